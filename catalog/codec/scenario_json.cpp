@@ -1,0 +1,149 @@
+#include "scenario_json.h"
+
+#include <set>
+#include <string>
+
+#include "model_json.h"
+
+namespace catalog {
+namespace {
+
+using engine::InputError;
+using engine::Result;
+
+const std::set<std::string> kScenarioFields = {
+    "model", "method", "lora_rank", "lora_targets", "freeze_trainable_layers", "precision", "optimizer", "seq_len",
+    "micro_batch", "global_batch", "tokens", "activation_checkpointing", "flash_attention", "gpu", "gpus",
+    "gpus_per_node", "tp", "pp", "cp", "ep", "virtual_pipeline", "sequence_parallel", "zero", "offload"};
+
+template <class Enum, size_t N>
+std::optional<InputError> ReadEnum(const Json& doc, const char* key, const std::array<std::string_view, N>& names,
+                                   Enum* out) {
+  auto it = doc.find(key);
+  if (it == doc.end()) return std::nullopt;
+  std::string allowed;
+  for (auto n : names) allowed += (allowed.empty() ? "" : ", ") + std::string(n);
+  if (!it->is_string()) return InputError{key, "must be one of " + allowed + ", got " + TypeName(*it)};
+  auto value = engine::EnumFromName<Enum>(names, it->get_ref<const std::string&>());
+  if (!value) return InputError{key, "must be one of " + allowed + ", got '" + it->get<std::string>() + "'"};
+  *out = *value;
+  return std::nullopt;
+}
+
+std::optional<InputError> ReadModel(const Json& doc, const engine::Catalog& catalog, engine::Scenario& s) {
+  if (!doc.contains("model")) return InputError{"model", "is required: a preset id, {\"params_b\": N} or an architecture"};
+  const Json& m = doc["model"];
+  if (m.is_string()) {
+    const std::string id = m.get<std::string>();
+    const engine::ModelPreset* preset = catalog.FindModel(id);
+    if (preset == nullptr) {
+      return InputError{"model", "unknown preset '" + id + "'; see `trainsizer catalog` for the " +
+                                     std::to_string(catalog.models.size()) + " preset ids"};
+    }
+    s.model = preset->spec;
+    return std::nullopt;
+  }
+  if (m.is_object() && m.contains("params_b")) {
+    if (m.size() != 1) return InputError{"model", "params_b cannot be combined with other model fields"};
+    double billions = 0;
+    if (auto e = ReadNumber(m, "params_b", "model.", 0.01, 10000, &billions)) return e;
+    auto shape = engine::DeriveDenseShape(billions * 1e9);
+    if (!shape.ok()) return shape.error();
+    s.model = shape.value();
+    s.model_derived = true;
+    return std::nullopt;
+  }
+  auto arch = ParseArchitecture(m, "model.");
+  if (!arch.ok()) return arch.error();
+  s.model = arch.value();
+  return std::nullopt;
+}
+
+std::optional<InputError> ReadTraining(const Json& d, engine::Training& t) {
+  using namespace engine;
+  if (auto e = ReadEnum(d, "method", kMethodNames, &t.method)) return e;
+  if (auto e = ReadEnum(d, "lora_targets", kLoraTargetNames, &t.lora_targets)) return e;
+  if (auto e = ReadEnum(d, "precision", kPrecisionNames, &t.precision)) return e;
+  if (auto e = ReadEnum(d, "optimizer", kOptimizerNames, &t.optimizer)) return e;
+  if (auto e = ReadEnum(d, "activation_checkpointing", kRecomputeNames, &t.activation_checkpointing)) return e;
+  if (auto e = ReadInt(d, "lora_rank", "", 1, 65536, &t.lora_rank)) return e;
+  if (auto e = ReadInt(d, "freeze_trainable_layers", "", 1, 1000, &t.freeze_trainable_layers)) return e;
+  if (auto e = ReadInt(d, "seq_len", "", 1, 10000000, &t.seq_len)) return e;
+  if (auto e = ReadInt(d, "micro_batch", "", 1, 65536, &t.micro_batch)) return e;
+  if (auto e = ReadInt(d, "global_batch", "", 0, 100000000, &t.global_batch)) return e;
+  if (auto e = ReadNumber(d, "tokens", "", 0, 1e15, &t.tokens)) return e;
+  return ReadBool(d, "flash_attention", "", &t.flash_attention);
+}
+
+std::optional<InputError> ReadParallel(const Json& d, engine::Parallelism& p) {
+  if (auto e = ReadInt(d, "gpus", "", 1, 1048576, &p.gpus)) return e;
+  if (auto e = ReadInt(d, "gpus_per_node", "", 1, 576, &p.gpus_per_node)) return e;
+  if (auto e = ReadInt(d, "tp", "", 1, 1024, &p.tp)) return e;
+  if (auto e = ReadInt(d, "pp", "", 1, 1000, &p.pp)) return e;
+  if (auto e = ReadInt(d, "cp", "", 1, 1024, &p.cp)) return e;
+  if (auto e = ReadInt(d, "ep", "", 1, 4096, &p.ep)) return e;
+  if (auto e = ReadInt(d, "virtual_pipeline", "", 1, 64, &p.virtual_pipeline)) return e;
+  if (auto e = ReadInt(d, "zero", "", 0, 3, &p.zero)) return e;
+  if (auto e = ReadBool(d, "sequence_parallel", "", &p.sequence_parallel)) return e;
+  return ReadEnum(d, "offload", engine::kOffloadNames, &p.offload);
+}
+
+}  // namespace
+
+Result<engine::Scenario> ScenarioFromJson(const Json& doc, const engine::Catalog& catalog) {
+  if (!doc.is_object()) return InputError{"scenario", "must be a JSON object, got " + TypeName(doc)};
+  for (const auto& [key, value] : doc.items()) {
+    if (!kScenarioFields.count(key)) {
+      return InputError{key, "is not a scenario field (see engine/README.md for the list)"};
+    }
+  }
+  engine::Scenario s;
+  if (auto e = ReadModel(doc, catalog, s)) return *e;
+  if (auto e = ReadTraining(doc, s.training)) return *e;
+  if (auto e = ReadParallel(doc, s.parallel)) return *e;
+  if (auto e = ReadString(doc, "gpu", "", &s.gpu_id)) return *e;
+  if (!doc.contains("gpus_per_node")) s.parallel.gpus_per_node = std::min(s.parallel.gpus, 8);
+  return s;
+}
+
+Result<engine::Scenario> ParseScenario(std::string_view text, const engine::Catalog& catalog) {
+  if (text.size() > kMaxScenarioBytes) {
+    return InputError{"scenario", "is " + std::to_string(text.size()) + " bytes; the limit is 1 MiB"};
+  }
+  Json doc = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded()) return InputError{"scenario", "is not valid JSON"};
+  return ScenarioFromJson(doc, catalog);
+}
+
+Json ScenarioToJson(const engine::Scenario& s) {
+  using engine::EnumName;
+  const engine::Training& t = s.training;
+  const engine::Parallelism& p = s.parallel;
+  Json model = s.model.id != "custom" && !s.model_derived ? Json(s.model.id) : ArchitectureToJson(s.model);
+  return Json{{"model", model},
+              {"method", EnumName(engine::kMethodNames, t.method)},
+              {"lora_rank", t.lora_rank},
+              {"lora_targets", EnumName(engine::kLoraTargetNames, t.lora_targets)},
+              {"freeze_trainable_layers", t.freeze_trainable_layers},
+              {"precision", EnumName(engine::kPrecisionNames, t.precision)},
+              {"optimizer", EnumName(engine::kOptimizerNames, t.optimizer)},
+              {"seq_len", t.seq_len},
+              {"micro_batch", t.micro_batch},
+              {"global_batch", t.global_batch},
+              {"tokens", t.tokens},
+              {"activation_checkpointing", EnumName(engine::kRecomputeNames, t.activation_checkpointing)},
+              {"flash_attention", t.flash_attention},
+              {"gpu", s.gpu_id},
+              {"gpus", p.gpus},
+              {"gpus_per_node", p.gpus_per_node},
+              {"tp", p.tp},
+              {"pp", p.pp},
+              {"cp", p.cp},
+              {"ep", p.ep},
+              {"virtual_pipeline", p.virtual_pipeline},
+              {"sequence_parallel", p.sequence_parallel},
+              {"zero", p.zero},
+              {"offload", EnumName(engine::kOffloadNames, p.offload)}};
+}
+
+}  // namespace catalog

@@ -1,0 +1,25 @@
+// Scenario JSON → engine::Scenario. The field names are the public contract shared by
+// the CLI, the JS API, the URL state and the UI (documented in engine/README.md).
+// Unknown fields are errors so that a typo never silently falls back to a default.
+#pragma once
+
+#include <string_view>
+
+#include "engine/catalog.h"
+#include "engine/result.h"
+#include "engine/scenario.h"
+#include "json_fields.h"
+
+namespace catalog {
+
+// Largest scenario text accepted; real scenarios are under 2 KiB (a pasted HF config
+// under 10 KiB), so 1 MiB only stops runaway input.
+inline constexpr size_t kMaxScenarioBytes = 1 << 20;
+
+engine::Result<engine::Scenario> ParseScenario(std::string_view text, const engine::Catalog& catalog);
+engine::Result<engine::Scenario> ScenarioFromJson(const Json& doc, const engine::Catalog& catalog);
+
+// The scenario back as JSON with every field (defaults filled in).
+Json ScenarioToJson(const engine::Scenario& scenario);
+
+}  // namespace catalog

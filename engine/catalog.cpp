@@ -1,0 +1,19 @@
+#include "catalog.h"
+
+namespace engine {
+
+const GpuSpec* Catalog::FindGpu(std::string_view id) const {
+  for (const GpuSpec& g : gpus) {
+    if (g.id == id) return &g;
+  }
+  return nullptr;
+}
+
+const ModelPreset* Catalog::FindModel(std::string_view id) const {
+  for (const ModelPreset& m : models) {
+    if (m.spec.id == id) return &m;
+  }
+  return nullptr;
+}
+
+}  // namespace engine

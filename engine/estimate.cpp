@@ -1,0 +1,70 @@
+#include "estimate.h"
+
+#include "format.h"
+#include "scenario_check.h"
+
+namespace engine {
+namespace {
+
+std::vector<Warning> CollectWarnings(const Scenario& s) {
+  std::vector<Warning> w;
+  const ModelSpec& m = s.model;
+  const Parallelism& p = s.parallel;
+  if (s.model_derived) {
+    w.push_back({"derived_shape", "Architecture guessed from the parameter count (" + std::to_string(m.layers) +
+                                      " layers, hidden " + std::to_string(m.hidden) +
+                                      "); pick a preset or give the shape for exact numbers."});
+  }
+  if (m.max_context > 0 && s.training.seq_len > m.max_context) {
+    w.push_back({"seq_len_beyond_context", "seq_len " + std::to_string(s.training.seq_len) +
+                                               " exceeds the model's trained context of " +
+                                               std::to_string(m.max_context) + " tokens."});
+  }
+  if (p.tp > p.gpus_per_node) {
+    w.push_back({"tp_across_nodes", "Tensor parallelism of " + std::to_string(p.tp) + " spans nodes of " +
+                                        std::to_string(p.gpus_per_node) +
+                                        " GPUs; its all-reduces then cross the slow inter-node network."});
+  }
+  if (p.tp > m.kv_heads) {
+    w.push_back({"tp_exceeds_kv_heads", "tp " + std::to_string(p.tp) + " exceeds the " + std::to_string(m.kv_heads) +
+                                            " KV heads; KV projections are replicated across TP ranks."});
+  }
+  if (m.layers % p.pp != 0) {
+    w.push_back({"uneven_pipeline", "pp " + std::to_string(p.pp) + " does not divide " + std::to_string(m.layers) +
+                                        " layers; the busiest stage is estimated as an even share."});
+  }
+  if (p.sequence_parallel && p.tp == 1) {
+    w.push_back({"sequence_parallel_without_tp", "sequence_parallel has no effect with tp = 1."});
+  }
+  if (!s.training.flash_attention && s.training.seq_len >= 8192) {
+    w.push_back({"no_flash_attention_long_context",
+                 "Without FlashAttention the s² attention scores dominate activation memory at this length."});
+  }
+  return w;
+}
+
+}  // namespace
+
+Result<Estimate> RunEstimate(const Scenario& s, const Catalog& catalog) {
+  if (auto error = ValidateScenario(s, catalog)) return *error;
+  Estimate e;
+  e.model = s.model;
+  e.model_derived = s.model_derived;
+  e.params = CountParams(s.model);
+  e.memory = EstimateMemory(s, e.params);
+  e.need_bytes = e.memory.GpuBytes();
+  const GpuSpec& gpu = *catalog.FindGpu(s.gpu_id);
+  e.capacity_bytes = gpu.memory_bytes;
+  e.fits = e.need_bytes <= e.capacity_bytes;
+  for (const GpuSpec& g : catalog.gpus) {
+    e.fit_by_gpu.push_back({g.id, g.name, g.memory_bytes, e.need_bytes <= g.memory_bytes});
+  }
+  e.warnings = CollectWarnings(s);
+  if (!e.fits) {
+    e.warnings.push_back({"does_not_fit", "Needs " + GiBText(e.need_bytes) + " per GPU but " + gpu.name + " has " +
+                                              GiBText(e.capacity_bytes) + "."});
+  }
+  return e;
+}
+
+}  // namespace engine

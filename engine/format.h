@@ -1,0 +1,15 @@
+// Short number formatting for the formula strings the engine attaches to its results
+// ("8.03e9 params × 2 B"). Display formatting for people lives in the UI, not here.
+#pragma once
+
+#include <string>
+
+namespace engine {
+
+// Compact significant-digit form: 3 digits, scientific above 1e5 ("8.03e9", "0.516", "12").
+std::string Num(double value);
+
+// Bytes as GiB with two decimals ("15.0 GiB").
+std::string GiBText(double bytes);
+
+}  // namespace engine

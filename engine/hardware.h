@@ -1,0 +1,29 @@
+// Accelerator specifications as the engine sees them: capacity, peak rates and links,
+// in SI units. Filled from the catalog (catalog/gpus.json) by the codec layer.
+#pragma once
+
+#include <string>
+
+namespace engine {
+
+enum class SoftwareStack { kCuda, kRocm, kCann, kXla, kOther };
+
+struct GpuSpec {
+  std::string id;    // stable slug, e.g. "h100-sxm-80gb"
+  std::string name;  // display name
+  std::string vendor;
+  double memory_bytes = 0;          // usable device memory as reported by the driver
+  double memory_bandwidth_bytes_per_s = 0;
+  double bf16_flops = 0;            // dense BF16 tensor peak (FP32 accumulate), FLOP/s
+  double fp16_flops = 0;            // dense FP16 tensor peak
+  double fp8_flops = 0;             // dense FP8 peak; 0 = no FP8 support
+  double tf32_flops = 0;            // dense TF32 peak; 0 = none
+  double scale_up_bytes_per_s = 0;  // per-GPU scale-up link, bidirectional total
+  std::string scale_up_link;        // "NVLink 4", "PCIe Gen4 x16", ...
+  double tdp_w = 0;
+  SoftwareStack stack = SoftwareStack::kCuda;
+
+  bool SupportsFp8() const { return fp8_flops > 0; }
+};
+
+}  // namespace engine

@@ -1,0 +1,431 @@
+#include "memory_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "format.h"
+#include "units.h"
+
+// [SECTION] index
+// - bytes per parameter (precision recipe × optimizer)
+// - trainable parameters per method
+// - parameters held by one GPU (TP/PP/EP division)
+// - model states with ZeRO sharding and offload
+// - activations per layer and per stage
+// - logits, overheads, stage assembly
+
+namespace engine {
+namespace {
+
+// ---------------------------------------------------------------------------------------
+// [SECTION] bytes per parameter
+
+// Bytes per trainable parameter, split as the ZeRO paper does (Rajbhandari et al. 2019,
+// §3.1: mixed-precision Adam keeps 2 B fp16 weights, 2 B fp16 grads and K = 12 B of fp32
+// master weights + momentum + variance).
+struct StateBytes {
+  double weight = 0;
+  double grad = 0;
+  double master = 0;  // fp32 master copy kept by the optimizer in mixed precision
+  double optim = 0;   // optimizer moments
+};
+
+// Optimizer moments per parameter. AdamW: two fp32 moments (8 B). bitsandbytes 8-bit
+// AdamW: two uint8 states + one fp32 absmax per 256-element block each (bnb
+// optim/optimizer.py; Dettmers et al. 2021) = 2 + 8/256 B. SGD with momentum: one fp32
+// buffer (HF "Model training anatomy"). Adafactor without momentum keeps factored row and
+// column statistics (Shazeer & Stern 2018 §3): 4·(rows + cols) B per rows×cols matrix,
+// about 8/hidden B per parameter for square-ish matrices.
+double OptimizerBytesPerParam(Optimizer optimizer, int hidden) {
+  switch (optimizer) {
+    case Optimizer::kAdamW: return 8.0;
+    case Optimizer::kAdamW8bit: return 2.0 + 8.0 / 256.0;
+    case Optimizer::kSgd: return 4.0;
+    case Optimizer::kAdafactor: return 8.0 / std::max(hidden, 1);
+  }
+  return 8.0;
+}
+
+StateBytes TrainableStateBytes(const Training& t, int hidden) {
+  StateBytes b;
+  b.optim = OptimizerBytesPerParam(t.optimizer, hidden);
+  if (t.method == Method::kLora || t.method == Method::kQlora) {
+    // PEFT upcasts adapter weights to fp32 (autocast_adapter_dtype=True since PEFT 0.12),
+    // so adapters train in fp32 with fp32 grads and no separate master copy.
+    b.weight = 4;
+    b.grad = 4;
+    return b;
+  }
+  switch (t.precision) {
+    case Precision::kFp32: b.weight = 4; b.grad = 4; break;
+    case Precision::kBf16:
+    case Precision::kFp16: b.weight = 2; b.grad = 2; b.master = 4; break;
+    // Transformer Engine keeps the bf16 weights and adds an FP8 copy of each GEMM
+    // weight (TE docs, low_precision_training/performance_considerations): +1 B.
+    case Precision::kFp8: b.weight = 3; b.grad = 2; b.master = 4; break;
+  }
+  return b;
+}
+
+// Bytes per frozen parameter: the training precision's weight width; fp8 keeps bf16
+// masters, fp32 keeps fp32.
+double FrozenWeightBytes(Precision p) { return p == Precision::kFp32 ? 4.0 : 2.0; }
+
+// QLoRA NF4 with double quantization: 4 bits + 8-bit block scales per 64 weights + one
+// fp32 second-level scale per 256 blocks = 4 + 8/64 + 32/(64·256) bits = 0.516 B/param
+// (Dettmers et al. 2023 §3; bitsandbytes functional.quantize_4bit blocksize 64).
+constexpr double kNf4DoubleQuantBytes = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) / 8.0;
+
+// ---------------------------------------------------------------------------------------
+// [SECTION] trainable parameters
+
+// LoRA adds B·A with A ∈ R^{r×d_in}, B ∈ R^{d_out×r}: r·(d_in + d_out) per adapted matrix
+// (Hu et al. 2021 §4). Attention targets = q,k,v,o; all-linear adds the MLP matrices
+// (for MoE, every expert's matrices, as PEFT's all-linear does).
+double LoraParams(const ModelSpec& m, const Training& t) {
+  const double r = t.lora_rank, h = m.hidden, hq = m.QueryWidth(), hkv = m.KvWidth();
+  double per_layer = r * (h + hq) + 2 * r * (h + hkv) + r * (hq + h);
+  if (m.attention == AttentionKind::kMla) {
+    const double q = m.heads * double(m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim);
+    per_layer = r * (h + q) + r * (h + m.mla.kv_lora_rank) + r * (m.heads * double(m.mla.v_head_dim) + h);
+  }
+  double total = per_layer * m.layers;
+  if (t.lora_targets == LoraTargets::kAllLinear) {
+    const double mats = m.mlp == MlpKind::kGated ? 3 : 2;
+    const int moe_layers = m.IsMoe() ? m.layers - m.moe.dense_layers : 0;
+    const double dense_mlp = mats * r * (h + m.ffn);
+    const double expert_mlp = mats * r * (h + m.moe.moe_ffn);
+    const double experts = m.moe.experts + m.moe.shared_experts;
+    total += (m.layers - moe_layers) * dense_mlp + moe_layers * experts * expert_mlp;
+  }
+  return total;
+}
+
+}  // namespace
+
+double TrainableParams(const ModelSpec& m, const ParamCounts& c, const Training& t) {
+  switch (t.method) {
+    case Method::kPretrain:
+    case Method::kFull: return c.total;
+    case Method::kFreeze: {
+      const int n = std::clamp(t.freeze_trainable_layers, 0, m.layers);
+      return (c.transformer - m.hidden) * n / m.layers;
+    }
+    case Method::kLora:
+    case Method::kQlora: return LoraParams(m, t);
+  }
+  return c.total;
+}
+
+namespace {
+
+// ---------------------------------------------------------------------------------------
+// [SECTION] parameters on one GPU
+
+enum class Stage { kOnly, kFirst, kLast };
+
+bool TrainsAdapters(Method m) { return m == Method::kLora || m == Method::kQlora; }
+
+// Parameters one GPU holds before any ZeRO sharding. Megatron's
+// theoretical_memory_usage.py: layers split over p stages and t tensor ranks; the first
+// stage adds the input embedding, the last stage the LM head (both /t); experts are
+// further split over e expert-parallel ranks (Megatron MoE README).
+struct LocalParams {
+  double base = 0;       // model parameters on this GPU
+  double linear = 0;     // the part inside linear layers (what QLoRA quantizes)
+  double trainable = 0;  // parameters with gradients and optimizer state
+  double frozen = 0;     // parameters with weights only
+};
+
+LocalParams ParamsOnGpu(const Scenario& s, const ParamCounts& c, double trainable, Stage stage) {
+  const Parallelism& p = s.parallel;
+  const double tp = p.tp, pp = p.pp;
+  const double layers_part = (c.transformer - c.expert) / (pp * tp) + c.expert / (pp * tp * p.ep);
+  LocalParams l;
+  l.base = layers_part;
+  l.linear = c.linear / c.transformer * layers_part;
+  if (stage != Stage::kLast) l.base += c.embedding / tp;
+  if (stage != Stage::kFirst) l.base += c.lm_head / tp;
+  switch (s.training.method) {
+    case Method::kPretrain:
+    case Method::kFull: l.trainable = l.base; break;
+    case Method::kLora:
+    case Method::kQlora: l.trainable = trainable / (pp * tp); break;
+    // The trained top layers sit on the last pipeline stage.
+    case Method::kFreeze: l.trainable = stage == Stage::kFirst ? 0 : trainable / tp; break;
+  }
+  l.frozen = TrainsAdapters(s.training.method) ? l.base : l.base - l.trainable;
+  return l;
+}
+
+// ---------------------------------------------------------------------------------------
+// [SECTION] model states
+
+constexpr const char* kZeroSource =
+    "ZeRO (Rajbhandari et al. 2019) §3.1 and §5: 2+2+12 B/param mixed-precision Adam; stage 1 shards "
+    "optimizer state, 2 adds gradients, 3 adds weights over the data-parallel ranks";
+
+struct States {
+  MemoryTerm weights, gradients, optimizer, cpu_ram;
+};
+
+std::string ShardText(double dp, bool sharded) {
+  return sharded && dp > 1 ? " / " + Num(dp) + " (ZeRO)" : "";
+}
+
+double FrozenBytes(const Scenario& s, const LocalParams& l) {
+  if (s.training.method == Method::kQlora) {
+    // Only linear layers are quantized; embeddings, LM head and norms stay 16-bit
+    // (transformers integrations/bitsandbytes.py get_keys_to_not_convert).
+    return l.linear * kNf4DoubleQuantBytes + (l.frozen - l.linear) * 2.0;
+  }
+  return l.frozen * FrozenWeightBytes(s.training.precision);
+}
+
+States ModelStates(const Scenario& s, const LocalParams& l) {
+  const Parallelism& p = s.parallel;
+  const double dp = std::max(1, p.DataParallel());
+  const StateBytes b = TrainableStateBytes(s.training, s.model.hidden);
+  const bool shard_optim = p.zero >= 1, shard_grads = p.zero >= 2, shard_weights = p.zero >= 3;
+  States st;
+  const double weights = l.trainable * b.weight + FrozenBytes(s, l);
+  st.weights.bytes = weights / (shard_weights ? dp : 1);
+  st.weights.formula = Num(l.trainable) + " trainable × " + Num(b.weight) + " B + " + Num(l.frozen) +
+                       " frozen × " + Num(l.frozen > 0 ? FrozenBytes(s, l) / l.frozen : 0) + " B" +
+                       ShardText(dp, shard_weights);
+  st.gradients.bytes = l.trainable * b.grad / (shard_grads ? dp : 1);
+  st.gradients.formula = Num(l.trainable) + " × " + Num(b.grad) + " B" + ShardText(dp, shard_grads);
+  st.optimizer.bytes = l.trainable * (b.master + b.optim) / (shard_optim ? dp : 1);
+  st.optimizer.formula = Num(l.trainable) + " × (" + Num(b.master) + " B master + " + Num(b.optim) +
+                         " B moments)" + ShardText(dp, shard_optim);
+  st.weights.source = st.gradients.source = st.optimizer.source = kZeroSource;
+  if (s.training.method == Method::kQlora) {
+    st.weights.source = "QLoRA (Dettmers et al. 2023) §3: NF4 + double quantization = 0.516 B/param on linear "
+                        "layers; embeddings, LM head and norms stay 16-bit";
+  }
+  return st;
+}
+
+// ZeRO-Offload / ZeRO-Infinity (DeepSpeed): the optimizer step runs on the CPU, so fp32
+// master weights, moments and the gradient partitions live in host RAM; with parameter
+// offload the weights too. DeepSpeed's estimators size host RAM with
+// additional_buffer_factor = 1.5 (stage3.py estimate_zero3_model_states_mem_needs).
+constexpr double kOffloadHostBufferFactor = 1.5;
+
+void ApplyOffload(const Parallelism& p, States& st) {
+  if (p.offload == Offload::kNone) return;
+  double moved = st.optimizer.bytes + st.gradients.bytes;
+  st.optimizer.formula += " → CPU";
+  st.gradients.formula += " → CPU";
+  st.optimizer.bytes = st.gradients.bytes = 0;
+  if (p.offload == Offload::kOptimizerAndParams) {
+    moved += st.weights.bytes;
+    st.weights.formula += " → CPU";
+    st.weights.bytes = 0;
+  }
+  st.cpu_ram.bytes = moved * kOffloadHostBufferFactor;
+  st.cpu_ram.formula = GiBText(moved) + " offloaded × " + Num(kOffloadHostBufferFactor) + " buffer factor";
+  st.cpu_ram.source = "DeepSpeed ZeRO-Offload; stage3.py estimate_zero3_model_states_mem_needs (buffer factor 1.5)";
+}
+
+// ---------------------------------------------------------------------------------------
+// [SECTION] activations
+
+constexpr const char* kActivationSource =
+    "Korthikanti et al. 2022 (arXiv 2205.05198) §4, adjusted per tensor for GQA, SwiGLU, no dropout and "
+    "FlashAttention (no s² term); TP/SP/CP division and 1F1B in-flight micro-batches per Megatron-LM "
+    "theoretical_memory_usage.py";
+
+// Bytes one layer stores for backward for one micro-batch, before any parallel division,
+// with 2-byte activations. Counting tensor by tensor (Korthikanti Table 2 method):
+// attention saves the norm input, QKV input, Q, K, V, the output-projection input and
+// FlashAttention's fp32 log-sum-exp; a gated MLP saves the norm input, the gate/up input
+// and three f-wide tensors (gate, up, their product); a plain MLP two f-wide tensors.
+struct LayerBytes {
+  double total = 0;
+  double replicated = 0;  // not split by TP without sequence parallelism (norm and GEMM inputs)
+};
+
+// The f-wide tensors an MLP of width `width` saves: gate, up and their product (gated),
+// or the GELU input and output (plain).
+double MlpInternalBytes(const ModelSpec& m, double tokens, double width) {
+  return 2 * tokens * width * (m.mlp == MlpKind::kGated ? 3 : 2);
+}
+
+// Dense MLP block: norm input + gate/up (fc1) input + internals.
+double MlpActivationBytes(const ModelSpec& m, double tokens) {
+  return 4 * tokens * m.hidden + MlpInternalBytes(m, tokens, m.ffn);
+}
+
+double AttentionActivationBytes(const ModelSpec& m, double tokens, double b, double s) {
+  const double h = m.hidden;
+  double bytes = 4 * tokens * h + 4 * b * m.heads * s;  // norm + QKV inputs; fp32 LSE
+  if (m.attention == AttentionKind::kMla) {
+    const double qk = m.heads * double(m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim);
+    const double v = m.heads * double(m.mla.v_head_dim);
+    bytes += 2 * tokens * (m.mla.q_lora_rank + m.mla.kv_lora_rank + 2 * qk + 2 * v);
+  } else {
+    bytes += 2 * tokens * (2.0 * m.QueryWidth() + 2.0 * m.KvWidth());
+  }
+  return bytes;
+}
+
+// MoE block (model.md §3.7 after llm-analysis get_activation_memory_per_layer_mlp): norm
+// and router inputs, fp32 router logits, k dispatched copies of each token with their
+// expert's internals, and the shared experts as a dense MLP on every token.
+double MoeActivationBytes(const ModelSpec& m, double tokens) {
+  const MoeSpec& e = m.moe;
+  const double k = e.experts_per_token;
+  const double shared_width = e.shared_expert_ffn > 0 ? e.shared_expert_ffn : double(e.shared_experts) * e.moe_ffn;
+  double bytes = 4 * tokens * m.hidden + 4 * tokens * e.experts;
+  bytes += k * (2 * tokens * m.hidden + MlpInternalBytes(m, tokens, e.moe_ffn));
+  bytes += MlpInternalBytes(m, tokens, shared_width);
+  return bytes;
+}
+
+LayerBytes LayerActivation(const Scenario& s, bool moe_layer) {
+  const ModelSpec& m = s.model;
+  const Training& t = s.training;
+  const double b = t.micro_batch, seq = t.seq_len, tokens = b * seq;
+  LayerBytes l;
+  l.total = AttentionActivationBytes(m, tokens, b, seq) +
+            (moe_layer ? MoeActivationBytes(m, tokens) : MlpActivationBytes(m, tokens));
+  // Without FlashAttention (and without selective recompute of core attention) the
+  // softmax output, its dropout mask and output are stored: 5·a·s²·b (Korthikanti Eq. 1).
+  if (!t.flash_attention && t.activation_checkpointing != Recompute::kSelective) {
+    l.total += 5.0 * m.heads * seq * seq * b;
+  }
+  l.replicated = 8 * tokens * m.hidden;
+  return l;
+}
+
+// Per-layer bytes after TP/SP/CP: with SP everything is split by t (Korthikanti Eq. 4);
+// without, the norm and GEMM inputs stay whole (Eq. 2). CP splits every token term by c.
+double SplitLayer(const LayerBytes& l, const Parallelism& p) {
+  const double split = p.sequence_parallel ? l.total / p.tp : l.replicated + (l.total - l.replicated) / p.tp;
+  return split / p.cp;
+}
+
+// Layers whose activations are stored on this GPU, and in-flight micro-batches: under
+// 1F1B stage i holds min(m, p − i) micro-batches of its L/p layers, the first stage L
+// layers' worth when m ≥ p; interleaving multiplies by 1 + (p − 1)/(p·v).
+MemoryTerm Activations(const Scenario& s, Stage stage) {
+  const ModelSpec& m = s.model;
+  const Parallelism& p = s.parallel;
+  const Training& t = s.training;
+  const int moe_layers = m.IsMoe() ? m.layers - m.moe.dense_layers : 0;
+  const double dense_bytes = SplitLayer(LayerActivation(s, false), p);
+  const double moe_bytes = moe_layers > 0 ? SplitLayer(LayerActivation(s, true), p) : 0;
+  double stage_layers = double(m.layers) / p.pp;
+  double moe_share = double(moe_layers) / m.layers;
+  if (t.method == Method::kFreeze) {  // no backward through the frozen lower layers
+    stage_layers = stage == Stage::kFirst ? 0 : std::min<double>(stage_layers, t.freeze_trainable_layers);
+    moe_share = moe_layers > 0 ? 1.0 : 0.0;
+  }
+  const double dp = std::max(1, p.DataParallel());
+  const double micro_batches = t.global_batch > 0 ? std::max(1.0, t.global_batch / (dp * t.micro_batch)) : p.pp;
+  double in_flight = stage == Stage::kFirst ? std::min<double>(micro_batches, p.pp) : 1;
+  if (stage == Stage::kFirst && p.virtual_pipeline > 1) in_flight *= 1 + (p.pp - 1.0) / (p.pp * p.virtual_pipeline);
+  const double per_layer = (1 - moe_share) * dense_bytes + moe_share * moe_bytes;
+  MemoryTerm a;
+  a.source = kActivationSource;
+  if (t.activation_checkpointing == Recompute::kFull) {
+    // Only each layer's input is kept (2·s·b·h, split by SP/CP), plus one layer's full
+    // working set while it is recomputed (model.md §3.4).
+    const double input = 2.0 * t.seq_len * t.micro_batch * m.hidden / (p.sequence_parallel ? p.tp : 1) / p.cp;
+    a.bytes = stage_layers * in_flight * input + (stage_layers > 0 ? per_layer : 0);
+    a.formula = Num(stage_layers) + " layers × " + Num(in_flight) + " micro-batches × " + GiBText(input) +
+                " layer input + " + GiBText(per_layer) + " recompute working set";
+    return a;
+  }
+  a.bytes = stage_layers * in_flight * per_layer;
+  a.formula = Num(stage_layers) + " layers × " + Num(in_flight) + " micro-batches × " + GiBText(per_layer) +
+              " per layer (s=" + Num(t.seq_len) + ", b=" + Num(t.micro_batch) + ")";
+  return a;
+}
+
+// ---------------------------------------------------------------------------------------
+// [SECTION] logits and overheads
+
+// Output logits for one micro-batch: bf16 logits kept for backward plus the fp32 copy
+// the cross-entropy upcasts to: 6 B per element of s·b·V, split by TP (vocab-parallel)
+// and CP. Megatron counts 4·s·b·V/t for fp32 logits alone (theoretical_memory_usage.py);
+// eager Hugging Face code can peak near 10 B (model.md §3.6).
+constexpr double kLogitsBytesPerElement = 6.0;
+
+MemoryTerm Logits(const Scenario& s, Stage stage) {
+  MemoryTerm l;
+  if (stage == Stage::kFirst) return l;
+  const Training& t = s.training;
+  const double elements = double(t.seq_len) * t.micro_batch * s.model.vocab / (s.parallel.tp * s.parallel.cp);
+  l.bytes = elements * kLogitsBytesPerElement;
+  l.formula = Num(elements) + " logits × " + Num(kLogitsBytesPerElement) + " B (bf16 + fp32 for cross-entropy)";
+  l.source = "Megatron-LM theoretical_memory_usage.py (4·s·b·V/t fp32 logits) plus the bf16 logits tensor";
+  return l;
+}
+
+// CUDA context with cuBLAS/cuDNN/NCCL kernels: the HF "Model training anatomy" guide
+// measures 1343 MB on a V100; lazy module loading lowers it, so 1 GiB is typical.
+constexpr double kCudaContextBytes = 1.0 * kGiB;
+// NCCL communicator buffers (NCCL_BUFFSIZE 4 MiB per channel and peer, several
+// communicators): about 0.5 GiB once any collective runs (model.md §4).
+constexpr double kNcclBytes = 0.5 * kGiB;
+// Allocator fragmentation and temporaries: Megatron's estimator multiplies by 1.05
+// ("buffer for optimizer and miscellaneous temporaries"); real runs see 5-15%.
+constexpr double kFragmentationFraction = 0.05;
+
+MemoryTerm Overhead(const Scenario& s, const ParamCounts& c, double allocated) {
+  const Parallelism& p = s.parallel;
+  MemoryTerm o;
+  o.bytes = kCudaContextBytes;
+  o.formula = "1.0 GiB CUDA context";
+  if (p.gpus > 1) {
+    o.bytes += kNcclBytes;
+    o.formula += " + 0.5 GiB NCCL";
+  }
+  if (p.zero == 3) {
+    // ZeRO-3/FSDP gathers a whole unit (a layer, or the embedding) before using it and
+    // prefetches the next: 2 units of 16-bit weights + one unit's fp32 gradient before
+    // reduce-scatter (DeepSpeed estimate_zero3_model_states_mem_needs: 4·largest_layer).
+    const double unit = std::max(c.largest_layer, c.embedding) / p.tp;
+    const double gathered = unit * (2 * 2 + 4);
+    o.bytes += gathered;
+    o.formula += " + " + GiBText(gathered) + " ZeRO-3 gathered units";
+  }
+  const double fragmentation = kFragmentationFraction * allocated;
+  o.bytes += fragmentation;
+  o.formula += " + 5% fragmentation (" + GiBText(fragmentation) + ")";
+  o.source = "HF Model training anatomy (CUDA kernels ~1.3 GB); NCCL_BUFFSIZE; DeepSpeed ZeRO-3 estimator; "
+             "Megatron-LM 1.05 overhead factor";
+  return o;
+}
+
+MemoryBreakdown StageMemory(const Scenario& s, const ParamCounts& c, double trainable, Stage stage) {
+  const LocalParams local = ParamsOnGpu(s, c, trainable, stage);
+  States st = ModelStates(s, local);
+  ApplyOffload(s.parallel, st);
+  MemoryBreakdown r;
+  r.weights = st.weights;
+  r.gradients = st.gradients;
+  r.optimizer = st.optimizer;
+  r.cpu_ram = st.cpu_ram;
+  r.activations = Activations(s, stage);
+  r.logits = Logits(s, stage);
+  const double allocated = r.weights.bytes + r.gradients.bytes + r.optimizer.bytes + r.activations.bytes +
+                           r.logits.bytes;
+  r.overhead = Overhead(s, c, allocated);
+  r.trainable_params = trainable;
+  return r;
+}
+
+}  // namespace
+
+MemoryBreakdown EstimateMemory(const Scenario& s, const ParamCounts& c) {
+  const double trainable = TrainableParams(s.model, c, s.training);
+  if (s.parallel.pp == 1) return StageMemory(s, c, trainable, Stage::kOnly);
+  MemoryBreakdown first = StageMemory(s, c, trainable, Stage::kFirst);
+  MemoryBreakdown last = StageMemory(s, c, trainable, Stage::kLast);
+  return first.GpuBytes() >= last.GpuBytes() ? first : last;
+}
+
+}  // namespace engine

@@ -1,0 +1,45 @@
+// Per-GPU memory of a training step, term by term: weights, gradients, optimizer states,
+// activations, logits and overheads, for every method, precision, optimizer, ZeRO stage,
+// parallel layout and offload. The most loaded GPU is reported (the first pipeline stage,
+// which also holds the input embedding and the most in-flight micro-batches).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model_spec.h"
+#include "scenario.h"
+
+namespace engine {
+
+// One term of the breakdown with the formula and source that produced it, so the UI and
+// the JSON result can say why.
+struct MemoryTerm {
+  double bytes = 0;
+  std::string formula;  // the expression with its numbers, e.g. "8.03e9 params × 2 B"
+  std::string source;   // paper/code the formula comes from
+};
+
+struct MemoryBreakdown {
+  MemoryTerm weights;
+  MemoryTerm gradients;
+  MemoryTerm optimizer;    // optimizer moments + fp32 master weights
+  MemoryTerm activations;  // stored for backward, all in-flight micro-batches
+  MemoryTerm logits;       // output logits and cross-entropy buffers (last stage)
+  MemoryTerm overhead;     // CUDA context, NCCL, ZeRO-3 gather buffers, fragmentation
+  MemoryTerm cpu_ram;      // state offloaded to host RAM, per GPU
+  double trainable_params = 0;
+
+  double GpuBytes() const {
+    return weights.bytes + gradients.bytes + optimizer.bytes + activations.bytes + logits.bytes +
+           overhead.bytes;
+  }
+};
+
+// Estimates the per-GPU memory of `scenario` (validated beforehand).
+MemoryBreakdown EstimateMemory(const Scenario& scenario, const ParamCounts& params);
+
+// Trainable parameters for the method (LoRA adapters, top layers for freeze, or all).
+double TrainableParams(const ModelSpec& model, const ParamCounts& params, const Training& training);
+
+}  // namespace engine

@@ -1,0 +1,217 @@
+#include "model_spec.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace engine {
+namespace {
+
+// Attention projections of one layer, biases included (Megatron attention term with
+// h_q = heads·head_dim and h_kv = kv_heads·head_dim, so GQA/MQA and head_dim ≠ h/heads
+// are exact). MLA follows DeepSeek-V2 §2.1 / torchtitan deepseek_v3 model code:
+// q (optionally through a low-rank q_lora), compressed kv + rope key, and output.
+struct AttentionParams {
+  double linear = 0;  // GEMM weights (+ their biases)
+  double other = 0;   // MLA's latent norms
+};
+
+AttentionParams CountAttention(const ModelSpec& m) {
+  const double h = m.hidden;
+  AttentionParams p;
+  if (m.attention == AttentionKind::kMla) {
+    const MlaDims& a = m.mla;
+    const double qk_dim = a.qk_nope_head_dim + a.qk_rope_head_dim;
+    if (a.q_lora_rank > 0) {
+      p.linear += h * a.q_lora_rank + double(a.q_lora_rank) * m.heads * qk_dim;
+      p.other += a.q_lora_rank;
+    } else {
+      p.linear += h * m.heads * qk_dim;
+    }
+    p.linear += h * (a.kv_lora_rank + a.qk_rope_head_dim) +
+                double(a.kv_lora_rank) * m.heads * (a.qk_nope_head_dim + a.v_head_dim);
+    p.other += a.kv_lora_rank;
+    p.linear += double(m.heads) * a.v_head_dim * h;
+    return p;
+  }
+  const double hq = m.QueryWidth();
+  const double hkv = m.KvWidth();
+  p.linear = h * hq + 2 * h * hkv + hq * h;
+  if (m.qkv_bias || m.linear_bias) p.linear += hq + 2 * hkv;
+  if (m.linear_bias) p.linear += h;
+  return p;
+}
+
+// One MLP of width f: gated (SwiGLU/GeGLU) has gate, up and down; plain has fc1 and fc2.
+double CountMlp(const ModelSpec& m, double f) {
+  const double h = m.hidden;
+  const double matrices = m.mlp == MlpKind::kGated ? 3 : 2;
+  double p = matrices * h * f;
+  if (m.linear_bias) p += (matrices - 1) * f + h;
+  return p;
+}
+
+double NormParams(const ModelSpec& m) {
+  return m.hidden * (m.norm == NormKind::kLayerNorm ? 2.0 : 1.0);
+}
+
+}  // namespace
+
+ParamCounts CountParams(const ModelSpec& m) {
+  const double h = m.hidden;
+  const AttentionParams attn = CountAttention(m);
+  const double norms = m.norms_per_layer * NormParams(m);
+  const double dense_mlp = CountMlp(m, m.ffn);
+
+  const MoeSpec& moe = m.moe;
+  const int moe_layers = m.IsMoe() ? m.layers - moe.dense_layers : 0;
+  const int dense_layers = m.layers - moe_layers;
+  const double expert = m.IsMoe() ? CountMlp(m, moe.moe_ffn) : 0;
+  const double shared = moe.shared_expert_ffn > 0 ? CountMlp(m, moe.shared_expert_ffn)
+                                                  : moe.shared_experts * expert;
+  const double router = m.IsMoe() ? h * moe.experts : 0;
+
+  const double dense_layer = attn.linear + attn.other + norms + dense_mlp;
+  const double moe_layer = attn.linear + attn.other + norms + moe.experts * expert + shared + router;
+  const double moe_layer_active =
+      attn.linear + attn.other + norms + moe.experts_per_token * expert + shared + router;
+
+  ParamCounts c;
+  c.embedding = double(m.vocab) * h + double(m.learned_positions) * h;
+  c.lm_head = m.tied_embeddings ? 0 : double(m.vocab) * h;
+  c.transformer = dense_layers * dense_layer + moe_layers * moe_layer + NormParams(m);
+  c.total = c.embedding + c.lm_head + c.transformer;
+  c.active = c.embedding + c.lm_head + dense_layers * dense_layer + moe_layers * moe_layer_active +
+             NormParams(m);
+  c.linear = dense_layers * (attn.linear + dense_mlp) +
+             moe_layers * (attn.linear + moe.experts * expert + shared + router);
+  // FLOP-relevant weights: the input-embedding lookup is not a GEMM, the LM head always is
+  // (even when tied), norms are negligible (model.md §5.2, torchtitan convention).
+  c.matmul_active = dense_layers * (attn.linear + dense_mlp) +
+                    moe_layers * (attn.linear + moe.experts_per_token * expert + shared + router) +
+                    double(m.vocab) * h;
+  c.largest_layer = std::max(dense_layers > 0 ? dense_layer : 0.0, moe_layers > 0 ? moe_layer : 0.0);
+  c.expert = moe_layers * moe.experts * expert;
+  return c;
+}
+
+namespace {
+
+std::optional<InputError> RangeError(const std::string& field, double value, double lo, double hi) {
+  if (!(value >= lo && value <= hi)) {  // also catches NaN
+    return InputError{field, "must be between " + std::to_string(static_cast<long long>(lo)) +
+                                 " and " + std::to_string(static_cast<long long>(hi)) + ", got " +
+                                 std::to_string(value)};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+// Upper bound on a model: 10 trillion parameters is an order of magnitude past the
+// largest published dense or MoE model, so anything beyond is a typo, not a plan.
+constexpr double kMaxModelParams = 1e13;
+
+std::optional<InputError> ValidateModel(const ModelSpec& m, const std::string& prefix) {
+  const struct {
+    const char* name;
+    double value, lo, hi;
+  } ranges[] = {
+      {"layers", double(m.layers), 1, 1000},      {"hidden", double(m.hidden), 8, 262144},
+      {"heads", double(m.heads), 1, 4096},        {"kv_heads", double(m.kv_heads), 1, 4096},
+      {"head_dim", double(m.head_dim), 1, 4096},  {"ffn", double(m.ffn), 1, 4194304},
+      {"vocab", double(m.vocab), 1, 16777216},    {"norms_per_layer", double(m.norms_per_layer), 0, 8},
+      {"learned_positions", double(m.learned_positions), 0, 16777216},
+      {"max_context", double(m.max_context), 0, 1e8},
+  };
+  for (const auto& r : ranges) {
+    if (auto e = RangeError(prefix + r.name, r.value, r.lo, r.hi)) return e;
+  }
+  if (m.heads % m.kv_heads != 0) {
+    return InputError{prefix + "kv_heads", "must divide heads (" + std::to_string(m.heads) +
+                                               "), got " + std::to_string(m.kv_heads)};
+  }
+  if (m.IsMoe()) {
+    const MoeSpec& e = m.moe;
+    if (auto err = RangeError(prefix + "experts", e.experts, 1, 4096)) return err;
+    if (auto err = RangeError(prefix + "experts_per_token", e.experts_per_token, 1, e.experts)) return err;
+    if (auto err = RangeError(prefix + "moe_ffn", e.moe_ffn, 1, 4194304)) return err;
+    if (auto err = RangeError(prefix + "shared_experts", e.shared_experts, 0, 64)) return err;
+    if (auto err = RangeError(prefix + "dense_layers", e.dense_layers, 0, m.layers - 1)) return err;
+  }
+  if (m.attention == AttentionKind::kMla) {
+    const MlaDims& a = m.mla;
+    if (auto err = RangeError(prefix + "kv_lora_rank", a.kv_lora_rank, 1, 65536)) return err;
+    if (auto err = RangeError(prefix + "qk_nope_head_dim", a.qk_nope_head_dim, 1, 4096)) return err;
+    if (auto err = RangeError(prefix + "qk_rope_head_dim", a.qk_rope_head_dim, 0, 4096)) return err;
+    if (auto err = RangeError(prefix + "v_head_dim", a.v_head_dim, 1, 4096)) return err;
+  }
+  const double total = CountParams(m).total;
+  if (total > kMaxModelParams) {
+    return InputError{prefix.empty() ? "model" : prefix.substr(0, prefix.size() - 1),
+                      "describes " + std::to_string(total / 1e12) +
+                          " trillion parameters; the limit is 10 trillion"};
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+// Width/depth ratio (hidden / layers) of published dense models: Llama-2-7B/13B and
+// Llama-3-8B use 128 (4096/32, 5120/40), Llama-2-70B/Llama-3-70B 102 (8192/80),
+// Llama-3.1-405B 130 (16384/126). We interpolate 128 → 102 between 13B and 70B and keep
+// 102 above; the shape is a plausible guess, shown to the user, not a claim.
+double TargetAspectRatio(double params) {
+  if (params <= 13e9) return 128;
+  if (params >= 70e9) return 102;
+  const double t = std::log(params / 13e9) / std::log(70.0 / 13.0);
+  return 128 + t * (102 - 128);
+}
+
+}  // namespace
+
+constexpr double kMinDerivedParams = 1e7;
+
+Result<ModelSpec> DeriveDenseShape(double params) {
+  if (!(params >= kMinDerivedParams && params <= kMaxModelParams)) {
+    return InputError{"model.params_b", "must be between 0.01 and 10000 (billions of parameters)"};
+  }
+  // Llama-3 conventions: 128-wide heads, 8 KV heads, SwiGLU at 3.5·h, the 128,256-token
+  // vocabulary; embeddings tied below 4B as in Llama-3.2-1B/3B (Meta HF configs).
+  ModelSpec best;
+  double best_score = 1e300;
+  for (int heads = 4; heads <= 256; ++heads) {
+    ModelSpec m;
+    m.id = "custom";
+    m.head_dim = heads * 128 >= 1024 ? 128 : 64;
+    m.heads = heads;
+    m.hidden = heads * m.head_dim;
+    m.kv_heads = std::min(8, heads);
+    while (heads % m.kv_heads != 0) --m.kv_heads;
+    m.ffn = int(std::lround(3.5 * m.hidden / 256.0)) * 256;
+    m.vocab = 128256;
+    m.tied_embeddings = params < 4e9;
+    m.layers = 1;
+    const ParamCounts one = CountParams(m);
+    const double per_layer = one.transformer - m.hidden;  // minus the final norm
+    const double rest = one.total - per_layer;
+    const double layers = std::round((params - rest) / per_layer);
+    if (layers < 2) continue;
+    m.layers = int(layers);
+    const double aspect = double(m.hidden) / m.layers;
+    const double error = std::abs(CountParams(m).total - params) / params;
+    const double score = std::abs(std::log(aspect / TargetAspectRatio(params))) + 10 * error;
+    if (score < best_score) {
+      best_score = score;
+      best = m;
+    }
+  }
+  if (best.layers == 0) {
+    return InputError{"model.params_b", "no transformer shape reaches that size"};
+  }
+  best.name = "Dense model derived from " + std::to_string(CountParams(best).total / 1e9).substr(0, 5) + "B parameters";
+  best.max_context = 8192;
+  return best;
+}
+
+}  // namespace engine

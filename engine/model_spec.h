@@ -1,0 +1,86 @@
+// Decoder-only transformer architectures (dense and Mixture-of-Experts) and their
+// parameter counts. The counts follow Megatron-LM's theoretical_memory_usage.py
+// (compute_weight_and_optimizer_memory) and torchtitan's models/utils.py counters, extended
+// with biases, untied heads and MLA; tests reproduce the official totals of every preset.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "result.h"
+
+namespace engine {
+
+enum class MlpKind { kGated, kPlain };          // gated = SwiGLU/GeGLU (3 matrices); plain = GELU (2)
+enum class NormKind { kRmsNorm, kLayerNorm };   // LayerNorm carries a bias as well as a weight
+enum class AttentionKind { kStandard, kMla };   // MLA = DeepSeek-V2/V3 multi-head latent attention
+
+// DeepSeek MLA projection ranks (config.json names).
+struct MlaDims {
+  int q_lora_rank = 0;  // 0 = queries projected directly from the hidden state
+  int kv_lora_rank = 0;
+  int qk_nope_head_dim = 0;
+  int qk_rope_head_dim = 0;
+  int v_head_dim = 0;
+};
+
+// Mixture-of-Experts feed-forward. experts == 0 means a dense model.
+struct MoeSpec {
+  int experts = 0;            // routed experts per MoE layer
+  int experts_per_token = 0;  // top-k
+  int shared_experts = 0;     // always-on experts of width moe_ffn each
+  int moe_ffn = 0;            // width of one expert
+  int dense_layers = 0;       // leading layers with a dense MLP of width `ffn`
+  int shared_expert_ffn = 0;  // total shared width when given as one number (Qwen2-MoE)
+};
+
+struct ModelSpec {
+  std::string id;    // preset id, or "custom"
+  std::string name;
+  int layers = 0;
+  int hidden = 0;
+  int heads = 0;     // query heads
+  int kv_heads = 0;  // key/value heads (GQA/MQA)
+  int head_dim = 0;  // not always hidden/heads (Gemma-2)
+  int ffn = 0;       // dense MLP width
+  int vocab = 0;
+  MlpKind mlp = MlpKind::kGated;
+  NormKind norm = NormKind::kRmsNorm;
+  int norms_per_layer = 2;
+  bool tied_embeddings = false;
+  bool qkv_bias = false;
+  bool linear_bias = false;   // biases on every linear layer (GPT-2/3 style)
+  int learned_positions = 0;  // rows of a learned position embedding (0 for RoPE)
+  int max_context = 0;        // trained context length; 0 = unknown
+  AttentionKind attention = AttentionKind::kStandard;
+  MlaDims mla;
+  MoeSpec moe;
+
+  bool IsMoe() const { return moe.experts > 0; }
+  int QueryWidth() const { return heads * head_dim; }
+  int KvWidth() const { return kv_heads * head_dim; }
+};
+
+// Parameter counts derived from a ModelSpec. All counts are plain numbers of parameters.
+struct ParamCounts {
+  double total = 0;          // every parameter stored
+  double active = 0;         // parameters used per token (MoE: top-k routed + shared)
+  double embedding = 0;      // input token embedding (+ learned positions)
+  double lm_head = 0;        // separate output projection (0 when tied)
+  double transformer = 0;    // all decoder layers + final norm
+  double linear = 0;         // parameters inside linear (GEMM) weights of the layers
+  double matmul_active = 0;  // per-token GEMM weights incl. the LM head (for FLOPs)
+  double largest_layer = 0;  // largest decoder layer (the ZeRO-3/FSDP gather unit)
+  double expert = 0;         // routed-expert parameters (sharded by expert parallelism)
+};
+
+ParamCounts CountParams(const ModelSpec& model);
+
+// Checks the shape is a valid transformer; returns the first problem found.
+std::optional<InputError> ValidateModel(const ModelSpec& model, const std::string& field_prefix);
+
+// A plausible dense Llama-style shape for a bare parameter count (in parameters),
+// following published scaling practice; see model_spec.cpp for the table used.
+Result<ModelSpec> DeriveDenseShape(double params);
+
+}  // namespace engine

@@ -1,0 +1,84 @@
+// The scenario: what the user wants to train and on what. This is the engine's input,
+// filled by the codec from JSON (CLI, JS API, URL) or by the UI. Every field has a default
+// except the model; scenario_check.h validates ranges and consistency.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "model_spec.h"
+
+namespace engine {
+
+enum class Method { kPretrain, kFull, kFreeze, kLora, kQlora };
+enum class Precision { kBf16, kFp16, kFp32, kFp8 };
+enum class Optimizer { kAdamW, kAdamW8bit, kSgd, kAdafactor };
+enum class Recompute { kNone, kSelective, kFull };
+enum class Offload { kNone, kOptimizer, kOptimizerAndParams };
+enum class LoraTargets { kAttention, kAllLinear };
+
+// Vocabulary shared by JSON, URL and UI: index = enum value.
+inline constexpr std::array<std::string_view, 5> kMethodNames = {"pretrain", "full", "freeze", "lora", "qlora"};
+inline constexpr std::array<std::string_view, 4> kPrecisionNames = {"bf16", "fp16", "fp32", "fp8"};
+inline constexpr std::array<std::string_view, 4> kOptimizerNames = {"adamw", "adamw-8bit", "sgd", "adafactor"};
+inline constexpr std::array<std::string_view, 3> kRecomputeNames = {"none", "selective", "full"};
+inline constexpr std::array<std::string_view, 3> kOffloadNames = {"none", "optimizer", "optimizer+params"};
+inline constexpr std::array<std::string_view, 2> kLoraTargetNames = {"attention", "all-linear"};
+
+// What is trained and how.
+struct Training {
+  Method method = Method::kFull;
+  int lora_rank = 16;
+  LoraTargets lora_targets = LoraTargets::kAllLinear;  // QLoRA paper §4: all linear layers match full FT
+  int freeze_trainable_layers = 2;                     // "freeze": only the top N layers train
+  Precision precision = Precision::kBf16;
+  Optimizer optimizer = Optimizer::kAdamW;
+  int seq_len = 4096;
+  int micro_batch = 1;           // sequences per GPU per forward/backward
+  int global_batch = 0;          // sequences per optimizer step; 0 = micro_batch × data-parallel degree
+  double tokens = 0;             // total training tokens; 0 = not given (rates only)
+  Recompute activation_checkpointing = Recompute::kNone;
+  bool flash_attention = true;
+};
+
+// How the work is spread over GPUs.
+struct Parallelism {
+  int gpus = 1;
+  int gpus_per_node = 8;
+  int tp = 1;                // tensor parallel
+  int pp = 1;                // pipeline parallel
+  int cp = 1;                // context parallel
+  int ep = 1;                // expert parallel (carved out of the data-parallel ranks)
+  int virtual_pipeline = 1;  // interleaved-1F1B chunks per pipeline stage
+  bool sequence_parallel = false;
+  int zero = 0;              // 0-3; FSDP full-shard = 3, shard-grad-op = 2
+  Offload offload = Offload::kNone;
+
+  int DataParallel() const { return gpus / (tp * pp * cp); }
+};
+
+struct Scenario {
+  ModelSpec model;
+  bool model_derived = false;  // shape guessed from a bare parameter count
+  Training training;
+  std::string gpu_id = "h100-sxm-80gb";
+  Parallelism parallel;
+};
+
+// Returns the enum whose name is `name`, if any.
+template <class Enum, std::size_t N>
+std::optional<Enum> EnumFromName(const std::array<std::string_view, N>& names, std::string_view name) {
+  for (std::size_t i = 0; i < N; ++i) {
+    if (names[i] == name) return static_cast<Enum>(i);
+  }
+  return std::nullopt;
+}
+
+template <class Enum, std::size_t N>
+std::string_view EnumName(const std::array<std::string_view, N>& names, Enum value) {
+  return names[static_cast<std::size_t>(value)];
+}
+
+}  // namespace engine

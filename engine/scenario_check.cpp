@@ -1,0 +1,96 @@
+#include "scenario_check.h"
+
+#include <cmath>
+#include <string>
+
+#include "format.h"
+
+namespace engine {
+namespace {
+
+std::optional<InputError> Range(const char* field, double value, double lo, double hi) {
+  if (std::isfinite(value) && value >= lo && value <= hi) return std::nullopt;
+  return InputError{field, "must be between " + Num(lo) + " and " + Num(hi) + ", got " + Num(value)};
+}
+
+std::optional<InputError> Divides(const char* field, int divisor, const char* what, int total) {
+  if (total % divisor == 0) return std::nullopt;
+  return InputError{field, "must divide " + std::string(what) + " (" + std::to_string(total) + "), got " +
+                               std::to_string(divisor)};
+}
+
+// Limits: past these a value is a typo. 10M-token sequences exceed any published
+// context; 10^15 tokens is ~70× the largest published pre-training corpus (Llama 3: 15.6T).
+std::optional<InputError> CheckTraining(const Training& t, const ModelSpec& m) {
+  if (auto e = Range("seq_len", t.seq_len, 1, 1e7)) return e;
+  if (auto e = Range("micro_batch", t.micro_batch, 1, 65536)) return e;
+  if (auto e = Range("global_batch", t.global_batch, 0, 1e8)) return e;
+  if (auto e = Range("tokens", t.tokens, 0, 1e15)) return e;
+  if (auto e = Range("lora_rank", t.lora_rank, 1, 65536)) return e;
+  if (auto e = Range("freeze_trainable_layers", t.freeze_trainable_layers, 1, m.layers)) return e;
+  return std::nullopt;
+}
+
+std::optional<InputError> CheckParallel(const Parallelism& p, const ModelSpec& m, const Training& t) {
+  if (auto e = Range("gpus", p.gpus, 1, 1048576)) return e;
+  if (auto e = Range("gpus_per_node", p.gpus_per_node, 1, 576)) return e;
+  if (auto e = Range("tp", p.tp, 1, 1024)) return e;
+  if (auto e = Range("pp", p.pp, 1, m.layers)) return e;
+  if (auto e = Range("cp", p.cp, 1, 1024)) return e;
+  if (auto e = Range("ep", p.ep, 1, 4096)) return e;
+  if (auto e = Range("virtual_pipeline", p.virtual_pipeline, 1, 64)) return e;
+  if (auto e = Range("zero", p.zero, 0, 3)) return e;
+  if (auto e = Divides("tp", p.tp, "heads", m.heads)) return e;
+  if (auto e = Divides("cp", p.cp, "seq_len", t.seq_len)) return e;
+  if (p.gpus % (p.tp * p.pp * p.cp) != 0) {
+    return InputError{"gpus", "must be a multiple of tp × pp × cp = " + std::to_string(p.tp * p.pp * p.cp) +
+                                  ", got " + std::to_string(p.gpus)};
+  }
+  if (p.virtual_pipeline > 1) {
+    if (p.pp == 1) return InputError{"virtual_pipeline", "needs pp > 1"};
+    if (auto e = Divides("virtual_pipeline", p.pp * p.virtual_pipeline, "layers", m.layers)) {
+      return InputError{"virtual_pipeline", "pp × virtual_pipeline must divide layers (" +
+                                                std::to_string(m.layers) + ")"};
+    }
+  }
+  if (p.ep > 1) {
+    if (!m.IsMoe()) return InputError{"ep", "expert parallelism needs a Mixture-of-Experts model; use 1"};
+    if (auto e = Divides("ep", p.ep, "experts", m.moe.experts)) return e;
+    if (auto e = Divides("ep", p.ep, "the data-parallel degree", p.DataParallel())) return e;
+  }
+  if (p.offload == Offload::kOptimizerAndParams && p.zero != 3) {
+    return InputError{"offload", "optimizer+params offload needs zero = 3 (ZeRO-Infinity / FSDP CPU offload)"};
+  }
+  return std::nullopt;
+}
+
+std::optional<InputError> CheckBatch(const Training& t, const Parallelism& p) {
+  if (t.global_batch == 0) return std::nullopt;
+  const int per_step = t.micro_batch * p.DataParallel();
+  if (t.global_batch % per_step != 0) {
+    return InputError{"global_batch", "must be a multiple of micro_batch × data-parallel degree = " +
+                                          std::to_string(per_step) + ", got " + std::to_string(t.global_batch)};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<InputError> ValidateScenario(const Scenario& s, const Catalog& catalog) {
+  if (auto e = ValidateModel(s.model, "model.")) return e;
+  if (auto e = CheckTraining(s.training, s.model)) return e;
+  if (auto e = CheckParallel(s.parallel, s.model, s.training)) return e;
+  if (auto e = CheckBatch(s.training, s.parallel)) return e;
+  const GpuSpec* gpu = catalog.FindGpu(s.gpu_id);
+  if (gpu == nullptr) {
+    std::string ids;
+    for (const GpuSpec& g : catalog.gpus) ids += (ids.empty() ? "" : ", ") + g.id;
+    return InputError{"gpu", "unknown GPU '" + s.gpu_id + "'; known: " + ids};
+  }
+  if (s.training.precision == Precision::kFp8 && !gpu->SupportsFp8()) {
+    return InputError{"precision", "fp8 needs FP8 tensor cores; " + gpu->name + " has none (use bf16)"};
+  }
+  return std::nullopt;
+}
+
+}  // namespace engine

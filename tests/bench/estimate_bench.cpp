@@ -1,0 +1,26 @@
+// How fast one full estimate runs (parse scenario → engine → result JSON), natively.
+// The page re-estimates on every edit, so this must stay far below a frame (16 ms).
+#include <benchmark/benchmark.h>
+
+#include "catalog/codec/api.h"
+#include "catalog/codec/catalog_loader.h"
+#include "engine/estimate.h"
+
+namespace {
+
+void BM_EstimateJson(benchmark::State& state) {
+  const std::string scenario = R"({"model":"llama-3-70b","method":"full","gpus":64,"tp":8,"pp":2,"zero":1})";
+  for (auto _ : state) benchmark::DoNotOptimize(api::Estimate(scenario));
+}
+BENCHMARK(BM_EstimateJson);
+
+void BM_EngineOnly(benchmark::State& state) {
+  const engine::Catalog& catalog = catalog::Embedded().value();
+  engine::Scenario s;
+  s.model = catalog.FindModel("llama-3-70b")->spec;
+  s.parallel.gpus = 64, s.parallel.tp = 8, s.parallel.pp = 2;
+  for (auto _ : state) benchmark::DoNotOptimize(engine::RunEstimate(s, catalog));
+}
+BENCHMARK(BM_EngineOnly);
+
+}  // namespace

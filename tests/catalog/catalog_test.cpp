@@ -1,0 +1,103 @@
+// The embedded catalog: every file validates, datasheet values are what the datasheets
+// say (dense, not sparse), seed corrections hold, and broken files are refused by name.
+#include "catalog/codec/catalog_loader.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "engine/units.h"
+
+namespace catalog {
+namespace {
+
+const engine::Catalog& Cat() {
+  const auto& c = Embedded();
+  EXPECT_TRUE(c.ok()) << (c.ok() ? "" : c.error().field + ": " + c.error().message);
+  return c.value();
+}
+
+double Tflops(const char* id) {
+  const engine::GpuSpec* g = Cat().FindGpu(id);
+  EXPECT_NE(g, nullptr) << id;
+  return g ? g->bf16_flops / 1e12 : 0;
+}
+
+TEST(Catalog, EmbeddedFilesValidate) {
+  EXPECT_GE(Cat().gpus.size(), 7u);
+  EXPECT_GE(Cat().models.size(), 30u);
+  EXPECT_EQ(Cat().date, "2026-11-29");
+}
+
+// Dense BF16 tensor TFLOPS from the datasheets (sparse headline ÷ 2 where applicable):
+// A100 datasheet r4: 312; H100 SXM datasheet: 1979 sparse → 989.4 dense; A10 datasheet:
+// 125 (250 sparse); Ada whitepaper appendix: RTX 4090 165.2 with FP32 accumulate.
+TEST(Catalog, SeedGpusCarryDenseDatasheetTflops) {
+  EXPECT_DOUBLE_EQ(Tflops("a100-sxm-40gb"), 312);
+  EXPECT_DOUBLE_EQ(Tflops("a100-sxm-80gb"), 312);
+  EXPECT_DOUBLE_EQ(Tflops("h100-sxm-80gb"), 989.4);
+  EXPECT_DOUBLE_EQ(Tflops("h800-sxm-80gb"), 989.4);
+  EXPECT_DOUBLE_EQ(Tflops("a10-24gb"), 125);
+  EXPECT_DOUBLE_EQ(Tflops("rtx-4090-24gb"), 165.2);
+  EXPECT_NE(Cat().FindGpu("ascend-910b-64gb"), nullptr);
+}
+
+// The seed table's A10 "40/80 GB" is wrong: the A10 datasheet lists 24 GB GDDR6.
+TEST(Catalog, A10HasTwentyFourGigabytesNotFortyOrEighty) {
+  const engine::GpuSpec* a10 = Cat().FindGpu("a10-24gb");
+  ASSERT_NE(a10, nullptr);
+  EXPECT_LT(a10->memory_bytes, 24 * engine::kGiB);
+  EXPECT_GT(a10->memory_bytes, 22 * engine::kGiB);
+}
+
+// Every preset reproduces its published parameter count within 0.5%. Falcon's names
+// round ("7B" for 6.92B, "40B" for 41.3B), so their official figure is the name.
+TEST(Catalog, PresetsReproduceOfficialParameterCounts) {
+  for (const engine::ModelPreset& p : Cat().models) {
+    const double total = engine::CountParams(p.spec).total;
+    const double tolerance = p.family == "falcon" ? 0.035 : 0.005;
+    EXPECT_NEAR(total / p.official_params, 1.0, tolerance) << p.spec.id;
+  }
+}
+
+EmbeddedFile Gpus(std::string_view text) { return {"gpus.json", text}; }
+
+std::string ErrorOf(std::string_view text) {
+  const EmbeddedFile files[] = {Gpus(text)};
+  auto r = LoadFiles(files);
+  return r.ok() ? "" : r.error().field + ": " + r.error().message;
+}
+
+constexpr std::string_view kOneGpu = R"({"compiled":"2026-01-01","gpus":[{"id":"x-1","name":"X","vendor":"V",
+  "memory_gb":80,"memory_gib":80,"memory_bandwidth_tb_per_s":2,"bf16_dense_tflops":300,"fp16_dense_tflops":300,
+  "fp8_dense_tflops":null,"scale_up_gb_per_s":600,"scale_up_link":"NVLink","tdp_w":400,"software":"cuda",
+  "source":"datasheet","source_date":"2024"}]})";
+
+TEST(CatalogValidation, AcceptsAMinimalEntry) { EXPECT_EQ(ErrorOf(kOneGpu), ""); }
+
+TEST(CatalogValidation, MalformedJsonNamesTheFile) {
+  EXPECT_EQ(ErrorOf("{\"gpus\": [}"), "gpus.json: is not valid JSON");
+}
+
+TEST(CatalogValidation, BadFieldNamesFileEntryAndField) {
+  std::string text(kOneGpu);
+  text.replace(text.find("\"memory_gib\":80"), 15, "\"memory_gib\":-3");
+  EXPECT_EQ(ErrorOf(text), "gpus.json: gpus[0] (x-1): memory_gib: must be between 1 and 4096, got -3");
+}
+
+TEST(CatalogValidation, MissingSourceIsRefused) {
+  std::string text(kOneGpu);
+  text.replace(text.find("\"source\":\"datasheet\","), 21, "");
+  EXPECT_EQ(ErrorOf(text), "gpus.json: gpus[0] (x-1): source: is required");
+}
+
+TEST(CatalogValidation, DuplicateIdsAreRefused) {
+  std::string text(kOneGpu);
+  const auto start = text.find("{\"id\"");
+  const std::string entry = text.substr(start, text.rfind('}', text.size() - 3) - start + 1);
+  text.insert(text.rfind(']'), "," + entry);
+  EXPECT_NE(ErrorOf(text).find("gpus[1] (x-1): id: duplicates"), std::string::npos) << ErrorOf(text);
+}
+
+}  // namespace
+}  // namespace catalog

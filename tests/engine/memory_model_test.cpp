@@ -1,0 +1,164 @@
+// Memory terms against hand derivations (ZeRO paper, QLoRA paper, model.md §9 worked
+// examples). Each expected value is computed in the comment from published numbers.
+#include "engine/memory_model.h"
+
+#include <gtest/gtest.h>
+
+#include "engine/units.h"
+#include "test_models.h"
+
+namespace engine {
+namespace {
+
+Scenario Base(const ModelSpec& m) {
+  Scenario s;
+  s.model = m;
+  s.training.seq_len = 4096;
+  s.training.micro_batch = 1;
+  return s;
+}
+
+double States(const MemoryBreakdown& b) { return b.weights.bytes + b.gradients.bytes + b.optimizer.bytes; }
+
+// ZeRO paper (Rajbhandari et al. 2019) Figure 1: Ψ = 7.5B, N_d = 64, K = 12 →
+// baseline 120 GB, P_os 31.4 GB, P_os+g 16.6 GB, P_os+g+p 1.9 GB.
+TEST(MemoryModel, ZeroStagesMatchZeroPaperFigure1) {
+  ModelSpec m = testing::Llama3_8B();
+  Scenario s = Base(m);
+  s.parallel.gpus = 64;
+  const ParamCounts c = CountParams(m);
+  const double scale = 7.5e9 / c.total;  // evaluate the per-parameter ratios at Ψ = 7.5B
+  const double expected_gb[] = {120.0, 31.4, 16.6, 1.9};
+  for (int zero = 0; zero <= 3; ++zero) {
+    s.parallel.zero = zero;
+    const MemoryBreakdown b = EstimateMemory(s, c);
+    EXPECT_NEAR(States(b) * scale / kGB, expected_gb[zero], 0.1) << "ZeRO-" << zero;
+  }
+}
+
+// Llama-3-8B bf16 weights: 8,030,261,248 × 2 B = 16.06 GB (model.md §9.2).
+TEST(MemoryModel, FullFineTuneOneGpuHoldsSixteenBytesPerParam) {
+  const Scenario s = Base(testing::Llama3_8B());
+  const MemoryBreakdown b = EstimateMemory(s, CountParams(s.model));
+  EXPECT_DOUBLE_EQ(b.weights.bytes, 8'030'261'248.0 * 2);
+  EXPECT_DOUBLE_EQ(b.gradients.bytes, 8'030'261'248.0 * 2);
+  EXPECT_DOUBLE_EQ(b.optimizer.bytes, 8'030'261'248.0 * 12);
+}
+
+// QLoRA base for Llama-3-8B (model.md §9.2): 6.979B linear params × 0.516 B = 3.60 GB,
+// embeddings + head + norms 1.05B × 2 B = 2.10 GB, total 5.70 GB.
+TEST(MemoryModel, QloraBaseWeightsMatchWorkedExample) {
+  Scenario s = Base(testing::Llama3_8B());
+  s.training.method = Method::kQlora;
+  const MemoryBreakdown b = EstimateMemory(s, CountParams(s.model));
+  const double adapters_bytes = b.trainable_params * 4;  // fp32 adapters
+  EXPECT_NEAR((b.weights.bytes - adapters_bytes) / kGB, 5.70, 0.01);
+}
+
+// LoRA r = 16 on all 7 linear layers of Llama-3-8B: per layer
+// 16·[(4096+4096) + 2·(4096+1024) + (4096+4096) + 2·(4096+14336) + (14336+4096)] = 1,310,720;
+// × 32 layers = 41,943,040 (model.md §9.2: 0.52% of N). Llama-3-70B: 207,093,760.
+TEST(MemoryModel, LoraAllLinearTrainableParams) {
+  Training t;
+  t.method = Method::kLora;
+  t.lora_rank = 16;
+  const ModelSpec m8 = testing::Llama3_8B(), m70 = testing::Llama3_70B();
+  EXPECT_DOUBLE_EQ(TrainableParams(m8, CountParams(m8), t), 41'943'040.0);
+  EXPECT_DOUBLE_EQ(TrainableParams(m70, CountParams(m70), t), 207'093'760.0);
+}
+
+// Activations for Llama-3-8B, s = 4096, b = 1, FlashAttention, no parallelism, derived
+// tensor by tensor (model.md §3.3): sbh·(12 + 4g + 6f/h) = 34·sbh per layer with
+// g = 8/32, f/h = 3.5, plus FlashAttention's fp32 log-sum-exp 4·b·heads·s.
+TEST(MemoryModel, ActivationsPerLayerAreThirtyFourSbh) {
+  const Scenario s = Base(testing::Llama3_8B());
+  const double sbh = 4096.0 * 4096.0;
+  const double per_layer = 34 * sbh + 4.0 * 32 * 4096;
+  const MemoryBreakdown b = EstimateMemory(s, CountParams(s.model));
+  EXPECT_DOUBLE_EQ(b.activations.bytes, 32 * per_layer);
+}
+
+// Full recomputation keeps each layer's 2·sbh input plus one layer's working set.
+TEST(MemoryModel, FullRecomputeKeepsLayerInputsAndOneWorkingLayer) {
+  Scenario s = Base(testing::Llama3_8B());
+  s.training.activation_checkpointing = Recompute::kFull;
+  const double sbh = 4096.0 * 4096.0;
+  const MemoryBreakdown b = EstimateMemory(s, CountParams(s.model));
+  EXPECT_DOUBLE_EQ(b.activations.bytes, 32 * 2 * sbh + (34 * sbh + 4.0 * 32 * 4096));
+}
+
+// Tensor + sequence parallelism divides every activation by t (Korthikanti Eq. 4).
+TEST(MemoryModel, SequenceParallelDividesActivationsByTp) {
+  Scenario one = Base(testing::Llama3_70B());
+  Scenario tp8 = one;
+  tp8.parallel.gpus = 8, tp8.parallel.tp = 8, tp8.parallel.sequence_parallel = true;
+  const ParamCounts c = CountParams(one.model);
+  EXPECT_NEAR(EstimateMemory(tp8, c).activations.bytes * 8, EstimateMemory(one, c).activations.bytes, 1.0);
+}
+
+// Without FlashAttention the 5·a·s²·b score terms appear (Korthikanti Eq. 1).
+TEST(MemoryModel, NoFlashAttentionAddsScoreMatrices) {
+  Scenario fa = Base(testing::Llama3_8B());
+  Scenario eager = fa;
+  eager.training.flash_attention = false;
+  const ParamCounts c = CountParams(fa.model);
+  const double extra = EstimateMemory(eager, c).activations.bytes - EstimateMemory(fa, c).activations.bytes;
+  EXPECT_DOUBLE_EQ(extra, 32 * 5.0 * 32 * 4096.0 * 4096.0);
+}
+
+// Logits: s·b·V elements × 6 B = 4096 × 128,256 × 6 = 3.15 GB.
+TEST(MemoryModel, LogitsScaleWithVocabulary) {
+  const Scenario s = Base(testing::Llama3_8B());
+  EXPECT_DOUBLE_EQ(EstimateMemory(s, CountParams(s.model)).logits.bytes, 4096.0 * 128256 * 6);
+}
+
+TEST(MemoryModel, OptimizerOffloadMovesStateToHostRam) {
+  Scenario s = Base(testing::Llama3_8B());
+  s.parallel.offload = Offload::kOptimizer;
+  const MemoryBreakdown b = EstimateMemory(s, CountParams(s.model));
+  EXPECT_EQ(b.optimizer.bytes, 0);
+  EXPECT_EQ(b.gradients.bytes, 0);
+  // (2 + 12) B × N moved, × 1.5 DeepSpeed buffer factor.
+  EXPECT_DOUBLE_EQ(b.cpu_ram.bytes, 8'030'261'248.0 * 14 * 1.5);
+}
+
+// Invariants.
+TEST(MemoryModel, MoreGpusUnderZero3NeverIncreaseMemory) {
+  Scenario s = Base(testing::Llama3_70B());
+  s.parallel.zero = 3;
+  const ParamCounts c = CountParams(s.model);
+  double previous = 1e300;
+  for (int gpus : {1, 2, 4, 8, 16, 64, 256}) {
+    s.parallel.gpus = gpus;
+    const double now = EstimateMemory(s, c).GpuBytes();
+    EXPECT_LE(now, previous) << gpus;
+    previous = now;
+  }
+}
+
+TEST(MemoryModel, LongerSequencesNeverReduceActivations) {
+  Scenario s = Base(testing::Llama3_8B());
+  const ParamCounts c = CountParams(s.model);
+  double previous = 0;
+  for (int seq : {512, 1024, 4096, 8192, 32768}) {
+    s.training.seq_len = seq;
+    const double now = EstimateMemory(s, c).activations.bytes;
+    EXPECT_GE(now, previous) << seq;
+    previous = now;
+  }
+}
+
+TEST(MemoryModel, PipelineFirstStageHoldsAllLayersWorthOfActivations) {
+  // 1F1B with m ≥ p: the first stage stores p micro-batches of L/p layers = L layers' worth.
+  Scenario one = Base(testing::Llama3_70B());
+  Scenario pp4 = one;
+  pp4.parallel.gpus = 4, pp4.parallel.pp = 4;
+  pp4.training.global_batch = 16;
+  const ParamCounts c = CountParams(one.model);
+  const MemoryBreakdown b = EstimateMemory(pp4, c);
+  EXPECT_DOUBLE_EQ(b.activations.bytes, EstimateMemory(one, c).activations.bytes);
+  EXPECT_EQ(b.logits.bytes, 0);  // the first stage is the busiest; logits live on the last
+}
+
+}  // namespace
+}  // namespace engine

@@ -1,0 +1,104 @@
+// Bad scenarios come back as errors that name the field and the allowed values.
+#include "engine/scenario_check.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "engine/estimate.h"
+#include "engine/units.h"
+#include "test_models.h"
+
+namespace engine {
+namespace {
+
+Catalog OneGpuCatalog() {
+  Catalog c;
+  GpuSpec g;
+  g.id = "h100-sxm-80gb";
+  g.name = "H100";
+  g.memory_bytes = 79.647 * kGiB;
+  g.bf16_flops = 989.4e12;
+  g.fp8_flops = 1978.9e12;
+  c.gpus.push_back(g);
+  GpuSpec a = g;
+  a.id = "a100-sxm-80gb", a.name = "A100", a.memory_bytes = 80 * kGiB, a.fp8_flops = 0;
+  c.gpus.push_back(a);
+  return c;
+}
+
+Scenario Valid() {
+  Scenario s;
+  s.model = testing::Llama3_70B();
+  s.parallel.gpus = 16;
+  return s;
+}
+
+std::string FieldOf(const Scenario& s) {
+  auto e = ValidateScenario(s, OneGpuCatalog());
+  return e ? e->field : "";
+}
+
+TEST(ScenarioCheck, AcceptsAValidScenario) { EXPECT_EQ(FieldOf(Valid()), ""); }
+
+TEST(ScenarioCheck, NamesTheFieldOfEachProblem) {
+  Scenario s = Valid();
+  s.parallel.tp = 3;
+  s.parallel.gpus = 12;
+  EXPECT_EQ(FieldOf(s), "tp");  // 3 does not divide 64 heads
+
+  s = Valid();
+  s.parallel.tp = 8, s.parallel.pp = 4;
+  s.parallel.gpus = 48;
+  EXPECT_EQ(FieldOf(s), "gpus");  // 48 is not a multiple of 32
+
+  s = Valid();
+  s.gpu_id = "tpu-v99";
+  EXPECT_EQ(FieldOf(s), "gpu");
+
+  s = Valid();
+  s.training.seq_len = 0;
+  EXPECT_EQ(FieldOf(s), "seq_len");
+
+  s = Valid();
+  s.training.tokens = std::nan("");
+  EXPECT_EQ(FieldOf(s), "tokens");
+
+  s = Valid();
+  s.parallel.ep = 2;
+  EXPECT_EQ(FieldOf(s), "ep");  // dense model
+
+  s = Valid();
+  s.parallel.offload = Offload::kOptimizerAndParams;
+  EXPECT_EQ(FieldOf(s), "offload");
+
+  s = Valid();
+  s.training.global_batch = 10;  // not a multiple of 16 data-parallel ranks
+  EXPECT_EQ(FieldOf(s), "global_batch");
+
+  s = Valid();
+  s.gpu_id = "a100-sxm-80gb";
+  s.training.precision = Precision::kFp8;
+  EXPECT_EQ(FieldOf(s), "precision");
+}
+
+TEST(Estimate, ReportsFitForEveryCatalogGpu) {
+  Scenario s = Valid();
+  s.parallel.zero = 3;
+  auto r = RunEstimate(s, OneGpuCatalog());
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r.value().fit_by_gpu.size(), 2u);
+  EXPECT_EQ(r.value().fit_by_gpu[0].gpu_id, "h100-sxm-80gb");
+}
+
+TEST(Estimate, SeventyBillionFullFineTuneDoesNotFitOneGpu) {
+  Scenario s = Valid();
+  s.parallel.gpus = 1;
+  auto r = RunEstimate(s, OneGpuCatalog());
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r.value().fits);
+  EXPECT_EQ(r.value().warnings.back().code, "does_not_fit");
+}
+
+}  // namespace
+}  // namespace engine
