@@ -190,9 +190,9 @@ States ModelStates(const Scenario& s, const LocalParams& l) {
   States st;
   const double weights = l.trainable * b.weight + FrozenBytes(s, l);
   st.weights.bytes = weights / (shard_weights ? dp : 1);
-  st.weights.formula = Num(l.trainable) + " trainable × " + Num(b.weight) + " B + " + Num(l.frozen) +
-                       " frozen × " + Num(l.frozen > 0 ? FrozenBytes(s, l) / l.frozen : 0) + " B" +
-                       ShardText(dp, shard_weights);
+  st.weights.formula = Num(l.trainable) + " trainable × " + Num(b.weight) + " B";
+  if (l.frozen > 0) st.weights.formula += " + " + Num(l.frozen) + " frozen × " + Num(FrozenBytes(s, l) / l.frozen) + " B";
+  st.weights.formula += ShardText(dp, shard_weights);
   st.gradients.bytes = l.trainable * b.grad / (shard_grads ? dp : 1);
   st.gradients.formula = Num(l.trainable) + " × " + Num(b.grad) + " B" + ShardText(dp, shard_grads);
   st.optimizer.bytes = l.trainable * (b.master + b.optim) / (shard_optim ? dp : 1);
@@ -334,12 +334,12 @@ MemoryTerm Activations(const Scenario& s, Stage stage) {
     // working set while it is recomputed (model.md §3.4).
     const double input = 2.0 * t.seq_len * t.micro_batch * m.hidden / (p.sequence_parallel ? p.tp : 1) / p.cp;
     a.bytes = stage_layers * in_flight * input + (stage_layers > 0 ? per_layer : 0);
-    a.formula = Num(stage_layers) + " layers × " + Num(in_flight) + " micro-batches × " + GiBText(input) +
+    a.formula = Num(stage_layers) + " layers × " + Num(in_flight) + " micro-batch(es) in flight × " + GiBText(input) +
                 " layer input + " + GiBText(per_layer) + " recompute working set";
     return a;
   }
   a.bytes = stage_layers * in_flight * per_layer;
-  a.formula = Num(stage_layers) + " layers × " + Num(in_flight) + " micro-batches × " + GiBText(per_layer) +
+  a.formula = Num(stage_layers) + " layers × " + Num(in_flight) + " micro-batch(es) in flight × " + GiBText(per_layer) +
               " per layer (s=" + Num(t.seq_len) + ", b=" + Num(t.micro_batch) + ")";
   return a;
 }

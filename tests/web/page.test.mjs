@@ -1,0 +1,139 @@
+// Browser tests of the built page in Debian's headless Chromium (SwiftShader WebGL):
+// the served site on loopback and the offline single file from file:// with the network
+// blocked. Fails on any console error, page error or request to another host.
+// Screenshots land in build/web/screenshots/ for people to look at.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import path from 'node:path';
+import { serveDirectory } from './static_server.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const siteDir = process.env.TRAINSIZER_SITE || path.join(repoRoot, 'build/web/site');
+const shotDir = path.join(repoRoot, 'build/web/screenshots');
+mkdirSync(shotDir, { recursive: true });
+
+// Flags from docs: software WebGL, and no background traffic to Google's hosts.
+const chromiumArgs = [
+  '--no-sandbox', '--disable-gpu-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+  '--disable-quic', '--disable-default-apps',
+];
+
+let browser;
+let server;
+
+before(async () => {
+  server = await serveDirectory(siteDir);
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs, headless: true });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// Opens a page that records problems: console errors, page errors and foreign requests.
+async function openPage(url, { width = 1280, height = 800, scale = 1, allow = () => false } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale });
+  const problems = [];
+  const requests = [];
+  await context.route('**/*', (route) => {
+    const u = route.request().url();
+    requests.push(u);
+    if (allow(u)) return route.continue();
+    problems.push(`blocked request to ${u}`);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`); });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  await page.goto(url);
+  await page.waitForFunction(() => window.TrainSizer && window.TrainSizer.isReady, null, { timeout: 60000 });
+  return { context, page, problems, requests };
+}
+
+// Counts distinct colours in a PNG screenshot by drawing it onto a 2D canvas in the page:
+// a blank or failed WebGL canvas has one or two, the real UI hundreds.
+async function distinctColours(page, png) {
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width; c.height = img.height;
+    const g = c.getContext('2d');
+    g.drawImage(img, 0, 0);
+    const data = g.getImageData(0, 0, c.width, c.height).data;
+    const seen = new Set();
+    for (let i = 0; i < data.length; i += 16) seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+    return seen.size;
+  }, png.toString('base64'));
+}
+
+const isLoopback = (u) => u.startsWith(server.url);
+
+test('served page renders the UI and answers through window.TrainSizer', async () => {
+  const { context, page, problems } = await openPage(server.url + '/', { allow: isLoopback });
+  const png = await page.screenshot({ path: path.join(shotDir, 'page-1280x800.png') });
+  assert.ok(await distinctColours(page, png) > 50, 'canvas looks blank');
+
+  // Llama-3-8B has 8,030,261,248 parameters (Hugging Face safetensors count); ZeRO-3 over
+  // 8 GPUs leaves 16 B × 8.03e9 / 8 = 14.96 GiB of model states per GPU.
+  const r = await page.evaluate(() =>
+    window.TrainSizer.estimate({ model: 'llama-3-8b', method: 'full', gpus: 8, zero: 3 }));
+  assert.equal(r.params.total, 8030261248);
+  const states = r.memory.weights_gib + r.memory.gradients_gib + r.memory.optimizer_gib;
+  assert.ok(Math.abs(states - 8030261248 * 16 / 8 / 2 ** 30) < 0.001, `states ${states}`);
+
+  const info = await page.evaluate(() => ({ v: window.TrainSizer.version(), cat: window.TrainSizer.catalog() }));
+  assert.match(info.v, /^\d+\.\d+\.\d+$/);
+  assert.ok(info.cat.gpus.gpus.length >= 7);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('bad input returns the error JSON and the page keeps running', async () => {
+  const { context, page, problems } = await openPage(server.url + '/', { allow: isLoopback });
+  const results = await page.evaluate(() => [
+    window.TrainSizer.estimate({ model: 'llama-3-8b', tp: 3 }),
+    window.TrainSizer.estimate('{"model": '),
+    window.TrainSizer.estimate({ model: 'llama-3-8b', seq_len: -5 }),
+    window.TrainSizer.estimate({ model: 'gpt-9' }),
+    window.TrainSizer.estimate({ model: { params_b: 1e12 } }),
+    window.TrainSizer.estimate(42),
+  ]);
+  assert.deepEqual(results.map((r) => r.error && r.error.field),
+    ['tp', 'scenario', 'seq_len', 'model', 'model.params_b', 'scenario']);
+  const ok = await page.evaluate(() => window.TrainSizer.estimate({ model: 'qwen2.5-7b' }));
+  assert.ok(ok.memory.per_gpu_gib > 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('high-DPI and narrow windows render sharp and fill the window', async () => {
+  for (const [w, h, s] of [[1280, 800, 2], [420, 860, 2]]) {
+    const { context, page, problems } = await openPage(server.url + '/', { width: w, height: h, scale: s,
+      allow: isLoopback });
+    const backing = await page.evaluate(() => [document.getElementById('canvas').width, window.innerWidth]);
+    assert.equal(backing[0], backing[1] * s, 'canvas backing store follows devicePixelRatio');
+    const png = await page.screenshot({ path: path.join(shotDir, `page-${w}x${h}@${s}x.png`) });
+    assert.ok(await distinctColours(page, png) > 50);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
+test('offline single file works from file:// with the network blocked', async () => {
+  const url = pathToFileURL(path.join(siteDir, 'trainsizer.html')).href;
+  const { context, page, problems, requests } = await openPage(url, { allow: (u) => u.startsWith('file:') });
+  const png = await page.screenshot({ path: path.join(shotDir, 'offline-file.png') });
+  assert.ok(await distinctColours(page, png) > 50);
+  const r = await page.evaluate(() => window.TrainSizer.estimate({ model: 'llama-3-70b', gpus: 1 }));
+  assert.equal(r.memory.fits, false);  // 70B full fine-tune never fits one GPU
+  assert.deepEqual(requests.filter((u) => !u.startsWith('file:')), []);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

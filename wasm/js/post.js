@@ -1,0 +1,23 @@
+// Runs after the module is defined: once the runtime is up, window.TrainSizer gets its
+// API. Every call goes through the same C++ entry point as the CLI, so identical input
+// gives identical JSON; bad input returns {error: {field, message}} instead of throwing.
+(function () {
+  function asText(input) { return typeof input === 'string' ? input : JSON.stringify(input); }
+  var previous = Module.onRuntimeInitialized;
+  Module.onRuntimeInitialized = function () {
+    if (previous) previous();
+    var api = window.TrainSizer;
+    api.version = function () { return JSON.parse(Module.versionJson()).version; };
+    api.info = function () { return JSON.parse(Module.versionJson()); };
+    api.estimate = function (scenario) {
+      var text;
+      try { text = asText(scenario); } catch (e) {
+        return { error: { field: 'scenario', message: 'cannot be turned into JSON: ' + e.message } };
+      }
+      if (typeof text !== 'string') return { error: { field: 'scenario', message: 'is missing' } };
+      return JSON.parse(Module.estimateJson(text));
+    };
+    api.estimateJson = function (text) { return Module.estimateJson(String(text)); };
+    api.catalog = function () { return JSON.parse(Module.catalogJson()); };
+  };
+})();

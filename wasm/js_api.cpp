@@ -1,0 +1,21 @@
+// The page's JavaScript API: thin embind wrappers over the same api:: entry point as the
+// CLI. js/post.js turns them into window.TrainSizer (parsed objects, a ready promise).
+#include <emscripten/bind.h>
+
+#include <string>
+
+#include "catalog/codec/api.h"
+
+namespace {
+
+std::string EstimateJson(const std::string& scenario) { return api::Estimate(scenario).json; }
+std::string CatalogJson() { return api::CatalogJson(); }
+std::string VersionJson() { return api::VersionJson(); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(trainsizer) {
+  emscripten::function("estimateJson", &EstimateJson);
+  emscripten::function("catalogJson", &CatalogJson);
+  emscripten::function("versionJson", &VersionJson);
+}

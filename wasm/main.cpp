@@ -1,0 +1,100 @@
+// Browser entry point: WebGL2 context through Emscripten's GLFW, the frame loop, and
+// device-pixel-ratio handling. The canvas fills the window (CSS in web/index.html); its
+// backing store is sized to CSS pixels × devicePixelRatio each frame so text stays sharp.
+#include <GLES3/gl3.h>
+#include <GLFW/glfw3.h>
+#include <emscripten.h>
+#include <emscripten/html5.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "catalog/codec/catalog_loader.h"
+#include "imgui.h"
+#include "imgui_impl_glfw.h"
+#include "imgui_impl_opengl3.h"
+#include "ui/app.h"
+
+namespace {
+
+struct Platform {
+  GLFWwindow* window = nullptr;
+  ui::AppState state;
+  ui::Fonts fonts;
+  float fonts_scale = 0;
+  int frame = 0;
+};
+
+Platform* g_platform = nullptr;  // the browser's main loop takes a plain callback
+
+// Matches the canvas backing store to its CSS size × devicePixelRatio; returns the ratio.
+float SyncCanvasSize(GLFWwindow* window) {
+  double css_w = 0, css_h = 0;
+  emscripten_get_element_css_size("#canvas", &css_w, &css_h);
+  const double dpr = emscripten_get_device_pixel_ratio();
+  const int fb_w = std::max(1, int(std::lround(css_w * dpr)));
+  const int fb_h = std::max(1, int(std::lround(css_h * dpr)));
+  int cur_w = 0, cur_h = 0;
+  glfwGetWindowSize(window, &cur_w, &cur_h);
+  if (cur_w != fb_w || cur_h != fb_h) glfwSetWindowSize(window, fb_w, fb_h);
+  return float(dpr);
+}
+
+void Frame() {
+  Platform& p = *g_platform;
+  const float dpr = SyncCanvasSize(p.window);
+  if (dpr != p.fonts_scale) {  // first frame, or the window moved to another screen
+    p.fonts = ui::LoadFontsAndStyle(dpr);
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    p.fonts_scale = dpr;
+    p.state.dpi_scale = dpr;
+  }
+  glfwPollEvents();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+  ui::RecomputeIfDirty(p.state);
+  ui::DrawApp(p.state, p.fonts);
+  ImGui::Render();
+  int fb_w = 0, fb_h = 0;
+  glfwGetFramebufferSize(p.window, &fb_w, &fb_h);
+  glViewport(0, 0, fb_w, fb_h);
+  glClearColor(0.965f, 0.969f, 0.976f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  // Tell the page after a couple of real frames that it is drawn (tests wait on this).
+  if (++p.frame == 2) EM_ASM(if (Module.onFirstFrames) Module.onFirstFrames(););
+}
+
+}  // namespace
+
+int main() {
+  const auto& catalog = catalog::Embedded();
+  if (!catalog.ok()) {
+    std::fprintf(stderr, "catalog error: %s: %s\n", catalog.error().field.c_str(), catalog.error().message.c_str());
+    return 1;
+  }
+  if (!glfwInit()) {
+    std::fprintf(stderr, "GLFW could not start\n");
+    return 1;
+  }
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  static Platform platform;
+  g_platform = &platform;
+  platform.window = glfwCreateWindow(1280, 800, "TrainSizer", nullptr, nullptr);
+  if (platform.window == nullptr) {
+    EM_ASM(if (Module.onFatal) Module.onFatal("WebGL2 context could not be created."););
+    return 1;
+  }
+  glfwMakeContextCurrent(platform.window);
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // no persisted window layout
+  ImGui_ImplGlfw_InitForOpenGL(platform.window, true);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  platform.state = ui::MakeInitialState(catalog.value());
+  emscripten_set_main_loop(Frame, 0, false);
+  return 0;
+}

@@ -1,0 +1,16 @@
+// The whole page as one immediate-mode frame: header, inputs and results, laid out side
+// by side on wide windows and stacked on narrow ones.
+#pragma once
+
+#include "app_state.h"
+#include "theme.h"
+
+namespace ui {
+
+void DrawApp(AppState& state, const Fonts& fonts);
+
+// Panels (one file each).
+void DrawInputPanel(AppState& state, const Fonts& fonts);
+void DrawResultsPanel(const AppState& state, const Fonts& fonts);
+
+}  // namespace ui

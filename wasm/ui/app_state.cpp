@@ -1,0 +1,43 @@
+#include "app_state.h"
+
+namespace ui {
+
+AppState MakeInitialState(const engine::Catalog& catalog) {
+  AppState s;
+  s.catalog = &catalog;
+  engine::Scenario& sc = s.inputs.scenario;
+  sc.gpu_id = "h100-sxm-80gb";
+  sc.parallel.gpus = 8;
+  sc.parallel.zero = 3;
+  sc.training.method = engine::Method::kFull;
+  sc.training.seq_len = 4096;
+  return s;
+}
+
+void RecomputeIfDirty(AppState& state) {
+  if (!state.dirty) return;
+  state.dirty = false;
+  engine::Scenario scenario = state.inputs.scenario;
+  if (state.inputs.model_source == ModelSource::kPreset) {
+    const engine::ModelPreset* preset = state.catalog->FindModel(state.inputs.preset_id);
+    if (preset == nullptr) {
+      state.result = engine::InputError{"model", "unknown preset"};
+      return;
+    }
+    scenario.model = preset->spec;
+    scenario.model_derived = false;
+  } else {
+    auto shape = engine::DeriveDenseShape(double(state.inputs.params_b) * 1e9);
+    if (!shape.ok()) {
+      state.result = shape.error();
+      return;
+    }
+    scenario.model = shape.value();
+    scenario.model_derived = true;
+  }
+  state.inputs.scenario.model = scenario.model;
+  state.result = engine::RunEstimate(scenario, *state.catalog);
+  if (state.result.ok()) state.last_good = state.result.value();
+}
+
+}  // namespace ui

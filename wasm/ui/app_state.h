@@ -1,0 +1,40 @@
+// Everything the page shows, in one place: the inputs the user edits (a scenario plus
+// how the model was chosen), the last engine result, and the dirty flag that makes the
+// engine run once per edit instead of once per frame.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "engine/catalog.h"
+#include "engine/estimate.h"
+#include "engine/result.h"
+#include "engine/scenario.h"
+
+namespace ui {
+
+enum class ModelSource { kPreset, kParamCount };
+
+struct Inputs {
+  ModelSource model_source = ModelSource::kPreset;
+  std::string preset_id = "llama-3-8b";
+  float params_b = 13.0f;
+  engine::Scenario scenario;  // its model is filled from the two fields above
+};
+
+struct AppState {
+  const engine::Catalog* catalog = nullptr;
+  Inputs inputs;
+  engine::Result<engine::Estimate> result = engine::InputError{"", "not computed yet"};
+  std::optional<engine::Estimate> last_good;  // shown while the inputs are invalid
+  bool dirty = true;
+  float dpi_scale = 1.0f;  // device pixels per CSS pixel
+};
+
+// A sensible first screen: Llama-3-8B full fine-tune on 8× H100 with ZeRO-3.
+AppState MakeInitialState(const engine::Catalog& catalog);
+
+// Runs the engine if an input changed since the last call.
+void RecomputeIfDirty(AppState& state);
+
+}  // namespace ui

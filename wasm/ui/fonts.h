@@ -1,0 +1,16 @@
+// The UI fonts compiled into the page (Inter Regular and SemiBold, subset at build time
+// by wasm/CMakeLists.txt). Same embedding as the catalog.
+#pragma once
+
+#include <span>
+
+#include "catalog/codec/embedded_files.h"
+
+namespace ui {
+
+using catalog::EmbeddedFile;
+
+// [0] Inter-Regular subset, [1] Inter-SemiBold subset.
+std::span<const EmbeddedFile> EmbeddedFonts();
+
+}  // namespace ui

@@ -1,0 +1,214 @@
+// The input side: model, training recipe and hardware. Every widget that changes marks
+// the state dirty; the engine's field error is shown under the field it names.
+#include <array>
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+#include "app.h"
+#include "engine/model_spec.h"
+#include "format.h"
+
+namespace ui {
+namespace {
+
+void SectionHeading(const char* text, const Fonts& fonts) {
+  ImGui::Spacing();
+  ImGui::PushFont(fonts.heading);
+  ImGui::TextUnformatted(text);
+  ImGui::PopFont();
+  ImGui::Separator();
+}
+
+// Starts a label/widget row of the current form table; the widget fills the second column.
+void Row(const char* label, const char* help) {
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  if (help != nullptr && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", help);
+  ImGui::TableSetColumnIndex(1);
+  ImGui::SetNextItemWidth(-FLT_MIN);
+}
+
+bool BeginForm(const char* id, float scale) {
+  if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingStretchProp)) return false;
+  ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, 150 * scale);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+  return true;
+}
+
+// Shows the engine's complaint about `field` (if that is the field it names).
+void FieldError(const AppState& state, std::string_view field) {
+  if (state.result.ok() || state.result.error().field != field) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, kBadColor);
+  ImGui::TextWrapped("%s", state.result.error().message.c_str());
+  ImGui::PopStyleColor();
+}
+
+template <class Enum, size_t N>
+bool EnumCombo(const char* id, Enum* value, const std::array<const char*, N>& labels) {
+  int index = static_cast<int>(*value);
+  bool changed = false;
+  if (ImGui::BeginCombo(id, labels[size_t(index)])) {
+    for (size_t i = 0; i < N; ++i) {
+      if (ImGui::Selectable(labels[i], int(i) == index)) {
+        *value = static_cast<Enum>(i);
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+bool IntField(const char* id, int* value, int step) {
+  return ImGui::InputInt(id, value, step, step * 8, ImGuiInputTextFlags_EnterReturnsTrue) ||
+         ImGui::IsItemDeactivatedAfterEdit();
+}
+
+bool PresetCombo(AppState& state) {
+  const engine::ModelPreset* current = state.catalog->FindModel(state.inputs.preset_id);
+  bool changed = false;
+  if (ImGui::BeginCombo("##preset", current ? current->spec.name.c_str() : "Choose a model",
+                        ImGuiComboFlags_HeightLarge)) {
+    static char filter[64] = "";  // cosmetic: the search text of an open popup
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    ImGui::InputTextWithHint("##filter", "type to search", filter, sizeof filter);
+    for (const engine::ModelPreset& p : state.catalog->models) {
+      const std::string name = p.spec.name;
+      if (filter[0] != '\0' && name.find(filter) == std::string::npos && p.spec.id.find(filter) == std::string::npos) {
+        continue;
+      }
+      const std::string label = name + "  (" + ParamsText(engine::CountParams(p.spec).total) +
+                                (p.spec.IsMoe() ? ", MoE" : "") + ")";
+      if (ImGui::Selectable(label.c_str(), current == &p)) {
+        state.inputs.preset_id = p.spec.id;
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+void DrawModelSection(AppState& state, const Fonts& fonts) {
+  SectionHeading("Model", fonts);
+  Inputs& in = state.inputs;
+  int source = static_cast<int>(in.model_source);
+  bool changed = ImGui::RadioButton("Preset", &source, 0);
+  ImGui::SameLine();
+  changed |= ImGui::RadioButton("Size only", &source, 1);
+  in.model_source = static_cast<ModelSource>(source);
+  if (!BeginForm("model_form", state.dpi_scale)) return;
+  if (in.model_source == ModelSource::kPreset) {
+    Row("Model", "An open model with its published architecture (Hugging Face config.json).");
+    changed |= PresetCombo(state);
+  } else {
+    Row("Parameters (B)", "Billions of parameters; a Llama-style dense shape is derived from it.");
+    changed |= ImGui::InputFloat("##params_b", &in.params_b, 1.0f, 10.0f, "%.2f");
+  }
+  ImGui::EndTable();
+  FieldError(state, "model.params_b");
+  if (changed) state.dirty = true;
+}
+
+constexpr std::array<const char*, 5> kMethodLabels = {"Pre-training", "Full fine-tune", "Freeze (top layers)",
+                                                      "LoRA", "QLoRA (4-bit base)"};
+constexpr std::array<const char*, 4> kPrecisionLabels = {"BF16 mixed", "FP16 mixed", "FP32", "FP8 (Transformer Engine)"};
+constexpr std::array<const char*, 4> kOptimizerLabels = {"AdamW", "AdamW 8-bit", "SGD + momentum", "Adafactor"};
+constexpr std::array<const char*, 3> kRecomputeLabels = {"None", "Selective", "Full"};
+constexpr std::array<const char*, 3> kOffloadLabels = {"None", "Optimizer → CPU", "Optimizer + params → CPU"};
+constexpr std::array<const char*, 2> kTargetLabels = {"Attention (q,k,v,o)", "All linear layers"};
+
+void DrawTrainingSection(AppState& state, const Fonts& fonts) {
+  SectionHeading("Training", fonts);
+  engine::Training& t = state.inputs.scenario.training;
+  bool changed = false;
+  if (!BeginForm("training_form", state.dpi_scale)) return;
+  Row("Method", "Pre-training and full fine-tuning train every weight; freeze trains only the top layers; "
+                "LoRA trains small adapters; QLoRA adds a 4-bit frozen base.");
+  changed |= EnumCombo("##method", &t.method, kMethodLabels);
+  if (t.method == engine::Method::kLora || t.method == engine::Method::kQlora) {
+    Row("LoRA rank", "Rank r of the adapters B·A; trainable parameters grow linearly with r.");
+    changed |= IntField("##lora_rank", &t.lora_rank, 8);
+    Row("LoRA targets", "Which weight matrices get adapters.");
+    changed |= EnumCombo("##lora_targets", &t.lora_targets, kTargetLabels);
+  }
+  if (t.method == engine::Method::kFreeze) {
+    Row("Trainable layers", "How many of the top decoder layers are trained.");
+    changed |= IntField("##freeze", &t.freeze_trainable_layers, 1);
+  }
+  Row("Precision", "Number format of weights and activations during training.");
+  changed |= EnumCombo("##precision", &t.precision, kPrecisionLabels);
+  Row("Optimizer", "The optimizer decides how many bytes of state each trainable parameter carries.");
+  changed |= EnumCombo("##optimizer", &t.optimizer, kOptimizerLabels);
+  Row("Sequence length", "Tokens per training sample.");
+  changed |= IntField("##seq_len", &t.seq_len, 1024);
+  Row("Micro-batch", "Sequences per GPU per forward/backward pass.");
+  changed |= IntField("##micro_batch", &t.micro_batch, 1);
+  Row("Checkpointing", "Activation (gradient) checkpointing: recompute activations in the backward pass "
+                       "instead of storing them.");
+  changed |= EnumCombo("##recompute", &t.activation_checkpointing, kRecomputeLabels);
+  Row("FlashAttention", "Fused attention that never stores the s×s score matrix.");
+  changed |= ImGui::Checkbox("##flash", &t.flash_attention);
+  ImGui::EndTable();
+  for (const char* field : {"seq_len", "micro_batch", "lora_rank", "freeze_trainable_layers", "precision"}) {
+    FieldError(state, field);
+  }
+  if (changed) state.dirty = true;
+}
+
+bool GpuCombo(AppState& state) {
+  std::string& id = state.inputs.scenario.gpu_id;
+  const engine::GpuSpec* current = state.catalog->FindGpu(id);
+  bool changed = false;
+  if (ImGui::BeginCombo("##gpu", current ? current->name.c_str() : id.c_str())) {
+    for (const engine::GpuSpec& g : state.catalog->gpus) {
+      char label[160];
+      std::snprintf(label, sizeof label, "%s  (%.0f GiB)", g.name.c_str(), g.memory_bytes / (1024.0 * 1024 * 1024));
+      if (ImGui::Selectable(label, current == &g)) {
+        id = g.id;
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+void DrawHardwareSection(AppState& state, const Fonts& fonts) {
+  SectionHeading("Hardware and parallelism", fonts);
+  engine::Parallelism& p = state.inputs.scenario.parallel;
+  bool changed = false;
+  if (!BeginForm("hardware_form", state.dpi_scale)) return;
+  Row("GPU", "The accelerator every estimate is checked against.");
+  changed |= GpuCombo(state);
+  Row("GPUs", "Total GPUs in the job.");
+  changed |= IntField("##gpus", &p.gpus, 1);
+  Row("ZeRO / FSDP", "0: plain data parallel; 1: shard optimizer state; 2: + gradients; 3 (FSDP full-shard): "
+                     "+ weights, across the data-parallel GPUs.");
+  changed |= ImGui::SliderInt("##zero", &p.zero, 0, 3);
+  Row("Tensor parallel", "Splits every layer's matrices across GPUs of a node (needs a fast link).");
+  changed |= IntField("##tp", &p.tp, 1);
+  Row("Pipeline parallel", "Splits the layers into stages on different GPUs.");
+  changed |= IntField("##pp", &p.pp, 1);
+  Row("Sequence parallel", "With tensor parallelism, also splits norm and dropout activations.");
+  changed |= ImGui::Checkbox("##sp", &p.sequence_parallel);
+  Row("CPU offload", "Keep optimizer state (and weights) in host RAM, as DeepSpeed ZeRO-Offload does.");
+  changed |= EnumCombo("##offload", &p.offload, kOffloadLabels);
+  ImGui::EndTable();
+  for (const char* field : {"gpu", "gpus", "zero", "tp", "pp", "offload", "global_batch"}) FieldError(state, field);
+  if (changed) state.dirty = true;
+}
+
+}  // namespace
+
+void DrawInputPanel(AppState& state, const Fonts& fonts) {
+  DrawModelSection(state, fonts);
+  DrawTrainingSection(state, fonts);
+  DrawHardwareSection(state, fonts);
+}
+
+}  // namespace ui

@@ -1,0 +1,185 @@
+// The result side: the verdict, a stacked memory bar against the GPU's capacity, the
+// term-by-term table with formulas and sources, and which catalog GPUs fit.
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "app.h"
+#include "format.h"
+
+namespace ui {
+namespace {
+
+struct TermView {
+  const char* label;
+  const engine::MemoryTerm* term;
+};
+
+std::array<TermView, 6> Terms(const engine::MemoryBreakdown& m) {
+  return {{{"Weights", &m.weights},
+           {"Gradients", &m.gradients},
+           {"Optimizer states", &m.optimizer},
+           {"Activations", &m.activations},
+           {"Logits", &m.logits},
+           {"Overheads", &m.overhead}}};
+}
+
+void DrawVerdict(const engine::Estimate& e, const AppState& state, const Fonts& fonts) {
+  const engine::GpuSpec* gpu = state.catalog->FindGpu(state.inputs.scenario.gpu_id);
+  ImGui::PushFont(fonts.title);
+  ImGui::Text("%s per GPU", GibText(e.need_bytes).c_str());
+  ImGui::PopFont();
+  ImGui::PushStyleColor(ImGuiCol_Text, e.fits ? kOkColor : kBadColor);
+  ImGui::PushFont(fonts.heading);
+  if (e.fits) {
+    ImGui::TextWrapped("Fits on %s (%s), %s free", gpu->name.c_str(), GibText(e.capacity_bytes).c_str(),
+                       GibText(e.capacity_bytes - e.need_bytes).c_str());
+  } else {
+    ImGui::TextWrapped("Does not fit on %s (%s): %s short", gpu->name.c_str(), GibText(e.capacity_bytes).c_str(),
+                       GibText(e.need_bytes - e.capacity_bytes).c_str());
+  }
+  ImGui::PopFont();
+  ImGui::PopStyleColor();
+  ImGui::PushStyleColor(ImGuiCol_Text, kMutedTextColor);
+  ImGui::TextWrapped("%s%s: %s parameters (%s active), %s trainable, on %d GPU%s", e.model.name.c_str(),
+                     e.model_derived ? " (derived shape)" : "", ParamsText(e.params.total).c_str(),
+                     ParamsText(e.params.active).c_str(), ParamsText(e.memory.trainable_params).c_str(),
+                     state.inputs.scenario.parallel.gpus, state.inputs.scenario.parallel.gpus == 1 ? "" : "s");
+  ImGui::PopStyleColor();
+}
+
+// Stacked horizontal bar of the terms, scaled so both the need and the capacity fit,
+// with a marker at the GPU's capacity and a hover read-out per segment.
+void DrawMemoryBar(const engine::Estimate& e, float scale) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float height = 30 * scale;
+  const double full = std::max(e.need_bytes, e.capacity_bytes) * 1.02;
+  float x = origin.x;
+  const auto terms = Terms(e.memory);
+  for (size_t i = 0; i < terms.size(); ++i) {
+    const float w = float(terms[i].term->bytes / full) * width;
+    if (w <= 0) continue;
+    const ImVec2 a(x, origin.y), b(x + w, origin.y + height);
+    draw->AddRectFilled(a, b, TermColor(int(i)));
+    if (ImGui::IsMouseHoveringRect(a, b)) {
+      ImGui::SetTooltip("%s: %s", terms[i].label, GibText(terms[i].term->bytes).c_str());
+    }
+    x += w;
+  }
+  draw->AddRect(origin, ImVec2(origin.x + width, origin.y + height), IM_COL32(200, 204, 212, 255));
+  const float cap_x = origin.x + float(e.capacity_bytes / full) * width;
+  draw->AddLine(ImVec2(cap_x, origin.y - 6 * scale), ImVec2(cap_x, origin.y + height + 6 * scale), kBadColor,
+                2.5f * scale);
+  ImGui::Dummy(ImVec2(width, height + 8 * scale));
+  ImGui::PushStyleColor(ImGuiCol_Text, kMutedTextColor);
+  ImGui::Text("Red line: GPU capacity %s", GibText(e.capacity_bytes).c_str());
+  ImGui::PopStyleColor();
+}
+
+void DrawTermTable(const engine::Estimate& e, float scale) {
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+  if (!ImGui::BeginTable("terms", 3, flags)) return;
+  ImGui::TableSetupColumn("Term", ImGuiTableColumnFlags_WidthFixed, 150 * scale);
+  ImGui::TableSetupColumn("Per GPU", ImGuiTableColumnFlags_WidthFixed, 90 * scale);
+  ImGui::TableSetupColumn("How it is computed (hover for the source)", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableHeadersRow();
+  const auto terms = Terms(e.memory);
+  for (size_t i = 0; i < terms.size(); ++i) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float box = ImGui::GetTextLineHeight() * 0.7f;
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + box * 0.25f), ImVec2(p.x + box, p.y + box * 1.25f),
+                                              TermColor(int(i)), 2 * scale);
+    ImGui::Dummy(ImVec2(box, box));
+    ImGui::SameLine();
+    ImGui::TextUnformatted(terms[i].label);
+    ImGui::TableSetColumnIndex(1);
+    ImGui::TextUnformatted(GibText(terms[i].term->bytes).c_str());
+    ImGui::TableSetColumnIndex(2);
+    ImGui::TextWrapped("%s", terms[i].term->formula.c_str());
+    if (ImGui::IsItemHovered() && !terms[i].term->source.empty()) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+      ImGui::TextWrapped("Source: %s", terms[i].term->source.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+  }
+  if (e.memory.cpu_ram.bytes > 0) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextUnformatted("Host RAM (offload)");
+    ImGui::TableSetColumnIndex(1);
+    ImGui::TextUnformatted(GibText(e.memory.cpu_ram.bytes).c_str());
+    ImGui::TableSetColumnIndex(2);
+    ImGui::TextWrapped("%s", e.memory.cpu_ram.formula.c_str());
+  }
+  ImGui::EndTable();
+}
+
+void DrawGpuFitTable(const engine::Estimate& e, float scale) {
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+  if (!ImGui::BeginTable("fits", 4, flags)) return;
+  ImGui::TableSetupColumn("GPU", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("Memory", ImGuiTableColumnFlags_WidthFixed, 90 * scale);
+  ImGui::TableSetupColumn("Fits?", ImGuiTableColumnFlags_WidthFixed, 110 * scale);
+  ImGui::TableSetupColumn("Headroom", ImGuiTableColumnFlags_WidthFixed, 100 * scale);
+  ImGui::TableHeadersRow();
+  for (const engine::GpuFit& f : e.fit_by_gpu) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextUnformatted(f.name.c_str());
+    ImGui::TableSetColumnIndex(1);
+    ImGui::TextUnformatted(GibText(f.capacity_bytes).c_str());
+    ImGui::TableSetColumnIndex(2);
+    ImGui::PushStyleColor(ImGuiCol_Text, f.fits ? kOkColor : kBadColor);
+    ImGui::TextUnformatted(f.fits ? "\u2713 fits" : "\u2717 too small");
+    ImGui::PopStyleColor();
+    ImGui::TableSetColumnIndex(3);
+    ImGui::TextUnformatted(GibText(f.capacity_bytes - e.need_bytes).c_str());
+  }
+  ImGui::EndTable();
+}
+
+void DrawWarnings(const engine::Estimate& e) {
+  for (const engine::Warning& w : e.warnings) {
+    if (w.code == "does_not_fit") continue;  // the verdict already says so
+    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(150, 90, 0, 255));
+    ImGui::Bullet();
+    ImGui::TextWrapped("%s", w.message.c_str());
+    ImGui::PopStyleColor();
+  }
+}
+
+void Heading(const char* text, const Fonts& fonts) {
+  ImGui::Spacing();
+  ImGui::PushFont(fonts.heading);
+  ImGui::TextUnformatted(text);
+  ImGui::PopFont();
+}
+
+}  // namespace
+
+void DrawResultsPanel(const AppState& state, const Fonts& fonts) {
+  if (!state.result.ok()) {
+    const engine::InputError& error = state.result.error();
+    ImGui::PushStyleColor(ImGuiCol_Text, kBadColor);
+    ImGui::TextWrapped("Input problem, %s: %s. Showing the last valid result.", error.field.c_str(),
+                       error.message.c_str());
+    ImGui::PopStyleColor();
+  }
+  if (!state.last_good) return;
+  const engine::Estimate& e = *state.last_good;
+  DrawVerdict(e, state, fonts);
+  Heading("Memory per GPU", fonts);
+  DrawMemoryBar(e, state.dpi_scale);
+  DrawTermTable(e, state.dpi_scale);
+  DrawWarnings(e);
+  Heading("Which GPUs fit this plan", fonts);
+  DrawGpuFitTable(e, state.dpi_scale);
+}
+
+}  // namespace ui

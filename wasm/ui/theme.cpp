@@ -1,0 +1,89 @@
+#include "theme.h"
+
+#include "fonts.h"
+
+namespace ui {
+namespace {
+
+// Code points the UI draws; must stay within the subset built by wasm/CMakeLists.txt
+// (UI_FONT_CHARS), or glyphs render as '?'.
+const ImWchar kGlyphRanges[] = {
+    0x0020, 0x00FF,  // Basic Latin + Latin-1 (× ·)
+    0x2010, 0x2027,  // dashes, quotes, bullet, ellipsis
+    0x2030, 0x2030, 0x2032, 0x2033, 0x20AC, 0x20AC,  // ‰ ′ ″ €
+    0x2190, 0x2193,  // arrows
+    0x2212, 0x2212, 0x221E, 0x221E, 0x2248, 0x2248, 0x2260, 0x2260, 0x2264, 0x2265,  // − ∞ ≈ ≠ ≤ ≥
+    0x25B2, 0x25B2, 0x25BC, 0x25BC, 0x25CF, 0x25CF,  // ▲ ▼ ●
+    0x2713, 0x2713, 0x2717, 0x2717,  // ✓ ✗
+    0,
+};
+
+ImFont* AddFont(const EmbeddedFile& file, float pixels) {
+  ImFontConfig config;
+  config.GlyphRanges = kGlyphRanges;
+  config.FontDataOwnedByAtlas = false;  // the bytes are static program data
+  config.OversampleH = 2;
+  config.PixelSnapH = false;
+  return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<char*>(file.text.data()), int(file.text.size()),
+                                                    pixels, &config);
+}
+
+void ApplyLightStyle(float scale) {
+  ImGuiStyle style;
+  ImGui::StyleColorsLight(&style);
+  style.WindowPadding = ImVec2(16, 14);
+  style.FramePadding = ImVec2(8, 5);
+  style.ItemSpacing = ImVec2(10, 8);
+  style.CellPadding = ImVec2(8, 5);
+  style.FrameRounding = 5;
+  style.GrabRounding = 5;
+  style.ChildRounding = 8;
+  style.PopupRounding = 6;
+  style.WindowRounding = 0;
+  style.WindowBorderSize = 0;
+  style.ChildBorderSize = 1;
+  style.FrameBorderSize = 1;
+  ImVec4* c = style.Colors;
+  c[ImGuiCol_WindowBg] = ImVec4(0.965f, 0.969f, 0.976f, 1);
+  c[ImGuiCol_ChildBg] = ImVec4(1, 1, 1, 1);
+  c[ImGuiCol_Border] = ImVec4(0.86f, 0.87f, 0.89f, 1);
+  c[ImGuiCol_FrameBg] = ImVec4(1, 1, 1, 1);
+  c[ImGuiCol_FrameBgHovered] = ImVec4(0.93f, 0.95f, 1.0f, 1);
+  c[ImGuiCol_Button] = ImVec4(0.91f, 0.93f, 0.97f, 1);
+  c[ImGuiCol_Header] = ImVec4(0.88f, 0.91f, 0.98f, 1);
+  c[ImGuiCol_TableHeaderBg] = ImVec4(0.94f, 0.95f, 0.97f, 1);
+  c[ImGuiCol_TableRowBgAlt] = ImVec4(0.975f, 0.978f, 0.985f, 1);
+  c[ImGuiCol_Text] = ImVec4(0.11f, 0.13f, 0.17f, 1);
+  style.ScaleAllSizes(scale);
+  ImGui::GetStyle() = style;
+}
+
+}  // namespace
+
+Fonts LoadFontsAndStyle(float scale) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  const auto files = EmbeddedFonts();
+  Fonts f;
+  f.body = AddFont(files[0], 15.0f * scale);
+  f.heading = AddFont(files[1], 16.0f * scale);
+  f.title = AddFont(files[1], 22.0f * scale);
+  io.Fonts->Build();
+  ApplyLightStyle(scale);
+  return f;
+}
+
+ImU32 TermColor(int index) {
+  // Colour-blind-safe categorical palette (Okabe & Ito 2008), one per memory term.
+  static const ImU32 kPalette[] = {
+      IM_COL32(0, 114, 178, 255),   // weights: blue
+      IM_COL32(230, 159, 0, 255),   // gradients: orange
+      IM_COL32(0, 158, 115, 255),   // optimizer: green
+      IM_COL32(204, 121, 167, 255), // activations: purple-pink
+      IM_COL32(86, 180, 233, 255),  // logits: sky
+      IM_COL32(150, 150, 150, 255), // overhead: grey
+  };
+  return kPalette[index % 6];
+}
+
+}  // namespace ui
