@@ -94,7 +94,9 @@ struct CliRun {
 };
 
 CliRun RunCli(const std::string& args, const std::string& stdin_text = "") {
-  const std::string input = ::testing::TempDir() + "cli_input.json";
+  // One input file per test: ctest runs tests in parallel processes.
+  const std::string input = ::testing::TempDir() + "cli_input_" +
+                            ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".json";
   std::ofstream(input) << stdin_text;
   const std::string cmd = std::string(TRAINSIZER_CLI) + " " + args + " < " + input + " 2>/dev/null";
   FILE* pipe = popen(cmd.c_str(), "r");
