@@ -7,7 +7,7 @@ namespace engine {
 namespace {
 
 std::vector<Warning> CollectWarnings(const Scenario& s) {
-  std::vector<Warning> w;
+  std::vector<Warning> w = s.input_warnings;
   const ModelSpec& m = s.model;
   const Parallelism& p = s.parallel;
   if (s.model_derived) {

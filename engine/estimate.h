@@ -12,11 +12,6 @@
 
 namespace engine {
 
-struct Warning {
-  std::string code;  // stable identifier, e.g. "tp_across_nodes"
-  std::string message;
-};
-
 // Whether the scenario's per-GPU need fits one catalog GPU.
 struct GpuFit {
   std::string gpu_id;

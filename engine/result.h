@@ -16,6 +16,12 @@ struct InputError {
   std::string message;
 };
 
+// Something the user should know about an otherwise valid input or result.
+struct Warning {
+  std::string code;  // stable identifier, e.g. "tp_across_nodes"
+  std::string message;
+};
+
 template <class T>
 class Result {
  public:

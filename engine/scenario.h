@@ -8,7 +8,10 @@
 #include <string>
 #include <string_view>
 
+#include <vector>
+
 #include "model_spec.h"
+#include "result.h"
 
 namespace engine {
 
@@ -62,6 +65,7 @@ struct Parallelism {
 struct Scenario {
   ModelSpec model;
   bool model_derived = false;  // shape guessed from a bare parameter count
+  std::vector<Warning> input_warnings;  // from reading the input (e.g. unmapped config keys)
   Training training;
   std::string gpu_id = "h100-sxm-80gb";
   Parallelism parallel;

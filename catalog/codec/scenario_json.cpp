@@ -3,6 +3,7 @@
 #include <set>
 #include <string>
 
+#include "hf_config.h"
 #include "model_json.h"
 
 namespace catalog {
@@ -31,7 +32,9 @@ std::optional<InputError> ReadEnum(const Json& doc, const char* key, const std::
 }
 
 std::optional<InputError> ReadModel(const Json& doc, const engine::Catalog& catalog, engine::Scenario& s) {
-  if (!doc.contains("model")) return InputError{"model", "is required: a preset id, {\"params_b\": N} or an architecture"};
+  if (!doc.contains("model")) {
+    return InputError{"model", "is required: a preset id, {\"params_b\": N}, an architecture or {\"hf_config\": {...}}"};
+  }
   const Json& m = doc["model"];
   if (m.is_string()) {
     const std::string id = m.get<std::string>();
@@ -51,6 +54,14 @@ std::optional<InputError> ReadModel(const Json& doc, const engine::Catalog& cata
     if (!shape.ok()) return shape.error();
     s.model = shape.value();
     s.model_derived = true;
+    return std::nullopt;
+  }
+  if (m.is_object() && m.contains("hf_config")) {
+    if (m.size() != 1) return InputError{"model", "hf_config cannot be combined with other model fields"};
+    auto imported = ImportHfConfig(m["hf_config"]);
+    if (!imported.ok()) return imported.error();
+    s.model = imported.value().spec;
+    s.input_warnings = imported.value().warnings;
     return std::nullopt;
   }
   auto arch = ParseArchitecture(m, "model.");
