@@ -46,7 +46,7 @@ double OptimizerBytesPerParam(Optimizer optimizer, int hidden) {
   return 8.0;
 }
 
-StateBytes TrainableStateBytes(const Training& t, int hidden) {
+StateBytes TrainableStateBytes(const Training& t, Framework framework, int hidden) {
   StateBytes b;
   b.optim = OptimizerBytesPerParam(t.optimizer, hidden);
   if (t.method == Method::kLora || t.method == Method::kQlora) {
@@ -63,13 +63,22 @@ StateBytes TrainableStateBytes(const Training& t, int hidden) {
     // Transformer Engine keeps the bf16 weights and adds an FP8 copy of each GEMM
     // weight (TE docs, low_precision_training/performance_considerations): +1 B.
     case Precision::kFp8: b.weight = 3; b.grad = 2; b.master = 4; break;
+    // No master copy, and the optimizer moments take the parameters' bf16 dtype
+    // (torch.optim keeps state in the parameter dtype); 8-bit state stays 8-bit.
+    case Precision::kBf16Pure:
+      b.weight = 2;
+      b.grad = 2;
+      if (t.optimizer != Optimizer::kAdamW8bit) b.optim /= 2;
+      break;
   }
+  if (b.master > 0 && framework == Framework::kMegatron) b.grad = 4;  // fp32 main grads
+  if (b.master > 0 && framework == Framework::kDeepSpeed) b.master += 4;  // fp32 grad partition
   return b;
 }
 
 // Bytes per frozen parameter: the training precision's weight width; fp8 keeps bf16
 // masters, fp32 keeps fp32.
-double FrozenWeightBytes(Precision p) { return p == Precision::kFp32 ? 4.0 : 2.0; }
+double FrozenWeightBytes(Precision p) { return p == Precision::kFp32 ? 4.0 : 2.0; }  // fp8 keeps bf16
 
 // QLoRA NF4 with double quantization: 4 bits + 8-bit block scales per 64 weights + one
 // fp32 second-level scale per 256 blocks = 4 + 8/64 + 32/(64·256) bits = 0.516 B/param
@@ -163,7 +172,8 @@ LocalParams ParamsOnGpu(const Scenario& s, const ParamCounts& c, double trainabl
 
 constexpr const char* kZeroSource =
     "ZeRO (Rajbhandari et al. 2019) §3.1 and §5: 2+2+12 B/param mixed-precision Adam; stage 1 shards "
-    "optimizer state, 2 adds gradients, 3 adds weights over the data-parallel ranks";
+    "optimizer state, 2 adds gradients, 3 adds weights over the data-parallel ranks. DeepSpeed "
+    "estimate_zero2_model_states_mem_needs (2 + 18/N); Megatron-LM dist_optimizer.md (fp32 main grads, 6 + 12/d)";
 
 struct States {
   MemoryTerm weights, gradients, optimizer, cpu_ram;
@@ -185,7 +195,7 @@ double FrozenBytes(const Scenario& s, const LocalParams& l) {
 States ModelStates(const Scenario& s, const LocalParams& l) {
   const Parallelism& p = s.parallel;
   const double dp = std::max(1, p.DataParallel());
-  const StateBytes b = TrainableStateBytes(s.training, s.model.hidden);
+  const StateBytes b = TrainableStateBytes(s.training, p.framework, s.model.hidden);
   const bool shard_optim = p.zero >= 1, shard_grads = p.zero >= 2, shard_weights = p.zero >= 3;
   States st;
   const double weights = l.trainable * b.weight + FrozenBytes(s, l);
@@ -196,8 +206,9 @@ States ModelStates(const Scenario& s, const LocalParams& l) {
   st.gradients.bytes = l.trainable * b.grad / (shard_grads ? dp : 1);
   st.gradients.formula = Num(l.trainable) + " × " + Num(b.grad) + " B" + ShardText(dp, shard_grads);
   st.optimizer.bytes = l.trainable * (b.master + b.optim) / (shard_optim ? dp : 1);
-  st.optimizer.formula = Num(l.trainable) + " × (" + Num(b.master) + " B master + " + Num(b.optim) +
-                         " B moments)" + ShardText(dp, shard_optim);
+  st.optimizer.formula = Num(l.trainable) + " × (" + Num(b.master) + " B fp32 master" +
+                         (p.framework == Framework::kDeepSpeed && b.master > 0 ? " and grad partition" : "") + " + " +
+                         Num(b.optim) + " B moments)" + ShardText(dp, shard_optim);
   st.weights.source = st.gradients.source = st.optimizer.source = kZeroSource;
   if (s.training.method == Method::kQlora) {
     st.weights.source = "QLoRA (Dettmers et al. 2023) §3: NF4 + double quantization = 0.516 B/param on linear "

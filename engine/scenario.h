@@ -16,7 +16,14 @@
 namespace engine {
 
 enum class Method { kPretrain, kFull, kFreeze, kLora, kQlora };
-enum class Precision { kBf16, kFp16, kFp32, kFp8 };
+// bf16/fp16: mixed precision with fp32 master weights; bf16-pure: everything in bf16 with
+// no fp32 copy (torchtune's and LitGPT's "bf16-true"); fp8: Transformer Engine GEMMs.
+enum class Precision { kBf16, kFp16, kFp32, kFp8, kBf16Pure };
+// How the training framework lays out model states (model.md §2.1, §2.3):
+// fsdp = ZeRO-paper accounting (2 B weights + 2 B grads + 12 B master and moments);
+// deepspeed adds the fp32 gradient partition its optimizer keeps (estimator: 2 + 18/N);
+// megatron keeps fp32 main gradients (18 B) and zero = 1 is its distributed optimizer.
+enum class Framework { kFsdp, kDeepSpeed, kMegatron };
 enum class Optimizer { kAdamW, kAdamW8bit, kSgd, kAdafactor };
 enum class Recompute { kNone, kSelective, kFull };
 enum class Offload { kNone, kOptimizer, kOptimizerAndParams };
@@ -24,7 +31,8 @@ enum class LoraTargets { kAttention, kAllLinear };
 
 // Vocabulary shared by JSON, URL and UI: index = enum value.
 inline constexpr std::array<std::string_view, 5> kMethodNames = {"pretrain", "full", "freeze", "lora", "qlora"};
-inline constexpr std::array<std::string_view, 4> kPrecisionNames = {"bf16", "fp16", "fp32", "fp8"};
+inline constexpr std::array<std::string_view, 5> kPrecisionNames = {"bf16", "fp16", "fp32", "fp8", "bf16-pure"};
+inline constexpr std::array<std::string_view, 3> kFrameworkNames = {"fsdp", "deepspeed", "megatron"};
 inline constexpr std::array<std::string_view, 4> kOptimizerNames = {"adamw", "adamw-8bit", "sgd", "adafactor"};
 inline constexpr std::array<std::string_view, 3> kRecomputeNames = {"none", "selective", "full"};
 inline constexpr std::array<std::string_view, 3> kOffloadNames = {"none", "optimizer", "optimizer+params"};
@@ -57,6 +65,7 @@ struct Parallelism {
   int virtual_pipeline = 1;  // interleaved-1F1B chunks per pipeline stage
   bool sequence_parallel = false;
   int zero = 0;              // 0-3; FSDP full-shard = 3, shard-grad-op = 2
+  Framework framework = Framework::kFsdp;
   Offload offload = Offload::kNone;
 
   int DataParallel() const { return gpus / (tp * pp * cp); }

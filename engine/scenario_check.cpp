@@ -58,6 +58,10 @@ std::optional<InputError> CheckParallel(const Parallelism& p, const ModelSpec& m
     if (auto e = Divides("ep", p.ep, "experts", m.moe.experts)) return e;
     if (auto e = Divides("ep", p.ep, "the data-parallel degree", p.DataParallel())) return e;
   }
+  if (p.framework == Framework::kMegatron && p.zero > 1) {
+    return InputError{"zero", "Megatron-LM shards optimizer state only (zero = 1 is its distributed optimizer); "
+                              "use 0 or 1, or framework fsdp/deepspeed"};
+  }
   if (p.offload == Offload::kOptimizerAndParams && p.zero != 3) {
     return InputError{"offload", "optimizer+params offload needs zero = 3 (ZeRO-Infinity / FSDP CPU offload)"};
   }

@@ -15,7 +15,7 @@ using engine::Result;
 const std::set<std::string> kScenarioFields = {
     "model", "method", "lora_rank", "lora_targets", "freeze_trainable_layers", "precision", "optimizer", "seq_len",
     "micro_batch", "global_batch", "tokens", "activation_checkpointing", "flash_attention", "gpu", "gpus",
-    "gpus_per_node", "tp", "pp", "cp", "ep", "virtual_pipeline", "sequence_parallel", "zero", "offload"};
+    "gpus_per_node", "tp", "pp", "cp", "ep", "virtual_pipeline", "sequence_parallel", "zero", "offload", "framework"};
 
 template <class Enum, size_t N>
 std::optional<InputError> ReadEnum(const Json& doc, const char* key, const std::array<std::string_view, N>& names,
@@ -96,6 +96,7 @@ std::optional<InputError> ReadParallel(const Json& d, engine::Parallelism& p) {
   if (auto e = ReadInt(d, "virtual_pipeline", "", 1, 64, &p.virtual_pipeline)) return e;
   if (auto e = ReadInt(d, "zero", "", 0, 3, &p.zero)) return e;
   if (auto e = ReadBool(d, "sequence_parallel", "", &p.sequence_parallel)) return e;
+  if (auto e = ReadEnum(d, "framework", engine::kFrameworkNames, &p.framework)) return e;
   return ReadEnum(d, "offload", engine::kOffloadNames, &p.offload);
 }
 
@@ -154,6 +155,7 @@ Json ScenarioToJson(const engine::Scenario& s) {
               {"virtual_pipeline", p.virtual_pipeline},
               {"sequence_parallel", p.sequence_parallel},
               {"zero", p.zero},
+              {"framework", EnumName(engine::kFrameworkNames, p.framework)},
               {"offload", EnumName(engine::kOffloadNames, p.offload)}};
 }
 

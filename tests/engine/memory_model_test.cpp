@@ -160,5 +160,38 @@ TEST(MemoryModel, PipelineFirstStageHoldsAllLayersWorthOfActivations) {
   EXPECT_EQ(b.logits.bytes, 0);  // the first stage is the busiest; logits live on the last
 }
 
+// Megatron-LM dist_optimizer.md: bf16 params + fp32 main grads = 18 B/param unsharded;
+// the distributed optimizer shards only the 12 B of fp32 master + moments: 6 + 12/d.
+TEST(MemoryModel, MegatronDistributedOptimizerIsSixPlusTwelveOverD) {
+  Scenario s;
+  s.model = testing::Llama3_8B();
+  s.parallel.gpus = 8;
+  s.parallel.framework = Framework::kMegatron;
+  const ParamCounts c = CountParams(s.model);
+  EXPECT_DOUBLE_EQ(States(EstimateMemory(s, c)) / c.total, 18.0);
+  s.parallel.zero = 1;
+  EXPECT_DOUBLE_EQ(States(EstimateMemory(s, c)) / c.total, 6.0 + 12.0 / 8);
+}
+
+// DeepSpeed estimate_zero2_model_states_mem_needs: 2Ψ + 18Ψ/N on the GPU.
+TEST(MemoryModel, DeepSpeedZero2MatchesItsOwnEstimator) {
+  Scenario s;
+  s.model = testing::Llama3_8B();
+  s.parallel.gpus = 8;
+  s.parallel.zero = 2;
+  s.parallel.framework = Framework::kDeepSpeed;
+  const ParamCounts c = CountParams(s.model);
+  EXPECT_DOUBLE_EQ(States(EstimateMemory(s, c)) / c.total, 2.0 + 18.0 / 8);
+}
+
+// torchtune/LitGPT "bf16-true": bf16 weights, bf16 grads, AdamW moments in bf16 = 8 B.
+TEST(MemoryModel, PureBf16HasNoMasterCopy) {
+  Scenario s;
+  s.model = testing::Llama3_8B();
+  s.training.precision = Precision::kBf16Pure;
+  const ParamCounts c = CountParams(s.model);
+  EXPECT_DOUBLE_EQ(States(EstimateMemory(s, c)) / c.total, 8.0);
+}
+
 }  // namespace
 }  // namespace engine

@@ -116,7 +116,9 @@ void DrawModelSection(AppState& state, const Fonts& fonts) {
 
 constexpr std::array<const char*, 5> kMethodLabels = {"Pre-training", "Full fine-tune", "Freeze (top layers)",
                                                       "LoRA", "QLoRA (4-bit base)"};
-constexpr std::array<const char*, 4> kPrecisionLabels = {"BF16 mixed", "FP16 mixed", "FP32", "FP8 (Transformer Engine)"};
+constexpr std::array<const char*, 5> kPrecisionLabels = {"BF16 mixed (fp32 master)", "FP16 mixed (fp32 master)",
+                                                         "FP32", "FP8 (Transformer Engine)", "BF16 pure (no fp32 copy)"};
+constexpr std::array<const char*, 3> kFrameworkLabels = {"PyTorch FSDP", "DeepSpeed", "Megatron-LM"};
 constexpr std::array<const char*, 4> kOptimizerLabels = {"AdamW", "AdamW 8-bit", "SGD + momentum", "Adafactor"};
 constexpr std::array<const char*, 3> kRecomputeLabels = {"None", "Selective", "Full"};
 constexpr std::array<const char*, 3> kOffloadLabels = {"None", "Optimizer → CPU", "Optimizer + params → CPU"};
@@ -187,6 +189,9 @@ void DrawHardwareSection(AppState& state, const Fonts& fonts) {
   changed |= GpuCombo(state);
   Row("GPUs", "Total GPUs in the job.");
   changed |= IntField("##gpus", &p.gpus, 1);
+  Row("Framework", "How model states are laid out: FSDP follows the ZeRO paper's 16 B/param; DeepSpeed adds an "
+                   "fp32 gradient partition; Megatron keeps fp32 gradients and zero 1 is its distributed optimizer.");
+  changed |= EnumCombo("##framework", &p.framework, kFrameworkLabels);
   Row("ZeRO / FSDP", "0: plain data parallel; 1: shard optimizer state; 2: + gradients; 3 (FSDP full-shard): "
                      "+ weights, across the data-parallel GPUs.");
   changed |= ImGui::SliderInt("##zero", &p.zero, 0, 3);
@@ -199,7 +204,7 @@ void DrawHardwareSection(AppState& state, const Fonts& fonts) {
   Row("CPU offload", "Keep optimizer state (and weights) in host RAM, as DeepSpeed ZeRO-Offload does.");
   changed |= EnumCombo("##offload", &p.offload, kOffloadLabels);
   ImGui::EndTable();
-  for (const char* field : {"gpu", "gpus", "zero", "tp", "pp", "offload", "global_batch"}) FieldError(state, field);
+  for (const char* field : {"gpu", "gpus", "zero", "tp", "pp", "offload", "global_batch", "framework"}) FieldError(state, field);
   if (changed) state.dirty = true;
 }
 
