@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "format.h"
 #include "units.h"
@@ -49,9 +50,10 @@ double OptimizerBytesPerParam(Optimizer optimizer, int hidden) {
 StateBytes TrainableStateBytes(const Training& t, Framework framework, int hidden) {
   StateBytes b;
   b.optim = OptimizerBytesPerParam(t.optimizer, hidden);
-  if (t.method == Method::kLora || t.method == Method::kQlora) {
+  if ((t.method == Method::kLora || t.method == Method::kQlora) && t.precision != Precision::kBf16Pure) {
     // PEFT upcasts adapter weights to fp32 (autocast_adapter_dtype=True since PEFT 0.12),
-    // so adapters train in fp32 with fp32 grads and no separate master copy.
+    // so adapters train in fp32 with fp32 grads and no separate master copy. Pure-bf16
+    // recipes (torchtune, LitGPT bf16-true, the QLoRA reference code) keep them in bf16.
     b.weight = 4;
     b.grad = 4;
     return b;
@@ -94,6 +96,7 @@ constexpr double kNf4DoubleQuantBytes = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0
 double LoraParams(const ModelSpec& m, const Training& t) {
   const double r = t.lora_rank, h = m.hidden, hq = m.QueryWidth(), hkv = m.KvWidth();
   double per_layer = r * (h + hq) + 2 * r * (h + hkv) + r * (hq + h);
+  if (t.lora_targets == LoraTargets::kQv) per_layer = r * (h + hq) + r * (h + hkv);
   if (m.attention == AttentionKind::kMla) {
     const double q = m.heads * double(m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim);
     per_layer = r * (h + q) + r * (h + m.mla.kv_lora_rank) + r * (m.heads * double(m.mla.v_head_dim) + h);
@@ -205,6 +208,14 @@ States ModelStates(const Scenario& s, const LocalParams& l) {
   st.weights.formula += ShardText(dp, shard_weights);
   st.gradients.bytes = l.trainable * b.grad / (shard_grads ? dp : 1);
   st.gradients.formula = Num(l.trainable) + " × " + Num(b.grad) + " B" + ShardText(dp, shard_grads);
+  if (s.training.optimizer_in_backward) {
+    // Each parameter is stepped as soon as its gradient is accumulated and the gradient
+    // freed (PyTorch register_post_accumulate_grad_hook; torchtune optimizer_in_bwd), so
+    // at most the largest tensor's gradient lives at once: the V×h embedding or head.
+    const double largest = std::min(l.trainable, double(s.model.vocab) * s.model.hidden / p.tp);
+    st.gradients.bytes = largest * b.grad;
+    st.gradients.formula = Num(largest) + " (largest tensor) × " + Num(b.grad) + " B, optimizer in backward";
+  }
   st.optimizer.bytes = l.trainable * (b.master + b.optim) / (shard_optim ? dp : 1);
   st.optimizer.formula = Num(l.trainable) + " × (" + Num(b.master) + " B fp32 master" +
                          (p.framework == Framework::kDeepSpeed && b.master > 0 ? " and grad partition" : "") + " + " +
@@ -258,14 +269,16 @@ struct LayerBytes {
 };
 
 // The f-wide tensors an MLP of width `width` saves: gate, up and their product (gated),
-// or the GELU input and output (plain).
-double MlpInternalBytes(const ModelSpec& m, double tokens, double width) {
-  return 2 * tokens * width * (m.mlp == MlpKind::kGated ? 3 : 2);
+// or the GELU input and output (plain); unfused (eager) SwiGLU also saves SiLU(gate),
+// 8f/h instead of 6f/h per sbh (model.md §3.3).
+double MlpInternalBytes(const ModelSpec& m, double tokens, double width, Kernels kernels) {
+  const double gated_tensors = kernels == Kernels::kEager ? 4 : 3;  // eager also keeps SiLU(gate)
+  return 2 * tokens * width * (m.mlp == MlpKind::kGated ? gated_tensors : 2);
 }
 
 // Dense MLP block: norm input + gate/up (fc1) input + internals.
-double MlpActivationBytes(const ModelSpec& m, double tokens) {
-  return 4 * tokens * m.hidden + MlpInternalBytes(m, tokens, m.ffn);
+double MlpActivationBytes(const ModelSpec& m, double tokens, Kernels kernels) {
+  return 4 * tokens * m.hidden + MlpInternalBytes(m, tokens, m.ffn, kernels);
 }
 
 double AttentionActivationBytes(const ModelSpec& m, double tokens, double b, double s) {
@@ -284,14 +297,30 @@ double AttentionActivationBytes(const ModelSpec& m, double tokens, double b, dou
 // MoE block (model.md §3.7 after llm-analysis get_activation_memory_per_layer_mlp): norm
 // and router inputs, fp32 router logits, k dispatched copies of each token with their
 // expert's internals, and the shared experts as a dense MLP on every token.
-double MoeActivationBytes(const ModelSpec& m, double tokens) {
+double MoeActivationBytes(const ModelSpec& m, double tokens, Kernels kernels) {
   const MoeSpec& e = m.moe;
   const double k = e.experts_per_token;
   const double shared_width = e.shared_expert_ffn > 0 ? e.shared_expert_ffn : double(e.shared_experts) * e.moe_ffn;
   double bytes = 4 * tokens * m.hidden + 4 * tokens * e.experts;
-  bytes += k * (2 * tokens * m.hidden + MlpInternalBytes(m, tokens, e.moe_ffn));
-  bytes += MlpInternalBytes(m, tokens, shared_width);
+  bytes += k * (2 * tokens * m.hidden + MlpInternalBytes(m, tokens, e.moe_ffn, kernels));
+  bytes += MlpInternalBytes(m, tokens, shared_width, kernels);
   return bytes;
+}
+
+// PEFT applies lora_dropout to each adapter's input separately, so every adapted matrix
+// stores a 1-byte mask and a 2-byte dropped copy of its input (Hu et al. 2021 use
+// dropout on the adapter path; PEFT LoraLayer.lora_dropout).
+double LoraDropoutBytes(const Scenario& s, double tokens, bool moe_layer) {
+  const Training& t = s.training;
+  if (t.lora_dropout <= 0 || (t.method != Method::kLora && t.method != Method::kQlora)) return 0;
+  const ModelSpec& m = s.model;
+  double inputs = t.lora_targets == LoraTargets::kQv ? 2.0 * m.hidden : 3.0 * m.hidden + m.QueryWidth();
+  if (t.lora_targets == LoraTargets::kAllLinear) {
+    const double width = moe_layer ? m.moe.experts_per_token * double(m.moe.moe_ffn) : m.ffn;
+    const double copies = moe_layer ? m.moe.experts_per_token : 1;
+    inputs += (m.mlp == MlpKind::kGated ? 2 : 1) * m.hidden * copies + width;
+  }
+  return 3.0 * tokens * inputs;
 }
 
 LayerBytes LayerActivation(const Scenario& s, bool moe_layer) {
@@ -300,7 +329,11 @@ LayerBytes LayerActivation(const Scenario& s, bool moe_layer) {
   const double b = t.micro_batch, seq = t.seq_len, tokens = b * seq;
   LayerBytes l;
   l.total = AttentionActivationBytes(m, tokens, b, seq) +
-            (moe_layer ? MoeActivationBytes(m, tokens) : MlpActivationBytes(m, tokens));
+            (moe_layer ? MoeActivationBytes(m, tokens, t.kernels) : MlpActivationBytes(m, tokens, t.kernels));
+  // Eager RMSNorm/LayerNorm (Hugging Face LlamaRMSNorm) upcasts its input and keeps the
+  // fp32 copy for backward: +2 B per element beyond the bf16 input, per norm.
+  if (t.kernels == Kernels::kEager) l.total += 2.0 * tokens * m.hidden * m.norms_per_layer;
+  l.total += LoraDropoutBytes(s, tokens, moe_layer);
   // Without FlashAttention (and without selective recompute of core attention) the
   // softmax output, its dropout mask and output are stored: 5·a·s²·b (Korthikanti Eq. 1).
   if (!t.flash_attention && t.activation_checkpointing != Recompute::kSelective) {
@@ -358,20 +391,32 @@ MemoryTerm Activations(const Scenario& s, Stage stage) {
 // ---------------------------------------------------------------------------------------
 // [SECTION] logits and overheads
 
-// Output logits for one micro-batch: bf16 logits kept for backward plus the fp32 copy
-// the cross-entropy upcasts to: 6 B per element of s·b·V, split by TP (vocab-parallel)
-// and CP. Megatron counts 4·s·b·V/t for fp32 logits alone (theoretical_memory_usage.py);
-// eager Hugging Face code can peak near 10 B (model.md §3.6).
-constexpr double kLogitsBytesPerElement = 6.0;
+// Bytes per element of the s·b·V logits for one micro-batch, by loss implementation:
+// standard: bf16 logits kept for backward + the fp32 copy cross-entropy upcasts to
+// (Megatron counts 4·s·b·V/t fp32 logits, theoretical_memory_usage.py); eager: Hugging
+// Face's logits.float() plus the fp32 log-softmax saved for backward, ≈ (2 + 4 + 4)
+// (model.md §3.6); chunked: bf16 logits + one of 8 fp32 chunks at a time (torchtune
+// CEWithChunkedOutputLoss, num_output_chunks = 8): 2 + 8/8.
+double LogitsBytesPerElement(CrossEntropy ce) {
+  switch (ce) {
+    case CrossEntropy::kStandard: return 6.0;
+    case CrossEntropy::kEager: return 10.0;
+    case CrossEntropy::kChunked: return 3.0;
+  }
+  return 6.0;
+}
 
 MemoryTerm Logits(const Scenario& s, Stage stage) {
   MemoryTerm l;
   if (stage == Stage::kFirst) return l;
   const Training& t = s.training;
   const double elements = double(t.seq_len) * t.micro_batch * s.model.vocab / (s.parallel.tp * s.parallel.cp);
-  l.bytes = elements * kLogitsBytesPerElement;
-  l.formula = Num(elements) + " logits × " + Num(kLogitsBytesPerElement) + " B (bf16 + fp32 for cross-entropy)";
-  l.source = "Megatron-LM theoretical_memory_usage.py (4·s·b·V/t fp32 logits) plus the bf16 logits tensor";
+  const double per_element = LogitsBytesPerElement(t.cross_entropy);
+  l.bytes = elements * per_element;
+  l.formula = Num(elements) + " logits × " + Num(per_element) + " B (" +
+              std::string(EnumName(kCrossEntropyNames, t.cross_entropy)) + " cross-entropy)";
+  l.source = "Megatron-LM theoretical_memory_usage.py (4·s·b·V/t fp32 logits); Hugging Face eager upcast; "
+             "torchtune CEWithChunkedOutputLoss";
   return l;
 }
 
@@ -385,27 +430,30 @@ constexpr double kNcclBytes = 0.5 * kGiB;
 // ("buffer for optimizer and miscellaneous temporaries"); real runs see 5-15%.
 constexpr double kFragmentationFraction = 0.05;
 
-MemoryTerm Overhead(const Scenario& s, const ParamCounts& c, double allocated) {
+MemoryTerm Overhead(const Scenario& s, const ParamCounts& c, double allocated, OverheadParts& parts) {
   const Parallelism& p = s.parallel;
   MemoryTerm o;
-  o.bytes = kCudaContextBytes;
+  parts.cuda_context_bytes = kCudaContextBytes;
   o.formula = "1.0 GiB CUDA context";
   if (p.gpus > 1) {
-    o.bytes += kNcclBytes;
+    parts.nccl_bytes = kNcclBytes;
     o.formula += " + 0.5 GiB NCCL";
   }
   if (p.zero == 3) {
     // ZeRO-3/FSDP gathers a whole unit (a layer, or the embedding) before using it and
-    // prefetches the next: 2 units of 16-bit weights + one unit's fp32 gradient before
+    // prefetches the next: 2 units of weights + one unit's fp32 gradient before
     // reduce-scatter (DeepSpeed estimate_zero3_model_states_mem_needs: 4·largest_layer).
+    // Gathered weights have the training dtype (2 B, or 4 B in fp32); frozen weights
+    // (LoRA) have no gradient to reduce.
     const double unit = std::max(c.largest_layer, c.embedding) / p.tp;
-    const double gathered = unit * (2 * 2 + 4);
-    o.bytes += gathered;
-    o.formula += " + " + GiBText(gathered) + " ZeRO-3 gathered units";
+    const bool unit_grads = s.training.method == Method::kPretrain || s.training.method == Method::kFull;
+    const double weight_bytes = FrozenWeightBytes(s.training.precision);
+    parts.gathered_bytes = unit * (2 * weight_bytes + (unit_grads ? 4 : 0));
+    o.formula += " + " + GiBText(parts.gathered_bytes) + " ZeRO-3 gathered units";
   }
-  const double fragmentation = kFragmentationFraction * allocated;
-  o.bytes += fragmentation;
-  o.formula += " + 5% fragmentation (" + GiBText(fragmentation) + ")";
+  parts.fragmentation_bytes = kFragmentationFraction * (allocated + parts.gathered_bytes);
+  o.formula += " + 5% fragmentation (" + GiBText(parts.fragmentation_bytes) + ")";
+  o.bytes = parts.cuda_context_bytes + parts.nccl_bytes + parts.gathered_bytes + parts.fragmentation_bytes;
   o.source = "HF Model training anatomy (CUDA kernels ~1.3 GB); NCCL_BUFFSIZE; DeepSpeed ZeRO-3 estimator; "
              "Megatron-LM 1.05 overhead factor";
   return o;
@@ -424,7 +472,7 @@ MemoryBreakdown StageMemory(const Scenario& s, const ParamCounts& c, double trai
   r.logits = Logits(s, stage);
   const double allocated = r.weights.bytes + r.gradients.bytes + r.optimizer.bytes + r.activations.bytes +
                            r.logits.bytes;
-  r.overhead = Overhead(s, c, allocated);
+  r.overhead = Overhead(s, c, allocated, r.overhead_parts);
   r.trainable_params = trainable;
   return r;
 }

@@ -20,6 +20,14 @@ struct MemoryTerm {
   std::string source;   // paper/code the formula comes from
 };
 
+// The overhead term's parts: outside PyTorch's allocator (context, NCCL) or inside it.
+struct OverheadParts {
+  double cuda_context_bytes = 0;   // driver context and kernel images (not in torch counters)
+  double nccl_bytes = 0;           // communicator buffers (not in torch counters)
+  double gathered_bytes = 0;       // ZeRO-3/FSDP gathered units (allocated)
+  double fragmentation_bytes = 0;  // reserved but not allocated
+};
+
 struct MemoryBreakdown {
   MemoryTerm weights;
   MemoryTerm gradients;
@@ -28,7 +36,13 @@ struct MemoryBreakdown {
   MemoryTerm logits;       // output logits and cross-entropy buffers (last stage)
   MemoryTerm overhead;     // CUDA context, NCCL, ZeRO-3 gather buffers, fragmentation
   MemoryTerm cpu_ram;      // state offloaded to host RAM, per GPU
+  OverheadParts overhead_parts;
   double trainable_params = 0;
+
+  // What torch.cuda.max_memory_allocated would report, and max_memory_reserved.
+  double AllocatedBytes() const { return GpuBytes() - OutsideAllocatorBytes() - overhead_parts.fragmentation_bytes; }
+  double ReservedBytes() const { return GpuBytes() - OutsideAllocatorBytes(); }
+  double OutsideAllocatorBytes() const { return overhead_parts.cuda_context_bytes + overhead_parts.nccl_bytes; }
 
   double GpuBytes() const {
     return weights.bytes + gradients.bytes + optimizer.bytes + activations.bytes + logits.bytes +

@@ -27,7 +27,17 @@ enum class Framework { kFsdp, kDeepSpeed, kMegatron };
 enum class Optimizer { kAdamW, kAdamW8bit, kSgd, kAdafactor };
 enum class Recompute { kNone, kSelective, kFull };
 enum class Offload { kNone, kOptimizer, kOptimizerAndParams };
-enum class LoraTargets { kAttention, kAllLinear };
+// qv = the LoRA paper's and PEFT's default (W_q, W_v); attention = q,k,v,o; all-linear
+// adds the MLP matrices (QLoRA paper §4: needed to match full fine-tuning).
+enum class LoraTargets { kAttention, kAllLinear, kQv };
+// fused = fused SwiGLU/RMSNorm kernels (Megatron, Transformer Engine, Liger, compiled
+// code); eager = plain PyTorch modules (Hugging Face Transformers, LitGPT, torchtune
+// without compile), which save SiLU(gate) separately and an fp32 copy in every RMSNorm.
+enum class Kernels { kFused, kEager };
+// How the loss is computed over the vocabulary: standard = bf16 logits + one fp32 copy
+// (Megatron/torchtitan style); eager = Hugging Face Transformers' fp32 upcast plus fp32
+// log-softmax kept for backward; chunked = torchtune/Liger-style chunks of the output.
+enum class CrossEntropy { kStandard, kEager, kChunked };
 
 // Vocabulary shared by JSON, URL and UI: index = enum value.
 inline constexpr std::array<std::string_view, 5> kMethodNames = {"pretrain", "full", "freeze", "lora", "qlora"};
@@ -36,12 +46,15 @@ inline constexpr std::array<std::string_view, 3> kFrameworkNames = {"fsdp", "dee
 inline constexpr std::array<std::string_view, 4> kOptimizerNames = {"adamw", "adamw-8bit", "sgd", "adafactor"};
 inline constexpr std::array<std::string_view, 3> kRecomputeNames = {"none", "selective", "full"};
 inline constexpr std::array<std::string_view, 3> kOffloadNames = {"none", "optimizer", "optimizer+params"};
-inline constexpr std::array<std::string_view, 2> kLoraTargetNames = {"attention", "all-linear"};
+inline constexpr std::array<std::string_view, 3> kLoraTargetNames = {"attention", "all-linear", "qv"};
+inline constexpr std::array<std::string_view, 2> kKernelNames = {"fused", "eager"};
+inline constexpr std::array<std::string_view, 3> kCrossEntropyNames = {"standard", "eager", "chunked"};
 
 // What is trained and how.
 struct Training {
   Method method = Method::kFull;
   int lora_rank = 16;
+  double lora_dropout = 0.0;  // PEFT's default; >0 stores a mask and a dropped copy of each adapter input
   LoraTargets lora_targets = LoraTargets::kAllLinear;  // QLoRA paper §4: all linear layers match full FT
   int freeze_trainable_layers = 2;                     // "freeze": only the top N layers train
   Precision precision = Precision::kBf16;
@@ -52,6 +65,9 @@ struct Training {
   double tokens = 0;             // total training tokens; 0 = not given (rates only)
   Recompute activation_checkpointing = Recompute::kNone;
   bool flash_attention = true;
+  Kernels kernels = Kernels::kFused;
+  CrossEntropy cross_entropy = CrossEntropy::kStandard;
+  bool optimizer_in_backward = false;  // step each parameter as its gradient arrives, then free it
 };
 
 // How the work is spread over GPUs.

@@ -71,6 +71,11 @@ std::optional<InputError> CheckParallel(const Parallelism& p, const ModelSpec& m
 std::optional<InputError> CheckBatch(const Training& t, const Parallelism& p) {
   if (t.global_batch == 0) return std::nullopt;
   const int per_step = t.micro_batch * p.DataParallel();
+  if (t.optimizer_in_backward && t.global_batch > per_step) {
+    return InputError{"optimizer_in_backward", "cannot be combined with gradient accumulation (global_batch " +
+                                                   std::to_string(t.global_batch) + " > micro_batch × data-parallel " +
+                                                   std::to_string(per_step) + ")"};
+  }
   if (t.global_batch % per_step != 0) {
     return InputError{"global_batch", "must be a multiple of micro_batch × data-parallel degree = " +
                                           std::to_string(per_step) + ", got " + std::to_string(t.global_batch)};

@@ -13,8 +13,9 @@ using engine::InputError;
 using engine::Result;
 
 const std::set<std::string> kScenarioFields = {
-    "model", "method", "lora_rank", "lora_targets", "freeze_trainable_layers", "precision", "optimizer", "seq_len",
-    "micro_batch", "global_batch", "tokens", "activation_checkpointing", "flash_attention", "gpu", "gpus",
+    "model", "method", "lora_rank", "lora_targets", "lora_dropout", "kernels", "freeze_trainable_layers", "precision", "optimizer", "seq_len",
+    "micro_batch", "global_batch", "tokens", "activation_checkpointing", "flash_attention", "cross_entropy",
+    "optimizer_in_backward", "gpu", "gpus",
     "gpus_per_node", "tp", "pp", "cp", "ep", "virtual_pipeline", "sequence_parallel", "zero", "offload", "framework"};
 
 template <class Enum, size_t N>
@@ -83,6 +84,10 @@ std::optional<InputError> ReadTraining(const Json& d, engine::Training& t) {
   if (auto e = ReadInt(d, "micro_batch", "", 1, 65536, &t.micro_batch)) return e;
   if (auto e = ReadInt(d, "global_batch", "", 0, 100000000, &t.global_batch)) return e;
   if (auto e = ReadNumber(d, "tokens", "", 0, 1e15, &t.tokens)) return e;
+  if (auto e = ReadEnum(d, "cross_entropy", kCrossEntropyNames, &t.cross_entropy)) return e;
+  if (auto e = ReadEnum(d, "kernels", kKernelNames, &t.kernels)) return e;
+  if (auto e = ReadNumber(d, "lora_dropout", "", 0, 0.9, &t.lora_dropout)) return e;
+  if (auto e = ReadBool(d, "optimizer_in_backward", "", &t.optimizer_in_backward)) return e;
   return ReadBool(d, "flash_attention", "", &t.flash_attention);
 }
 
@@ -136,6 +141,8 @@ Json ScenarioToJson(const engine::Scenario& s) {
               {"method", EnumName(engine::kMethodNames, t.method)},
               {"lora_rank", t.lora_rank},
               {"lora_targets", EnumName(engine::kLoraTargetNames, t.lora_targets)},
+              {"lora_dropout", t.lora_dropout},
+              {"kernels", EnumName(engine::kKernelNames, t.kernels)},
               {"freeze_trainable_layers", t.freeze_trainable_layers},
               {"precision", EnumName(engine::kPrecisionNames, t.precision)},
               {"optimizer", EnumName(engine::kOptimizerNames, t.optimizer)},
@@ -145,6 +152,8 @@ Json ScenarioToJson(const engine::Scenario& s) {
               {"tokens", t.tokens},
               {"activation_checkpointing", EnumName(engine::kRecomputeNames, t.activation_checkpointing)},
               {"flash_attention", t.flash_attention},
+              {"cross_entropy", EnumName(engine::kCrossEntropyNames, t.cross_entropy)},
+              {"optimizer_in_backward", t.optimizer_in_backward},
               {"gpu", s.gpu_id},
               {"gpus", p.gpus},
               {"gpus_per_node", p.gpus_per_node},

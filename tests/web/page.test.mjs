@@ -137,3 +137,19 @@ test('offline single file works from file:// with the network blocked', async ()
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('without WebGL2 the page says so in words instead of failing silently', async () => {
+  const noGl = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true,
+    args: [...chromiumArgs, '--disable-3d-apis', '--disable-webgl'] });
+  try {
+    const page = await noGl.newPage();
+    await page.goto(server.url + '/');
+    await page.waitForFunction(() => document.getElementById('status').className === 'error', null,
+      { timeout: 30000 });
+    const text = await page.textContent('#status');
+    assert.match(text, /WebGL2/);
+    await page.screenshot({ path: path.join(shotDir, 'no-webgl.png') });
+  } finally {
+    await noGl.close();
+  }
+});

@@ -122,7 +122,11 @@ constexpr std::array<const char*, 3> kFrameworkLabels = {"PyTorch FSDP", "DeepSp
 constexpr std::array<const char*, 4> kOptimizerLabels = {"AdamW", "AdamW 8-bit", "SGD + momentum", "Adafactor"};
 constexpr std::array<const char*, 3> kRecomputeLabels = {"None", "Selective", "Full"};
 constexpr std::array<const char*, 3> kOffloadLabels = {"None", "Optimizer → CPU", "Optimizer + params → CPU"};
-constexpr std::array<const char*, 2> kTargetLabels = {"Attention (q,k,v,o)", "All linear layers"};
+constexpr std::array<const char*, 3> kTargetLabels = {"Attention (q,k,v,o)", "All linear layers",
+                                                      "q and v only (PEFT default)"};
+constexpr std::array<const char*, 2> kKernelLabels = {"Fused (Megatron, TE, Liger)", "Eager PyTorch (HF, LitGPT)"};
+constexpr std::array<const char*, 3> kCrossEntropyLabels = {"Standard (bf16 + fp32 copy)", "Eager HF (fp32 upcast)",
+                                                            "Chunked (torchtune, Liger)"};
 
 void DrawTrainingSection(AppState& state, const Fonts& fonts) {
   SectionHeading("Training", fonts);
@@ -155,6 +159,10 @@ void DrawTrainingSection(AppState& state, const Fonts& fonts) {
   changed |= EnumCombo("##recompute", &t.activation_checkpointing, kRecomputeLabels);
   Row("FlashAttention", "Fused attention that never stores the s×s score matrix.");
   changed |= ImGui::Checkbox("##flash", &t.flash_attention);
+  Row("Kernels", "Eager PyTorch saves more per layer (unfused SwiGLU, fp32 norm copies) than fused kernels.");
+  changed |= EnumCombo("##kernels", &t.kernels, kKernelLabels);
+  Row("Cross-entropy", "How the loss over the vocabulary is computed; the logits are often the largest single buffer.");
+  changed |= EnumCombo("##ce", &t.cross_entropy, kCrossEntropyLabels);
   ImGui::EndTable();
   for (const char* field : {"seq_len", "micro_batch", "lora_rank", "freeze_trainable_layers", "precision"}) {
     FieldError(state, field);

@@ -1,0 +1,84 @@
+// Predicted vs measured per-GPU memory for published runs (tests/data/memory_cases.json,
+// each case with its source, quote and conversion notes). Prints the whole table, and
+// asserts the cases whose setup the scenario contract can express within their stated
+// tolerance; the others are reported with the reason they are not asserted.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "catalog/codec/api.h"
+#include "catalog/codec/json_fields.h"
+
+namespace catalog {
+namespace {
+
+Json LoadCases() {
+  std::ifstream file(std::string(TRAINSIZER_SOURCE_DIR) + "/tests/data/memory_cases.json");
+  std::stringstream text;
+  text << file.rdbuf();
+  return Json::parse(text.str());
+}
+
+// The number the run's metric corresponds to in our result.
+double Predicted(const Json& memory, const std::string& metric) {
+  if (metric == "model_states") {
+    return memory["weights_gib"].get<double>() + memory["gradients_gib"].get<double>() +
+           memory["optimizer_gib"].get<double>();
+  }
+  if (metric == "peak_allocated") return memory["allocated_gib"].get<double>();
+  if (metric == "peak_reserved") return memory["reserved_gib"].get<double>();
+  return memory["per_gpu_gib"].get<double>();  // fits_under: what the card must hold
+}
+
+struct Row {
+  std::string id, metric, verdict;
+  double measured = 0, predicted = 0;
+};
+
+TEST(Validation, MemoryMatchesPublishedRuns) {
+  const Json cases = LoadCases()["cases"];
+  std::vector<Row> rows;
+  int asserted = 0;
+  for (const Json& c : cases) {
+    if (!c["skip"].is_null()) continue;
+    const api::Response r = api::Estimate(c["scenario"].dump());
+    ASSERT_TRUE(r.ok) << c["id"] << ": " << r.json;
+    Row row{c["id"], c["metric"], "", c["measured_gib"].get<double>(), 0};
+    row.predicted = Predicted(Json::parse(r.json)["memory"], row.metric);
+    const bool checked = c.value("asserted", true);
+    if (row.metric == "fits_under") {
+      row.verdict = row.predicted <= row.measured ? "ok (fits)" : "TOO HIGH";
+      if (checked) {
+        EXPECT_LE(row.predicted, row.measured) << row.id;
+      }
+    } else {
+      const double tolerance = c["tolerance"].get<double>();
+      const double error = row.predicted / row.measured - 1;
+      const bool ok = std::fabs(error) <= tolerance;
+      char verdict[64];
+      std::snprintf(verdict, sizeof verdict, "%+.0f%% (±%.0f%%) %s", error * 100, tolerance * 100, ok ? "ok" : "OUT");
+      row.verdict = verdict;
+      if (checked) {
+        EXPECT_TRUE(ok) << row.id << ": predicted " << row.predicted << " vs " << row.measured;
+      }
+    }
+    if (checked) ++asserted;
+    if (!checked) row.verdict += "  [not asserted: " + c.value("not_asserted_reason", std::string("?")) + "]";
+    rows.push_back(row);
+  }
+  std::printf("\n%-28s %-15s %10s %10s  %s\n", "case", "metric", "measured", "predicted", "error");
+  for (const Row& r : rows) {
+    std::printf("%-28s %-15s %10.2f %10.2f  %s\n", r.id.c_str(), r.metric.c_str(), r.measured, r.predicted,
+                r.verdict.c_str());
+  }
+  std::printf("(GiB per GPU; %d cases asserted of %zu)\n", asserted, rows.size());
+  EXPECT_GE(asserted, 10);
+}
+
+}  // namespace
+}  // namespace catalog
