@@ -82,3 +82,36 @@ TEST(Validation, MemoryMatchesPublishedRuns) {
 
 }  // namespace
 }  // namespace catalog
+
+namespace catalog {
+namespace {
+
+// The per-GPU peaks worked out by hand in the project's physics reference (model.md
+// §9.4, 80 GB H100, seq 4096, b = 1, BF16 AdamW), in GB (10^9 B). Those sums are
+// approximate ("≈"); the 70B FSDP row adds the layer and embedding gather buffers as if
+// live at once, which is an upper bound. Tolerance 20%.
+TEST(Validation, WorkedExamplesOfTheModelReference) {
+  const struct {
+    const char* scenario;
+    double expected_gb;
+  } cases[] = {
+      {R"({"model":"llama-3-8b","gpus":8,"zero":3})", 48},
+      {R"({"model":"llama-3-8b","gpus":8,"zero":3,"activation_checkpointing":"full"})", 30},
+      {R"({"model":"llama-3-70b","gpus":64,"zero":3,"activation_checkpointing":"full"})", 47},
+      {R"({"model":"llama-3-8b","method":"lora"})", 42},
+      {R"({"model":"llama-3-8b","method":"lora","activation_checkpointing":"full"})", 24},
+      {R"({"model":"llama-3-8b","method":"qlora","activation_checkpointing":"full"})", 12.5},
+      {R"({"model":"llama-3-70b","method":"qlora","activation_checkpointing":"full"})", 59},
+      {R"({"model":"llama-3-70b","gpus":512,"tp":8,"pp":4,"virtual_pipeline":5,"sequence_parallel":true,
+          "zero":1,"framework":"megatron","global_batch":1024})", 33},
+  };
+  for (const auto& c : cases) {
+    const Json r = Json::parse(api::Estimate(c.scenario).json);
+    ASSERT_FALSE(r.contains("error")) << r.dump();
+    const double predicted_gb = r["memory"]["per_gpu_gib"].get<double>() * 1.073741824;
+    EXPECT_NEAR(predicted_gb / c.expected_gb, 1.0, 0.20) << c.scenario << " predicted " << predicted_gb;
+  }
+}
+
+}  // namespace
+}  // namespace catalog
