@@ -147,6 +147,7 @@ struct LocalParams {
   double linear = 0;     // the part inside linear layers (what QLoRA quantizes)
   double trainable = 0;  // parameters with gradients and optimizer state
   double frozen = 0;     // parameters with weights only
+  double expert = 0;     // routed-expert parameters among `base`
 };
 
 LocalParams ParamsOnGpu(const Scenario& s, const ParamCounts& c, double trainable, Stage stage) {
@@ -155,6 +156,7 @@ LocalParams ParamsOnGpu(const Scenario& s, const ParamCounts& c, double trainabl
   const double layers_part = (c.transformer - c.expert) / (pp * tp) + c.expert / (pp * tp * p.ep);
   LocalParams l;
   l.base = layers_part;
+  l.expert = c.expert / (pp * tp * p.ep);
   l.linear = c.linear / c.transformer * layers_part;
   if (stage != Stage::kLast) l.base += c.embedding / tp;
   if (stage != Stage::kFirst) l.base += c.lm_head / tp;
@@ -195,9 +197,20 @@ double FrozenBytes(const Scenario& s, const LocalParams& l) {
   return l.frozen * FrozenWeightBytes(s.training.precision);
 }
 
+// The data-parallel degree ZeRO shards over. Expert parameters are replicated only
+// across the expert-data-parallel group dp/ep (Megatron compute_weight_and_optimizer_memory:
+// expert optimizer state sharded over world/(ETP·EP·PP)), so their share is divided by
+// dp/ep; the returned divisor is the average over dense and expert parameters.
+double ZeroDivisor(const Parallelism& p, const LocalParams& l) {
+  const double dp = std::max(1, p.DataParallel());
+  if (l.expert <= 0 || p.ep <= 1 || l.base <= 0) return dp;
+  const double expert_dp = std::max(1.0, dp / p.ep);
+  return l.base / ((l.base - l.expert) / dp + l.expert / expert_dp);
+}
+
 States ModelStates(const Scenario& s, const LocalParams& l) {
   const Parallelism& p = s.parallel;
-  const double dp = std::max(1, p.DataParallel());
+  const double dp = ZeroDivisor(p, l);
   const StateBytes b = TrainableStateBytes(s.training, p.framework, s.model.hidden);
   const bool shard_optim = p.zero >= 1, shard_grads = p.zero >= 2, shard_weights = p.zero >= 3;
   States st;
@@ -333,6 +346,12 @@ LayerBytes LayerActivation(const Scenario& s, bool moe_layer) {
   // Eager RMSNorm/LayerNorm (Hugging Face LlamaRMSNorm) upcasts its input and keeps the
   // fp32 copy for backward: +2 B per element beyond the bf16 input, per norm.
   if (t.kernels == Kernels::kEager) l.total += 2.0 * tokens * m.hidden * m.norms_per_layer;
+  // FP8 training saves the inputs of FP8 GEMMs in FP8 (1 B instead of 2): the QKV,
+  // output-projection, gate/up and down inputs (Transformer Engine; Megatron MoE README
+  // "50% activation reduction" for those tensors). Attention, norms and residuals stay bf16.
+  if (t.precision == Precision::kFp8 && m.attention == AttentionKind::kStandard && !moe_layer) {
+    l.total -= tokens * (2.0 * m.hidden + m.QueryWidth() + m.ffn);
+  }
   l.total += LoraDropoutBytes(s, tokens, moe_layer);
   // Without FlashAttention (and without selective recompute of core attention) the
   // softmax output, its dropout mask and output are stored: 5·a·s²·b (Korthikanti Eq. 1).

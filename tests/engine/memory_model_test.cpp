@@ -195,3 +195,35 @@ TEST(MemoryModel, PureBf16HasNoMasterCopy) {
 
 }  // namespace
 }  // namespace engine
+
+namespace engine {
+namespace {
+
+// Expert optimizer state is sharded over the expert-data-parallel group (dp/ep), not dp:
+// Mixtral on 16 GPUs with ep = 8 and ZeRO-1 keeps expert states 16/8 = 2 ways sharded.
+TEST(MemoryModel, ExpertStatesShardOverExpertDataParallelGroup) {
+  Scenario s;
+  s.model = testing::Mixtral8x7B();
+  s.parallel.gpus = 16, s.parallel.ep = 8, s.parallel.zero = 1;
+  const ParamCounts c = CountParams(s.model);
+  const double dense = c.total - c.expert;
+  const double local_expert = c.expert / 8;
+  // optimizer (12 B) = dense/16 ways + local experts/2 ways.
+  const double expected = 12 * (dense / 16 + local_expert / 2);
+  EXPECT_NEAR(EstimateMemory(s, c).optimizer.bytes / expected, 1.0, 1e-9);
+}
+
+// FP8 stores GEMM inputs in one byte: per layer the QKV, output-projection, gate/up and
+// down inputs shrink by s·b·(2h + h_q + f) bytes (Llama-3-8B: 2·4096 + 4096 + 14336).
+TEST(MemoryModel, Fp8HalvesGemmInputActivations) {
+  Scenario bf16;
+  bf16.model = testing::Llama3_8B();
+  Scenario fp8 = bf16;
+  fp8.training.precision = Precision::kFp8;
+  const ParamCounts c = CountParams(bf16.model);
+  const double saved = EstimateMemory(bf16, c).activations.bytes - EstimateMemory(fp8, c).activations.bytes;
+  EXPECT_DOUBLE_EQ(saved, 32 * 4096.0 * (2 * 4096 + 4096 + 14336));
+}
+
+}  // namespace
+}  // namespace engine
