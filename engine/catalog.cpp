@@ -16,4 +16,11 @@ const ModelPreset* Catalog::FindModel(std::string_view id) const {
   return nullptr;
 }
 
+const FabricSpec* Catalog::FindFabric(std::string_view id) const {
+  for (const FabricSpec& f : fabrics) {
+    if (f.id == id) return &f;
+  }
+  return nullptr;
+}
+
 }  // namespace engine

@@ -11,6 +11,29 @@
 
 namespace engine {
 
+// A rentable cloud unit: an instance (or a single GPU) at a price per unit-hour in its
+// currency. A price of 0 means the provider does not offer that pricing.
+struct CloudOffer {
+  std::string id, provider, provider_name, instance, region;
+  std::string gpu_id;
+  int gpus = 1;            // GPUs in one rentable unit
+  bool per_gpu = false;    // any number of single GPUs can be rented (then gpus == 1)
+  int max_gpus = 8;        // GPUs one node of this offer holds
+  std::string fabric;      // scale-out fabric id, empty if unknown
+  double node_gbps = 0;
+  std::string currency = "USD";
+  double on_demand_per_hour = 0, spot_per_hour = 0, reserved_1yr_per_hour = 0, reserved_3yr_per_hour = 0;
+  std::string billing_granularity;  // per-second | per-minute | per-hour | "" (unknown)
+  std::string price_date;
+  std::string confidence;
+};
+
+struct CurrencyRate {
+  std::string code;     // "CNY"
+  double per_usd = 0;   // units of this currency per US dollar
+  std::string date;
+};
+
 // A model preset: the architecture plus what the catalog says about it.
 struct ModelPreset {
   ModelSpec spec;
@@ -25,10 +48,14 @@ struct ModelPreset {
 struct Catalog {
   std::vector<GpuSpec> gpus;
   std::vector<ModelPreset> models;
+  std::vector<FabricSpec> fabrics;
+  std::vector<CloudOffer> offers;
+  std::vector<CurrencyRate> currencies;
   std::string date;  // newest figure's date, shown on the page
 
   const GpuSpec* FindGpu(std::string_view id) const;
   const ModelPreset* FindModel(std::string_view id) const;
+  const FabricSpec* FindFabric(std::string_view id) const;
 };
 
 }  // namespace engine

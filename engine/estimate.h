@@ -7,6 +7,10 @@
 
 #include "catalog.h"
 #include "memory_model.h"
+#include "bill_of_materials.h"
+#include "claim_check.h"
+#include "reliability.h"
+#include "time_model.h"
 #include "result.h"
 #include "scenario.h"
 
@@ -29,6 +33,11 @@ struct Estimate {
   double capacity_bytes = 0;  // of the chosen GPU
   bool fits = false;
   std::vector<GpuFit> fit_by_gpu;
+  Throughput throughput;
+  TrainingTime time;
+  Reliability reliability;
+  BillOfMaterials server;
+  ClaimCheck claim;
   std::vector<Warning> warnings;
 };
 

@@ -22,8 +22,24 @@ struct GpuSpec {
   std::string scale_up_link;        // "NVLink 4", "PCIe Gen4 x16", ...
   double tdp_w = 0;
   SoftwareStack stack = SoftwareStack::kCuda;
+  // Chip generation, which sets the achievable-efficiency defaults (efficiency.cpp):
+  // volta, turing, ampere, ada, hopper, blackwell, cdna2, cdna3, davinci, gaudi, tpu.
+  std::string architecture;
 
   bool SupportsFp8() const { return fp8_flops > 0; }
+  // PCIe-only cards (no NVLink-class link) top out at a PCIe x16 figure.
+  bool HasFastScaleUp() const { return scale_up_bytes_per_s > 130e9; }
+};
+
+// A network fabric, inside a node (scale-up) or between nodes (scale-out).
+struct FabricSpec {
+  std::string id;    // "ib-ndr", "roce", "nvlink4", ...
+  std::string name;
+  bool scale_out = true;
+  double port_bytes_per_s = 0;       // line rate per port, one direction
+  double latency_s = 0;              // small-message latency per hop (alpha)
+  double busbw_fraction = 0;         // achievable NCCL all-reduce bus bandwidth / line rate
+  double default_node_bytes_per_s = 0;  // usual per-node bandwidth of an 8-GPU training node
 };
 
 }  // namespace engine

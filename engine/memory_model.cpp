@@ -385,8 +385,7 @@ MemoryTerm Activations(const Scenario& s, Stage stage) {
     stage_layers = stage == Stage::kFirst ? 0 : std::min<double>(stage_layers, t.freeze_trainable_layers);
     moe_share = moe_layers > 0 ? 1.0 : 0.0;
   }
-  const double dp = std::max(1, p.DataParallel());
-  const double micro_batches = t.global_batch > 0 ? std::max(1.0, t.global_batch / (dp * t.micro_batch)) : p.pp;
+  const double micro_batches = MicroBatchesPerStep(t, p);
   double in_flight = stage == Stage::kFirst ? std::min<double>(micro_batches, p.pp) : 1;
   if (stage == Stage::kFirst && p.virtual_pipeline > 1) in_flight *= 1 + (p.pp - 1.0) / (p.pp * p.virtual_pipeline);
   const double per_layer = (1 - moe_share) * dense_bytes + moe_share * moe_bytes;

@@ -50,6 +50,12 @@ inline constexpr std::array<std::string_view, 3> kLoraTargetNames = {"attention"
 inline constexpr std::array<std::string_view, 2> kKernelNames = {"fused", "eager"};
 inline constexpr std::array<std::string_view, 3> kCrossEntropyNames = {"standard", "eager", "chunked"};
 
+// A throughput or time someone claims for this setup, to be checked against physics.
+struct Claim {
+  double tokens_per_s = 0;  // total across all GPUs
+  double wall_hours = 0;    // for `tokens` (or dataset_tokens × epochs)
+};
+
 // What is trained and how.
 struct Training {
   Method method = Method::kFull;
@@ -62,7 +68,16 @@ struct Training {
   int seq_len = 4096;
   int micro_batch = 1;           // sequences per GPU per forward/backward
   int global_batch = 0;          // sequences per optimizer step; 0 = micro_batch × data-parallel degree
-  double tokens = 0;             // total training tokens; 0 = not given (rates only)
+  double tokens = 0;             // total training tokens; 0 = dataset_tokens × epochs, or rates only
+  double dataset_tokens = 0;     // tokens in the dataset (with epochs, when tokens is 0)
+  double epochs = 1;
+  double mfu = 0;                // user override of model FLOPs utilization; 0 = predicted
+  // Fault tolerance: automatic restart (torchrun elastic, a job supervisor) and its time;
+  // without it a person restarts the job after manual_restart_hours on average.
+  Claim claim;
+  bool auto_restart = true;
+  double restart_minutes = 15;
+  double manual_restart_hours = 4;
   Recompute activation_checkpointing = Recompute::kNone;
   bool flash_attention = true;
   Kernels kernels = Kernels::kFused;
@@ -83,9 +98,23 @@ struct Parallelism {
   int zero = 0;              // 0-3; FSDP full-shard = 3, shard-grad-op = 2
   Framework framework = Framework::kFsdp;
   Offload offload = Offload::kNone;
+  std::string network = "ib-ndr";  // scale-out fabric id (catalog/networks.json)
+  double node_gbps = 0;            // inter-node bandwidth per node, Gbit/s; 0 = the fabric's usual
 
   int DataParallel() const { return gpus / (tp * pp * cp); }
+  int Nodes() const { return (gpus + gpus_per_node - 1) / gpus_per_node; }
 };
+
+// Micro-batches each pipeline runs per optimizer step. Without a global batch, a
+// pipeline gets 4·pp micro-batches (Megatron's guidance m ≥ 4p keeps the bubble small)
+// and a non-pipelined job one.
+int MicroBatchesPerStep(const Training& training, const Parallelism& parallel);
+
+// Sequences per optimizer step (the global batch, or its default).
+int GlobalBatch(const Training& training, const Parallelism& parallel);
+
+// Tokens to train on: tokens, else dataset_tokens × epochs; 0 when neither is given.
+double TrainingTokens(const Training& training);
 
 struct Scenario {
   ModelSpec model;

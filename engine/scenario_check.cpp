@@ -26,6 +26,9 @@ std::optional<InputError> CheckTraining(const Training& t, const ModelSpec& m) {
   if (auto e = Range("micro_batch", t.micro_batch, 1, 65536)) return e;
   if (auto e = Range("global_batch", t.global_batch, 0, 1e8)) return e;
   if (auto e = Range("tokens", t.tokens, 0, 1e15)) return e;
+  if (auto e = Range("dataset_tokens", t.dataset_tokens, 0, 1e15)) return e;
+  if (auto e = Range("epochs", t.epochs, 0.01, 1000)) return e;
+  if (auto e = Range("mfu", t.mfu, 0, 1)) return e;
   if (auto e = Range("lora_rank", t.lora_rank, 1, 65536)) return e;
   if (auto e = Range("freeze_trainable_layers", t.freeze_trainable_layers, 1, m.layers)) return e;
   return std::nullopt;
@@ -40,6 +43,7 @@ std::optional<InputError> CheckParallel(const Parallelism& p, const ModelSpec& m
   if (auto e = Range("ep", p.ep, 1, 4096)) return e;
   if (auto e = Range("virtual_pipeline", p.virtual_pipeline, 1, 64)) return e;
   if (auto e = Range("zero", p.zero, 0, 3)) return e;
+  if (auto e = Range("node_gbps", p.node_gbps, 0, 1e6)) return e;
   if (auto e = Divides("tp", p.tp, "heads", m.heads)) return e;
   if (auto e = Divides("cp", p.cp, "seq_len", t.seq_len)) return e;
   if (p.gpus % (p.tp * p.pp * p.cp) != 0) {
@@ -95,6 +99,11 @@ std::optional<InputError> ValidateScenario(const Scenario& s, const Catalog& cat
     std::string ids;
     for (const GpuSpec& g : catalog.gpus) ids += (ids.empty() ? "" : ", ") + g.id;
     return InputError{"gpu", "unknown GPU '" + s.gpu_id + "'; known: " + ids};
+  }
+  if (catalog.FindFabric(s.parallel.network) == nullptr) {
+    std::string ids;
+    for (const FabricSpec& f : catalog.fabrics) ids += (ids.empty() ? "" : ", ") + f.id;
+    return InputError{"network", "unknown network '" + s.parallel.network + "'; known: " + ids};
   }
   if (s.training.precision == Precision::kFp8 && !gpu->SupportsFp8()) {
     return InputError{"precision", "fp8 needs FP8 tensor cores; " + gpu->name + " has none (use bf16)"};

@@ -92,9 +92,11 @@ Result<engine::GpuSpec> ParseGpu(const Json& e, const std::string& path) {
   if (auto err = OptionalNumber(e, "fp8_dense_tflops", path, 0.1, 100000, &fp8)) return *err;
   if (auto err = OptionalNumber(e, "tf32_dense_tflops", path, 0.1, 100000, &tf32)) return *err;
   if (auto err = RequireNumber(e, "scale_up_gb_per_s", path, 0.1, 100000, &link)) return *err;
-  if (auto err = RequireNumber(e, "tdp_w", path, 1, 10000, &g.tdp_w)) return *err;
+  if (auto err = Require(e, "tdp_w", path)) return *err;  // null = not published (TPUs, Ascend 910C)
+  if (auto err = OptionalNumber(e, "tdp_w", path, 1, 10000, &g.tdp_w)) return *err;
   if (auto err = RequireText(e, "scale_up_link", path, &g.scale_up_link)) return *err;
   if (auto err = ReadSoftware(e, path, &g.stack)) return *err;
+  if (auto err = RequireText(e, "architecture", path, &g.architecture)) return *err;
   g.memory_bytes = gib * engine::kGiB;
   g.memory_bandwidth_bytes_per_s = bw * 1e12;
   g.bf16_flops = bf16 * engine::kTera;
@@ -103,6 +105,119 @@ Result<engine::GpuSpec> ParseGpu(const Json& e, const std::string& path) {
   g.tf32_flops = tf32 * engine::kTera;
   g.scale_up_bytes_per_s = link * engine::kGB;
   return g;
+}
+
+Result<engine::FabricSpec> ParseFabric(const Json& e, const std::string& path) {
+  if (!e.is_object()) return InputError{path.substr(0, path.size() - 2), "must be an object"};
+  engine::FabricSpec f;
+  std::string text, scope;
+  if (auto err = RequireText(e, "id", path, &f.id)) return *err;
+  if (!IsSlug(f.id)) return InputError{path + "id", "must be a lowercase slug like ib-ndr"};
+  if (auto err = RequireText(e, "name", path, &f.name)) return *err;
+  if (auto err = RequireText(e, "source", path, &text)) return *err;
+  if (auto err = RequireText(e, "source_date", path, &text)) return *err;
+  if (auto err = RequireText(e, "scope", path, &scope)) return *err;
+  if (scope != "scale-up" && scope != "scale-out") {
+    return InputError{path + "scope", "must be scale-up or scale-out, got '" + scope + "'"};
+  }
+  f.scale_out = scope == "scale-out";
+  double port_gbps = 0, latency_us = 0, node_gbps = 0;
+  if (auto err = RequireNumber(e, "per_port_gbps", path, 1, 1e6, &port_gbps)) return *err;
+  if (auto err = RequireNumber(e, "latency_us", path, 0.01, 10000, &latency_us)) return *err;
+  if (auto err = RequireNumber(e, "allreduce_busbw_fraction", path, 0.01, 1, &f.busbw_fraction)) return *err;
+  if (auto err = OptionalNumber(e, "default_node_gbps", path, 1, 1e6, &node_gbps)) return *err;
+  if (f.scale_out && node_gbps <= 0) return InputError{path + "default_node_gbps", "is required for a scale-out fabric"};
+  f.port_bytes_per_s = port_gbps * 1e9 / 8;
+  f.latency_s = latency_us * 1e-6;
+  f.default_node_bytes_per_s = node_gbps * 1e9 / 8;
+  return f;
+}
+
+std::optional<InputError> ReadChoiceText(const Json& e, const char* key, const std::string& path,
+                                         std::initializer_list<const char*> allowed, bool required, std::string* out) {
+  if (required) {
+    if (auto err = RequireText(e, key, path, out)) return err;
+  } else if (!e.contains(key) || e[key].is_null()) {
+    return std::nullopt;
+  } else if (auto err = ReadString(e, key, path, out)) {
+    return err;
+  }
+  std::string list;
+  for (const char* a : allowed) {
+    if (*out == a) return std::nullopt;
+    list += (list.empty() ? "" : ", ") + std::string(a);
+  }
+  return InputError{path + key, "must be one of " + list + ", got '" + *out + "'"};
+}
+
+Result<engine::CloudOffer> ParseOffer(const Json& e, const std::string& path) {
+  if (!e.is_object()) return InputError{path.substr(0, path.size() - 2), "must be an object"};
+  engine::CloudOffer o;
+  std::string text, billing;
+  if (auto err = RequireText(e, "id", path, &o.id)) return *err;
+  if (!IsSlug(o.id)) return InputError{path + "id", "must be a lowercase slug like aws-p5-48xlarge"};
+  for (auto [key, out] : {std::pair{"provider", &o.provider}, {"provider_name", &o.provider_name},
+                          {"instance", &o.instance}, {"gpu", &o.gpu_id}, {"region", &o.region},
+                          {"confidence", &o.confidence}, {"source", &text}}) {
+    if (auto err = RequireText(e, key, path, out)) return *err;
+  }
+  if (auto err = ReadChoiceText(e, "currency", path, {"USD", "CNY", "EUR"}, true, &o.currency)) return *err;
+  if (auto err = ReadChoiceText(e, "billing", path, {"instance", "per-gpu"}, true, &billing)) return *err;
+  o.per_gpu = billing == "per-gpu";
+  if (auto err = ReadChoiceText(e, "billing_granularity", path, {"per-second", "per-minute", "per-hour"}, false,
+                                &o.billing_granularity)) {
+    return *err;
+  }
+  if (auto err = Require(e, "gpus", path)) return *err;
+  if (auto err = ReadInt(e, "gpus", path, 1, 576, &o.gpus)) return *err;
+  if (auto err = ReadInt(e, "max_gpus", path, 1, 100000, &o.max_gpus)) return *err;  // TPU pods: 8,960 chips
+  if (o.per_gpu && o.gpus != 1) return InputError{path + "gpus", "must be 1 for per-gpu billing"};
+  if (auto err = ReadString(e, "fabric", path, &o.fabric); err && !e["fabric"].is_null()) return *err;
+  if (auto err = OptionalNumber(e, "node_gbps", path, 1, 1e6, &o.node_gbps)) return *err;
+  const std::pair<const char*, double*> prices[] = {{"on_demand_per_hour", &o.on_demand_per_hour},
+                                                    {"spot_per_hour", &o.spot_per_hour},
+                                                    {"reserved_1yr_per_hour", &o.reserved_1yr_per_hour},
+                                                    {"reserved_3yr_per_hour", &o.reserved_3yr_per_hour}};
+  for (const auto& [key, out] : prices) {
+    if (auto err = Require(e, key, path)) return *err;
+    if (auto err = OptionalNumber(e, key, path, 0.001, 1e6, out)) return *err;
+  }
+  const bool priced = o.on_demand_per_hour > 0 || o.spot_per_hour > 0 || o.reserved_1yr_per_hour > 0 ||
+                      o.reserved_3yr_per_hour > 0;
+  if (priced) {
+    if (auto err = RequireText(e, "price_date", path, &o.price_date)) return *err;
+  }
+  return o;
+}
+
+std::optional<InputError> ParseCurrencies(const Json& d, const std::string& file, engine::Catalog& c) {
+  if (!d["rates"].is_array()) return InputError{file + ": rates", "must be an array"};
+  for (size_t i = 0; i < d["rates"].size(); ++i) {
+    const Json& r = d["rates"][i];
+    const std::string path = file + ": rates[" + std::to_string(i) + "]: ";
+    if (!r.is_object()) return InputError{path.substr(0, path.size() - 2), "must be an object"};
+    engine::CurrencyRate rate;
+    std::string text;
+    if (auto err = RequireText(r, "currency", path, &rate.code)) return err;
+    if (auto err = RequireText(r, "date", path, &rate.date)) return err;
+    if (auto err = RequireText(r, "source", path, &text)) return err;
+    if (auto err = RequireNumber(r, "per_usd", path, 1e-4, 1e5, &rate.per_usd)) return err;
+    c.currencies.push_back(rate);
+  }
+  return std::nullopt;
+}
+
+// Every offer must rent a catalog GPU on a catalog fabric (when it names one).
+std::optional<InputError> CheckCrossReferences(const engine::Catalog& c) {
+  for (size_t i = 0; i < c.offers.size(); ++i) {
+    const engine::CloudOffer& o = c.offers[i];
+    const std::string path = "cloud offer " + o.id + ": ";
+    if (c.FindGpu(o.gpu_id) == nullptr) return InputError{path + "gpu", "names no catalog GPU: '" + o.gpu_id + "'"};
+    if (!o.fabric.empty() && !c.fabrics.empty() && c.FindFabric(o.fabric) == nullptr) {
+      return InputError{path + "fabric", "names no catalog fabric: '" + o.fabric + "'"};
+    }
+  }
+  return std::nullopt;
 }
 
 Result<engine::ModelPreset> ParseModel(const Json& e, const std::string& path) {
@@ -145,7 +260,7 @@ std::optional<InputError> ParseArray(const Json& doc, const std::string& file, c
 }
 
 std::optional<InputError> LoadOne(const EmbeddedFile& f, engine::Catalog& c, std::set<std::string>& gpu_ids,
-                                  std::set<std::string>& model_ids) {
+                                  std::set<std::string>& model_ids, std::set<std::string>& fabric_ids) {
   const std::string file(f.name);
   auto doc = ParseText(f.text, file);
   if (!doc.ok()) return doc.error();
@@ -160,6 +275,16 @@ std::optional<InputError> LoadOne(const EmbeddedFile& f, engine::Catalog& c, std
   if (d.contains("models")) {
     if (auto err = ParseArray(d, file, "models", ParseModel, &c.models, &model_ids)) return err;
   }
+  if (d.contains("fabrics")) {
+    if (auto err = ParseArray(d, file, "fabrics", ParseFabric, &c.fabrics, &fabric_ids)) return err;
+  }
+  if (d.contains("offers")) {
+    std::set<std::string> offer_ids;
+    if (auto err = ParseArray(d, file, "offers", ParseOffer, &c.offers, &offer_ids)) return err;
+  }
+  if (d.contains("rates")) {
+    if (auto err = ParseCurrencies(d, file, c)) return err;
+  }
   return std::nullopt;
 }
 
@@ -167,11 +292,12 @@ std::optional<InputError> LoadOne(const EmbeddedFile& f, engine::Catalog& c, std
 
 Result<engine::Catalog> LoadFiles(std::span<const EmbeddedFile> files) {
   engine::Catalog c;
-  std::set<std::string> gpu_ids, model_ids;
+  std::set<std::string> gpu_ids, model_ids, fabric_ids;
   for (const EmbeddedFile& f : files) {
-    if (auto err = LoadOne(f, c, gpu_ids, model_ids)) return *err;
+    if (auto err = LoadOne(f, c, gpu_ids, model_ids, fabric_ids)) return *err;
   }
   if (c.gpus.empty()) return InputError{"catalog", "holds no GPUs"};
+  if (auto err = CheckCrossReferences(c)) return *err;
   return c;
 }
 

@@ -46,6 +46,74 @@ Json MemoryJson(const engine::Estimate& e) {
                 {"cpu_ram", Explain(m.cpu_ram)}}}};
 }
 
+Json ThroughputJson(const engine::Throughput& t) {
+  const engine::StepBreakdown& b = t.breakdown;
+  return Json{{"tokens_per_s", std::round(t.tokens_per_s * 10) / 10},
+              {"tokens_per_s_per_gpu", std::round(t.tokens_per_s_per_gpu * 10) / 10},
+              {"mfu", std::round(t.mfu * 1e4) / 1e4},
+              {"hfu", std::round(t.hfu * 1e4) / 1e4},
+              {"mfu_overridden", t.mfu_overridden},
+              {"step_time_s", std::round(t.step_time_s * 1e4) / 1e4},
+              {"tokens_per_step", t.tokens_per_step},
+              {"flops_per_token", std::round(t.flops_per_token.model)},
+              {"hardware_flops_per_token", std::round(t.flops_per_token.hardware)},
+              {"breakdown_s",
+               {{"compute", std::round(b.compute_s * 1e4) / 1e4},
+                {"tp_comm", std::round(b.tp_comm_s * 1e4) / 1e4},
+                {"dp_comm", std::round(b.dp_comm_s * 1e4) / 1e4},
+                {"pp_bubble", std::round(b.pp_bubble_s * 1e4) / 1e4},
+                {"other", std::round(b.other_s * 1e4) / 1e4}}},
+              {"scale_up_busbw_gb_per_s", std::round(t.scale_up_busbw_bytes_per_s / 1e7) / 100},
+              {"scale_out_busbw_gb_per_s", std::round(t.scale_out_busbw_bytes_per_s / 1e7) / 100},
+              {"explain", t.explain}};
+}
+
+Json TimeJson(const engine::TrainingTime& t) {
+  if (t.tokens <= 0) return Json{{"tokens", 0}, {"note", "no tokens given: only rates are estimated"}};
+  return Json{{"tokens", t.tokens},
+              {"steps", t.steps},
+              {"wall_hours", std::round(t.wall_hours * 100) / 100},
+              {"wall_days", std::round(t.wall_hours / 24 * 100) / 100},
+              {"gpu_hours", std::round(t.gpu_hours * 10) / 10}};
+}
+
+double R(double v, double scale) { return std::round(v * scale) / scale; }
+
+Json ReliabilityJson(const engine::Reliability& r) {
+  return Json{{"checkpoint_gb", R(r.checkpoint_bytes / 1e9, 100)},
+              {"export_gb", R(r.export_bytes / 1e9, 100)},
+              {"checkpoint_write_s", R(r.checkpoint_write_s, 10)},
+              {"job_mtbf_hours", R(r.job_mtbf_hours, 10)},
+              {"checkpoint_interval_hours", R(r.interval_hours, 100)},
+              {"expected_interruptions", R(r.expected_interruptions, 100)},
+              {"ettr", R(r.ettr, 1e4)},
+              {"wall_hours_with_failures", R(r.wall_hours_with_failures, 100)},
+              {"source", "failure rate: Llama 3 paper §3.3.4 (419 interruptions, 16,384 H100, 54 days); "
+                         "interval: Daly 2006"}};
+}
+
+Json ServerJson(const engine::BillOfMaterials& b) {
+  Json lines = Json::array();
+  for (const engine::BomLine& l : b.lines) {
+    lines.push_back({{"item", l.item}, {"quantity", R(l.quantity, 100)}, {"unit", l.unit}, {"why", l.why}});
+  }
+  return Json{{"nodes", b.nodes},
+              {"node_power_kw", R(b.node_power_w / 1000, 100)},
+              {"total_power_kw", R(b.total_power_w / 1000, 100)},
+              {"ram_needed_gib_per_node", R(b.ram_needed_bytes / engine::kGiB, 10)},
+              {"ram_rule_of_thumb_gib_per_node", R(b.ram_rule_of_thumb_bytes / engine::kGiB, 10)},
+              {"lines", lines}};
+}
+
+Json ClaimJson(const engine::ClaimCheck& c) {
+  if (!c.present) return nullptr;
+  return Json{{"verdict", c.verdict},
+              {"message", c.message},
+              {"implied_tokens_per_s", R(c.implied_tokens_per_s, 1)},
+              {"implied_mfu", R(c.implied_mfu, 1e4)},
+              {"predicted_tokens_per_s", R(c.predicted_tokens_per_s, 1)}};
+}
+
 }  // namespace
 
 Json EstimateToJson(const engine::Estimate& e) {
@@ -63,6 +131,9 @@ Json EstimateToJson(const engine::Estimate& e) {
   for (const engine::Warning& w : e.warnings) warnings.push_back({{"code", w.code}, {"message", w.message}});
   return Json{{"version", engine::kEngineVersion}, {"contract", engine::kContractVersion},
               {"model", model}, {"params", params}, {"memory", MemoryJson(e)},
+              {"throughput", ThroughputJson(e.throughput)}, {"time", TimeJson(e.time)},
+              {"reliability", ReliabilityJson(e.reliability)}, {"server", ServerJson(e.server)},
+              {"claim_check", ClaimJson(e.claim)},
               {"fit_by_gpu", fits}, {"warnings", warnings}};
 }
 

@@ -16,7 +16,8 @@ const std::set<std::string> kScenarioFields = {
     "model", "method", "lora_rank", "lora_targets", "lora_dropout", "kernels", "freeze_trainable_layers", "precision", "optimizer", "seq_len",
     "micro_batch", "global_batch", "tokens", "activation_checkpointing", "flash_attention", "cross_entropy",
     "optimizer_in_backward", "gpu", "gpus",
-    "gpus_per_node", "tp", "pp", "cp", "ep", "virtual_pipeline", "sequence_parallel", "zero", "offload", "framework"};
+    "gpus_per_node", "tp", "pp", "cp", "ep", "virtual_pipeline", "sequence_parallel", "zero", "offload", "framework", "network", "node_gbps", "dataset_tokens",
+    "epochs", "mfu", "claim", "auto_restart", "restart_minutes"};
 
 template <class Enum, size_t N>
 std::optional<InputError> ReadEnum(const Json& doc, const char* key, const std::array<std::string_view, N>& names,
@@ -84,6 +85,25 @@ std::optional<InputError> ReadTraining(const Json& d, engine::Training& t) {
   if (auto e = ReadInt(d, "micro_batch", "", 1, 65536, &t.micro_batch)) return e;
   if (auto e = ReadInt(d, "global_batch", "", 0, 100000000, &t.global_batch)) return e;
   if (auto e = ReadNumber(d, "tokens", "", 0, 1e15, &t.tokens)) return e;
+  if (auto e = ReadNumber(d, "dataset_tokens", "", 0, 1e15, &t.dataset_tokens)) return e;
+  if (auto e = ReadNumber(d, "epochs", "", 0.01, 1000, &t.epochs)) return e;
+  if (auto e = ReadNumber(d, "mfu", "", 0, 1, &t.mfu)) return e;
+  if (auto e = ReadBool(d, "auto_restart", "", &t.auto_restart)) return e;
+  if (auto e = ReadNumber(d, "restart_minutes", "", 0, 10000, &t.restart_minutes)) return e;
+  if (d.contains("claim")) {
+    const Json& c = d["claim"];
+    if (!c.is_object()) return InputError{"claim", "must be an object like {\"tokens_per_s\": 100000} or {\"wall_days\": 3}"};
+    for (const auto& [key, value] : c.items()) {
+      if (key != "tokens_per_s" && key != "wall_hours" && key != "wall_days") {
+        return InputError{"claim." + key, "is not a claim field (tokens_per_s, wall_hours, wall_days)"};
+      }
+    }
+    double days = 0;
+    if (auto e = ReadNumber(c, "tokens_per_s", "claim.", 0, 1e12, &t.claim.tokens_per_s)) return e;
+    if (auto e = ReadNumber(c, "wall_hours", "claim.", 0, 1e6, &t.claim.wall_hours)) return e;
+    if (auto e = ReadNumber(c, "wall_days", "claim.", 0, 1e5, &days)) return e;
+    if (days > 0) t.claim.wall_hours = days * 24;
+  }
   if (auto e = ReadEnum(d, "cross_entropy", kCrossEntropyNames, &t.cross_entropy)) return e;
   if (auto e = ReadEnum(d, "kernels", kKernelNames, &t.kernels)) return e;
   if (auto e = ReadNumber(d, "lora_dropout", "", 0, 0.9, &t.lora_dropout)) return e;
@@ -102,6 +122,8 @@ std::optional<InputError> ReadParallel(const Json& d, engine::Parallelism& p) {
   if (auto e = ReadInt(d, "zero", "", 0, 3, &p.zero)) return e;
   if (auto e = ReadBool(d, "sequence_parallel", "", &p.sequence_parallel)) return e;
   if (auto e = ReadEnum(d, "framework", engine::kFrameworkNames, &p.framework)) return e;
+  if (auto e = ReadString(d, "network", "", &p.network)) return e;
+  if (auto e = ReadNumber(d, "node_gbps", "", 0, 1e6, &p.node_gbps)) return e;
   return ReadEnum(d, "offload", engine::kOffloadNames, &p.offload);
 }
 
@@ -150,6 +172,9 @@ Json ScenarioToJson(const engine::Scenario& s) {
               {"micro_batch", t.micro_batch},
               {"global_batch", t.global_batch},
               {"tokens", t.tokens},
+              {"dataset_tokens", t.dataset_tokens},
+              {"epochs", t.epochs},
+              {"mfu", t.mfu},
               {"activation_checkpointing", EnumName(engine::kRecomputeNames, t.activation_checkpointing)},
               {"flash_attention", t.flash_attention},
               {"cross_entropy", EnumName(engine::kCrossEntropyNames, t.cross_entropy)},
@@ -165,6 +190,8 @@ Json ScenarioToJson(const engine::Scenario& s) {
               {"sequence_parallel", p.sequence_parallel},
               {"zero", p.zero},
               {"framework", EnumName(engine::kFrameworkNames, p.framework)},
+              {"network", p.network},
+              {"node_gbps", p.node_gbps},
               {"offload", EnumName(engine::kOffloadNames, p.offload)}};
 }
 

@@ -20,10 +20,20 @@ Catalog OneGpuCatalog() {
   g.memory_bytes = 79.647 * kGiB;
   g.bf16_flops = 989.4e12;
   g.fp8_flops = 1978.9e12;
+  g.memory_bandwidth_bytes_per_s = 3.35e12;
+  g.scale_up_bytes_per_s = 900e9;
+  g.tdp_w = 700;
+  g.architecture = "hopper";
   c.gpus.push_back(g);
   GpuSpec a = g;
   a.id = "a100-sxm-80gb", a.name = "A100", a.memory_bytes = 80 * kGiB, a.fp8_flops = 0;
   c.gpus.push_back(a);
+  FabricSpec ib;
+  ib.id = "ib-ndr";
+  ib.busbw_fraction = 0.9;
+  ib.latency_s = 1e-6;
+  ib.default_node_bytes_per_s = 400e9;
+  c.fabrics.push_back(ib);
   return c;
 }
 

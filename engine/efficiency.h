@@ -1,0 +1,30 @@
+// Achievable efficiency of the hardware: what fraction of the datasheet peak large
+// GEMMs, FlashAttention and memory-bound kernels reach, per chip generation and
+// precision, with the size adjustment for small matrices. These are calibrated
+// assumptions, stated with their evidence; the page lets a user override the result.
+#pragma once
+
+#include <string>
+
+#include "hardware.h"
+#include "scenario.h"
+
+namespace engine {
+
+struct Efficiency {
+  double gemm = 0;       // of the precision's dense peak, for large GEMMs
+  double attention = 0;  // of the bf16 dense peak, fused attention fwd+bwd
+  double memory = 0;     // of HBM bandwidth, for elementwise kernels
+  std::string basis;     // what the numbers rest on
+};
+
+Efficiency BaseEfficiency(const GpuSpec& gpu, const Training& training);
+
+// GEMM efficiency falls for narrow matrices: n/(n + 256) with n the per-rank width
+// (hidden/tp), from cuBLAS sweeps where 1k-wide GEMMs reach ~80% of the 8k-wide rate.
+double GemmSizeFactor(double per_rank_width);
+
+// The precision's dense peak in FLOP/s (bf16 for bf16-pure, fp16, fp32 uses TF32 tensor cores).
+double PeakFlops(const GpuSpec& gpu, Precision precision);
+
+}  // namespace engine

@@ -1,0 +1,23 @@
+// Training FLOPs per token: model FLOPs (the MFU convention) and hardware FLOPs (what
+// actually runs, with recomputation: the HFU convention), for every method.
+#pragma once
+
+#include "model_spec.h"
+#include "scenario.h"
+
+namespace engine {
+
+struct FlopsPerToken {
+  double model = 0;      // PaLM App. B convention: 6·N_mm + 12·L·h_q·s (LoRA ≈ 4·N_mm + ...)
+  double hardware = 0;   // model + recomputed forward passes
+  double attention = 0;  // the core-attention (QKᵀ, AV) part of `hardware`
+  double gemm = 0;       // the weight-GEMM part of `hardware`
+};
+
+FlopsPerToken TrainingFlopsPerToken(const Scenario& scenario, const ParamCounts& params);
+
+// Query width used for attention FLOPs: heads·head_dim, or n_h·(d_qk + d_v)/2 for MLA
+// (Megatron's MLA FLOP count).
+double AttentionWidth(const ModelSpec& model);
+
+}  // namespace engine

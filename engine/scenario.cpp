@@ -1,0 +1,19 @@
+#include "scenario.h"
+
+#include <algorithm>
+
+namespace engine {
+
+int MicroBatchesPerStep(const Training& t, const Parallelism& p) {
+  const int per_pass = t.micro_batch * std::max(1, p.DataParallel());
+  if (t.global_batch > 0) return std::max(1, t.global_batch / per_pass);
+  return p.pp > 1 ? 4 * p.pp : 1;
+}
+
+int GlobalBatch(const Training& t, const Parallelism& p) {
+  return t.global_batch > 0 ? t.global_batch : MicroBatchesPerStep(t, p) * t.micro_batch * std::max(1, p.DataParallel());
+}
+
+double TrainingTokens(const Training& t) { return t.tokens > 0 ? t.tokens : t.dataset_tokens * t.epochs; }
+
+}  // namespace engine

@@ -1,0 +1,262 @@
+#include "time_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "efficiency.h"
+#include "format.h"
+#include "units.h"
+
+// [SECTION] index
+// - links: bus bandwidths inside and between nodes
+// - collectives: hierarchical ring time
+// - one micro-batch on one pipeline stage
+// - data-parallel traffic and its overlap
+// - optimizer step, offload, dequantization
+// - assembly and wall time
+
+namespace engine {
+namespace {
+
+// ---------------------------------------------------------------------------------------
+// [SECTION] links
+
+// NCCL all-reduce bus bandwidth reaches ~80% of NVLink's per-direction rate (nccl-tests on
+// DGX A100: ~230 of 300 GB/s); PCIe-only cards reduce through host bridges at about half
+// of x16 (no peer-to-peer on GeForce). Latencies: Calculon's H100 system uses 10 µs for
+// NVLink collectives (systems/h100_80g_nvl8.json).
+constexpr double kNvlinkBusbwFraction = 0.80;
+constexpr double kPcieBusbwFraction = 0.50;
+constexpr double kScaleUpLatencyS = 10e-6;
+
+struct Links {
+  double up_busbw = 0;   // bytes/s per GPU inside a node
+  double out_busbw = 0;  // bytes/s per GPU between nodes (its share of the node's NICs)
+  double out_latency = 0;
+};
+
+Links ResolveLinks(const Scenario& s, const GpuSpec& gpu, const FabricSpec& fabric) {
+  Links l;
+  const double per_direction = gpu.scale_up_bytes_per_s / 2;
+  l.up_busbw = per_direction * (gpu.HasFastScaleUp() ? kNvlinkBusbwFraction : kPcieBusbwFraction);
+  const double node_bytes = s.parallel.node_gbps > 0 ? s.parallel.node_gbps * 1e9 / 8 : fabric.default_node_bytes_per_s;
+  l.out_busbw = node_bytes / std::max(1, s.parallel.gpus_per_node) * fabric.busbw_fraction;
+  l.out_latency = fabric.latency_s;
+  return l;
+}
+
+// ---------------------------------------------------------------------------------------
+// [SECTION] collectives
+
+// Time for a ring collective over n ranks, `per_node` of them sharing a node, moving a
+// buffer of `bytes` per rank. `factor` is 2 for all-reduce and 1 for reduce-scatter,
+// all-gather and all-to-all (nccl-tests PERFORMANCE.md busbw factors). Hierarchical
+// (model.md §6.8): the intra-node stage runs over the scale-up link, the inter-node
+// stage moves bytes/g per GPU over its NIC share; NCCL pipelines the two, so the slower
+// stage dominates. Latency: one α per ring step (Thakur et al. 2005).
+double CollectiveTime(double bytes, double factor, int n, int per_node, const Links& links) {
+  if (n <= 1 || bytes <= 0) return 0;
+  const int g = std::max(1, std::min(n, per_node));
+  const int nodes = (n + g - 1) / g;
+  const double intra = g > 1 ? factor * (g - 1.0) / g * bytes / links.up_busbw : 0;
+  const double inter = nodes > 1 ? factor * (nodes - 1.0) / nodes * (bytes / g) / links.out_busbw : 0;
+  const double latency = factor * ((g - 1) * kScaleUpLatencyS + (nodes - 1) * links.out_latency);
+  return std::max(intra, inter) + latency;
+}
+
+// ---------------------------------------------------------------------------------------
+// [SECTION] one micro-batch on one pipeline stage
+
+// Bytes moved by elementwise kernels per token and layer, forward + backward [D]:
+// fused kernels read/write norms (~24h), residual adds (~12h), RoPE (~8h), misc (~6h)
+// and the SwiGLU product (~16f); eager PyTorch launches each op separately with fp32
+// norm upcasts, about twice that. torchtitan's compile gain (+15.7%, 5,762 → 6,667
+// tok/s/GPU on Llama 3.1 8B) bounds the eager excess.
+double ElementwiseBytesPerTokenLayer(const ModelSpec& m, Kernels kernels) {
+  const double f = m.IsMoe() ? m.moe.experts_per_token * double(m.moe.moe_ffn) : m.ffn;
+  const double fused = 50.0 * m.hidden + 16.0 * f;
+  return kernels == Kernels::kEager ? 2 * fused : fused;
+}
+
+struct MicroBatch {
+  double compute_s = 0;
+  double tp_s = 0;
+  double other_s = 0;  // EP and CP exposed, QLoRA dequantization
+};
+
+MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPerToken& f, const GpuSpec& gpu,
+                          const Links& links) {
+  const ModelSpec& m = s.model;
+  const Training& t = s.training;
+  const Parallelism& p = s.parallel;
+  const double tokens = double(t.seq_len) * t.micro_batch;
+  const double share = 1.0 / (double(p.tp) * p.pp * p.cp);  // this GPU's part of the work
+  const Efficiency eff = BaseEfficiency(gpu, t);
+  const double gemm_rate = PeakFlops(gpu, t.precision) * eff.gemm * GemmSizeFactor(double(m.hidden) / p.tp);
+  const double attention_rate = gpu.bf16_flops * eff.attention;
+  const double memory_rate = gpu.memory_bandwidth_bytes_per_s * eff.memory;
+  MicroBatch mb;
+  mb.compute_s = tokens * share * (f.gemm / gemm_rate + f.attention / attention_rate);
+  mb.compute_s += tokens * share * m.layers * ElementwiseBytesPerTokenLayer(m, t.kernels) / memory_rate;
+  // Softmax/cross-entropy over the logits (~16 B per vocabulary entry and token, fwd +
+  // bwd) on the last stage, which sets the pipeline's pace.
+  mb.compute_s += tokens / (double(p.tp) * p.cp) * 16.0 * m.vocab / memory_rate;
+  const double layers = double(m.layers) / p.pp;
+  const double tokens_per_rank = tokens / p.cp;
+  if (p.tp > 1) {
+    // Megatron: 4 all-reduces of s·b·h per layer (2 forward, 2 backward), 6 with full
+    // recompute (Shoeybi et al. 2019 Fig. 4; model.md §6.5); SP keeps the volume.
+    const double collectives = t.activation_checkpointing == Recompute::kFull ? 6 : 4;
+    const double bytes = tokens_per_rank * m.hidden * 2;
+    mb.tp_s = layers * collectives * CollectiveTime(bytes, 2, p.tp, p.gpus_per_node, links);
+  }
+  const int ranks_per_node = std::max(1, p.gpus_per_node / p.tp);
+  if (p.ep > 1 && m.IsMoe()) {
+    // Dispatch and combine all-to-alls, forward and backward (model.md §6.7).
+    const double moe_layers = double(m.layers - m.moe.dense_layers) / p.pp;
+    const double bytes = tokens_per_rank * m.moe.experts_per_token * m.hidden * 2;
+    mb.other_s += moe_layers * 4 * CollectiveTime(bytes, 1, p.ep, ranks_per_node, links);
+  }
+  if (p.cp > 1) {
+    // All-gather of K and V forward, reduce-scatter of their gradients backward (Llama 3
+    // §3.3.2); half assumed hidden behind attention compute.
+    const double bytes = tokens * 2.0 * m.KvWidth() * 2;
+    mb.other_s += 0.5 * layers * 2 * CollectiveTime(bytes, 1, p.cp, ranks_per_node, links);
+  }
+  if (t.method == Method::kQlora) {
+    // NF4 weights are dequantized to bf16 for every GEMM pass: ≈ 0.52 B read + 2 B
+    // written per weight, forward + backward (+ recomputed forward) (model.md §6.3).
+    const double passes = t.activation_checkpointing == Recompute::kFull ? 3 : 2;
+    mb.other_s += c.linear / (p.tp * p.pp) * 2.52 * passes / memory_rate;
+  }
+  return mb;
+}
+
+// ---------------------------------------------------------------------------------------
+// [SECTION] data-parallel traffic
+
+// Share of data-parallel traffic hidden behind backward compute (bucketed reduce-scatter
+// during backward, prefetched all-gathers: Megatron --overlap-grad-reduce, FSDP
+// prefetching) [A]; the rest is exposed.
+constexpr double kDpOverlap = 0.9;
+
+double TrainableOnGpu(const Scenario& s, const ParamCounts& c, double trainable) {
+  const Parallelism& p = s.parallel;
+  const bool full = s.training.method == Method::kPretrain || s.training.method == Method::kFull;
+  const double expert = full ? c.expert : 0;
+  return (trainable - expert) / (double(p.tp) * p.pp) + expert / (double(p.tp) * p.pp * p.ep);
+}
+
+double DataParallelExposed(const Scenario& s, double local_params, double mb_compute_s, int micro_batches,
+                           const Links& links) {
+  const Parallelism& p = s.parallel;
+  const int dp = p.DataParallel();
+  if (dp <= 1) return 0;
+  const int per_node = std::max(1, std::min(dp, p.gpus_per_node / (p.tp * p.cp)));
+  // Gradients are reduced in fp32 by FSDP (torchtitan mixed_precision_reduce) and Megatron
+  // (fp32 main grads), in bf16 by DeepSpeed; parameters are gathered in bf16.
+  const double grad_bytes = local_params * (p.framework == Framework::kDeepSpeed ? 2 : 4);
+  const double param_bytes = local_params * 2;
+  const double backward_s = mb_compute_s * 2.0 / 3.0;
+  if (p.zero == 3) {
+    // All-gather for forward, again for backward, reduce-scatter of gradients, on every
+    // micro-batch (ZeRO §7: 1.5× DP volume); overlapped with all of the compute.
+    const double per_mb = 2 * CollectiveTime(param_bytes, 1, dp, per_node, links) +
+                          CollectiveTime(grad_bytes, 1, dp, per_node, links);
+    return std::max(0.0, micro_batches * (per_mb - kDpOverlap * mb_compute_s));
+  }
+  if (p.zero == 2 && p.framework == Framework::kDeepSpeed) {
+    // DeepSpeed ZeRO-2 reduces gradients on every micro-batch (engine.py allreduce_gradients).
+    const double reduce = CollectiveTime(grad_bytes, 1, dp, per_node, links);
+    return micro_batches * std::max(0.0, reduce - kDpOverlap * backward_s) +
+           CollectiveTime(param_bytes, 1, dp, per_node, links);
+  }
+  // DDP, ZeRO-1/2, Megatron distributed optimizer: one reduction at the accumulation
+  // boundary (reduce-scatter + all-gather = all-reduce volume), hidden behind the last
+  // micro-batch's backward.
+  const double sync = p.zero == 0 ? CollectiveTime(grad_bytes, 2, dp, per_node, links)
+                                  : CollectiveTime(grad_bytes, 1, dp, per_node, links) +
+                                        CollectiveTime(param_bytes, 1, dp, per_node, links);
+  return std::max(0.0, sync - kDpOverlap * backward_s);
+}
+
+// ---------------------------------------------------------------------------------------
+// [SECTION] optimizer step, offload
+
+// CPU-side optimizer (ZeRO-Offload, Ren et al. 2021): DeepSpeed's vectorized CPU Adam is
+// memory-bandwidth bound; a two-socket host (~200-300 GB/s) shared by 8 GPUs gives each
+// ~25 GB/s. Host-device copies run at a practical ~20 GB/s per PCIe Gen4 x16 link [A].
+constexpr double kHostOptimizerBytesPerS = 25e9;
+constexpr double kPcieBytesPerS = 20e9;
+
+double OptimizerAndOffload(const Scenario& s, double local_params, int micro_batches, const GpuSpec& gpu) {
+  const Parallelism& p = s.parallel;
+  const double sharded = p.zero >= 1 ? local_params / std::max(1, p.DataParallel()) : local_params;
+  // AdamW step: read gradient, master, m, v; write master, m, v and the bf16 weight:
+  // ≈ 30 B per parameter with fp32 master (model.md §6.3); ~16 B in pure bf16.
+  const double bytes_per_param = s.training.precision == Precision::kBf16Pure ? 16 : 30;
+  if (p.offload == Offload::kNone) {
+    return sharded * bytes_per_param / (gpu.memory_bandwidth_bytes_per_s * 0.8);
+  }
+  double t = sharded * bytes_per_param / kHostOptimizerBytesPerS + sharded * 4 / kPcieBytesPerS;
+  if (p.offload == Offload::kOptimizerAndParams) {
+    // Weights stream in for forward and backward of every micro-batch; half hidden.
+    t += 0.5 * micro_batches * 2 * local_params * 2 / kPcieBytesPerS;
+  }
+  return t;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------
+// [SECTION] assembly
+
+Throughput EstimateThroughput(const Scenario& s, const ParamCounts& c, const GpuSpec& gpu, const FabricSpec& fabric) {
+  const Parallelism& p = s.parallel;
+  const Training& t = s.training;
+  Throughput r;
+  r.flops_per_token = TrainingFlopsPerToken(s, c);
+  r.tokens_per_step = double(GlobalBatch(t, p)) * t.seq_len;
+  const double peak_total = double(p.gpus) * gpu.bf16_flops;
+  if (t.mfu > 0) {
+    r.mfu_overridden = true;
+    r.step_time_s = r.tokens_per_step * r.flops_per_token.model / (peak_total * t.mfu);
+    r.breakdown.compute_s = r.step_time_s;
+    r.explain = "step = tokens per step × model FLOPs per token / (GPUs × bf16 peak × MFU " + Num(t.mfu) + ")";
+  } else {
+    const Links links = ResolveLinks(s, gpu, fabric);
+    r.scale_up_busbw_bytes_per_s = links.up_busbw;
+    r.scale_out_busbw_bytes_per_s = links.out_busbw;
+    const MicroBatch mb = MicroBatchTime(s, c, r.flops_per_token, gpu, links);
+    const int m = MicroBatchesPerStep(t, p);
+    const double local = TrainableOnGpu(s, c, TrainableParams(s.model, c, t));
+    const double per_mb = mb.compute_s + mb.tp_s + mb.other_s;
+    r.breakdown.compute_s = m * mb.compute_s;
+    r.breakdown.tp_comm_s = m * mb.tp_s;
+    // 1F1B: (p − 1) micro-batch slots of fill and drain, /v when interleaved (Narayanan
+    // et al. 2021 §2.2).
+    r.breakdown.pp_bubble_s = (p.pp - 1.0) / p.virtual_pipeline * per_mb;
+    r.breakdown.dp_comm_s = DataParallelExposed(s, local, mb.compute_s, m, links);
+    r.breakdown.other_s = m * mb.other_s + OptimizerAndOffload(s, local, m, gpu);
+    const StepBreakdown& b = r.breakdown;
+    r.step_time_s = b.compute_s + b.tp_comm_s + b.dp_comm_s + b.pp_bubble_s + b.other_s;
+    r.explain = "step = " + Num(m) + " micro-batches × " + Num(per_mb * 1e3) + " ms + bubble + exposed DP + optimizer";
+  }
+  r.tokens_per_s = r.tokens_per_step / r.step_time_s;
+  r.tokens_per_s_per_gpu = r.tokens_per_s / p.gpus;
+  r.mfu = r.tokens_per_s * r.flops_per_token.model / peak_total;
+  r.hfu = r.tokens_per_s * r.flops_per_token.hardware / peak_total;
+  return r;
+}
+
+TrainingTime EstimateTime(const Scenario& s, const Throughput& th) {
+  TrainingTime time;
+  time.tokens = TrainingTokens(s.training);
+  if (time.tokens <= 0) return time;
+  time.steps = std::ceil(time.tokens / th.tokens_per_step);
+  time.wall_hours = time.steps * th.step_time_s / 3600.0;
+  time.gpu_hours = time.wall_hours * s.parallel.gpus;
+  return time;
+}
+
+}  // namespace engine

@@ -1,0 +1,51 @@
+// Step time and throughput: compute at an achievable efficiency, plus exposed tensor-,
+// data-, expert- and context-parallel communication, the pipeline bubble, and
+// memory-bound work (elementwise kernels, optimizer step, CPU offload, QLoRA
+// dequantization). Then wall time for the scenario's tokens.
+#pragma once
+
+#include <string>
+
+#include "flops.h"
+#include "hardware.h"
+#include "memory_model.h"
+#include "scenario.h"
+
+namespace engine {
+
+struct StepBreakdown {
+  double compute_s = 0;    // GEMMs, attention and elementwise kernels of all micro-batches
+  double tp_comm_s = 0;    // tensor-parallel collectives (exposed)
+  double dp_comm_s = 0;    // data-parallel / ZeRO / FSDP traffic left after overlap
+  double pp_bubble_s = 0;  // pipeline fill and drain
+  double other_s = 0;      // optimizer step, offload transfers, dequantization, EP/CP, P2P
+};
+
+struct Throughput {
+  FlopsPerToken flops_per_token;
+  double step_time_s = 0;
+  double tokens_per_step = 0;
+  double tokens_per_s = 0;
+  double tokens_per_s_per_gpu = 0;
+  double mfu = 0;  // model FLOPs / (GPUs × dense bf16 peak): "BF16-equivalent" for FP8
+  double hfu = 0;  // hardware FLOPs / the same peak
+  bool mfu_overridden = false;
+  StepBreakdown breakdown;
+  double scale_up_busbw_bytes_per_s = 0;   // intra-node collective bandwidth used
+  double scale_out_busbw_bytes_per_s = 0;  // per-GPU inter-node collective bandwidth used
+  std::string explain;  // the main formula with its numbers
+};
+
+struct TrainingTime {
+  double tokens = 0;  // 0 = not given: only rates are known
+  double steps = 0;
+  double wall_hours = 0;
+  double gpu_hours = 0;
+};
+
+Throughput EstimateThroughput(const Scenario& scenario, const ParamCounts& params, const GpuSpec& gpu,
+                              const FabricSpec& fabric);
+
+TrainingTime EstimateTime(const Scenario& scenario, const Throughput& throughput);
+
+}  // namespace engine

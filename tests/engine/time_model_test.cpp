@@ -1,0 +1,142 @@
+// FLOPs per token and step time against hand derivations (PaLM App. B convention,
+// model.md §5 and §9.5-9.6) and physical invariants of the time model.
+#include "engine/time_model.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/units.h"
+#include "test_models.h"
+
+namespace engine {
+namespace {
+
+GpuSpec H100() {
+  GpuSpec g;
+  g.id = "h100-sxm-80gb";
+  g.name = "H100";
+  g.architecture = "hopper";
+  g.memory_bytes = 79.6 * kGiB;
+  g.memory_bandwidth_bytes_per_s = 3.35e12;
+  g.bf16_flops = 989.4e12;
+  g.fp8_flops = 1978.9e12;
+  g.scale_up_bytes_per_s = 900e9;
+  return g;
+}
+
+FabricSpec Fabric(double node_gbps, double busbw_fraction) {
+  FabricSpec f;
+  f.id = "test";
+  f.latency_s = 5e-6;
+  f.busbw_fraction = busbw_fraction;
+  f.default_node_bytes_per_s = node_gbps * 1e9 / 8;
+  return f;
+}
+
+Scenario Llama8B(int gpus) {
+  Scenario s;
+  s.model = testing::Llama3_8B();
+  s.parallel.gpus = gpus;
+  s.parallel.gpus_per_node = std::min(gpus, 8);
+  return s;
+}
+
+// 6·N_mm + 12·L·h_q·s with N_mm = 7,504,658,432 GEMM weights (8,030,261,248 minus the
+// 525,336,576-entry embedding lookup and 266,240 norm weights): 45.028e9 + 12·32·4096·4096
+// = 45.028e9 + 6.442e9 = 51.47e9 (model.md §9.5: 51.47 G).
+TEST(Flops, FullFineTuneModelFlopsPerToken) {
+  const Scenario s = Llama8B(1);
+  const FlopsPerToken f = TrainingFlopsPerToken(s, CountParams(s.model));
+  EXPECT_DOUBLE_EQ(f.model, 6 * 7'504'658'432.0 + 12.0 * 32 * 4096 * 4096);
+  EXPECT_DOUBLE_EQ(f.hardware, f.model);
+}
+
+// Full recompute adds one forward of the layers (not the LM head, which is not
+// checkpointed): 2·(N_mm − V·h) + 4·L·h_q·s.
+TEST(Flops, FullRecomputeCountsInHardwareFlopsOnly) {
+  Scenario s = Llama8B(1);
+  s.training.activation_checkpointing = Recompute::kFull;
+  const FlopsPerToken f = TrainingFlopsPerToken(s, CountParams(s.model));
+  EXPECT_DOUBLE_EQ(f.model, 6 * 7'504'658'432.0 + 12.0 * 32 * 4096 * 4096);
+  EXPECT_DOUBLE_EQ(f.hardware - f.model, 2 * (7'504'658'432.0 - 128256.0 * 4096) + 4.0 * 32 * 4096 * 4096);
+}
+
+// LoRA r = 16 all-linear: frozen weights skip their weight-gradient GEMM, so
+// 4·N_mm + 12·L·h_q·s + 6·N_lora = 30.02e9 + 6.44e9 + 0.25e9 = 36.71e9 (model.md §9.5: 36.7 G).
+TEST(Flops, LoraIsAboutFourFlopsPerParameter) {
+  Scenario s = Llama8B(1);
+  s.training.method = Method::kLora;
+  const FlopsPerToken f = TrainingFlopsPerToken(s, CountParams(s.model));
+  EXPECT_DOUBLE_EQ(f.model, 4 * 7'504'658'432.0 + 12.0 * 32 * 4096 * 4096 + 6 * 41'943'040.0);
+}
+
+// With a user MFU the step is FLOPs / (GPUs × peak × MFU): 256 × 4096 tokens ×
+// 51.47e9 / (8 × 989.4e12 × 0.40) = 17.05 s, 7,689 tok/s/GPU (model.md §9.6).
+TEST(Time, UserMfuGivesTheTextbookStepTime) {
+  Scenario s = Llama8B(8);
+  s.training.global_batch = 256;
+  s.training.mfu = 0.40;
+  s.training.tokens = 2e9;
+  const Throughput t = EstimateThroughput(s, CountParams(s.model), H100(), Fabric(3200, 0.9));
+  EXPECT_NEAR(t.step_time_s, 17.05, 0.01);
+  EXPECT_NEAR(t.tokens_per_s_per_gpu, 7689, 2);
+  EXPECT_NEAR(t.mfu, 0.40, 1e-12);
+  const TrainingTime time = EstimateTime(s, t);
+  EXPECT_DOUBLE_EQ(time.steps, std::ceil(2e9 / (256.0 * 4096)));  // 1,908 steps
+  EXPECT_NEAR(time.wall_hours, 1908 * t.step_time_s / 3600, 1e-9);
+  EXPECT_NEAR(time.gpu_hours, time.wall_hours * 8, 1e-9);
+}
+
+TEST(Time, PredictedMfuIsPlausibleForDenseTraining) {
+  Scenario s = Llama8B(8);
+  s.parallel.zero = 3;
+  s.training.global_batch = 64;
+  const Throughput t = EstimateThroughput(s, CountParams(s.model), H100(), Fabric(3200, 0.9));
+  EXPECT_GT(t.mfu, 0.25);
+  EXPECT_LT(t.mfu, 0.65);
+  EXPECT_NEAR(t.step_time_s, t.breakdown.compute_s + t.breakdown.tp_comm_s + t.breakdown.dp_comm_s +
+                                 t.breakdown.pp_bubble_s + t.breakdown.other_s, 1e-12);
+}
+
+// 1F1B bubble: (p − 1)/(v·m) of the micro-batch work (Narayanan et al. 2021 §2.2).
+TEST(Time, PipelineBubbleFollowsOneFOneB) {
+  Scenario s;
+  s.model = testing::Llama3_70B();
+  s.parallel.gpus = 4, s.parallel.pp = 4, s.parallel.gpus_per_node = 4;
+  s.training.global_batch = 16;  // m = 16 micro-batches
+  const Throughput t = EstimateThroughput(s, CountParams(s.model), H100(), Fabric(3200, 0.9));
+  EXPECT_NEAR(t.breakdown.pp_bubble_s / t.breakdown.compute_s, 3.0 / 16, 0.01);
+  s.parallel.virtual_pipeline = 4;
+  const Throughput v = EstimateThroughput(s, CountParams(s.model), H100(), Fabric(3200, 0.9));
+  EXPECT_NEAR(v.breakdown.pp_bubble_s / v.breakdown.compute_s, 3.0 / 64, 0.01);
+}
+
+// Invariants: a faster network never slows a plan; doubling tokens doubles time.
+TEST(Time, FasterFabricNeverSlowsAPlan) {
+  Scenario s;
+  s.model = testing::Llama3_70B();
+  s.parallel.gpus = 16, s.parallel.gpus_per_node = 8, s.parallel.zero = 3;
+  s.training.global_batch = 32;
+  const ParamCounts c = CountParams(s.model);
+  double previous = 1e300;
+  for (double gbps : {25.0 * 8, 100.0 * 8, 200.0 * 8, 400.0 * 8}) {
+    const double step = EstimateThroughput(s, c, H100(), Fabric(gbps, 0.8)).step_time_s;
+    EXPECT_LE(step, previous) << gbps;
+    previous = step;
+  }
+}
+
+TEST(Time, DoublingTokensDoublesWallTime) {
+  Scenario s = Llama8B(8);
+  s.training.tokens = 1e9;
+  const ParamCounts c = CountParams(s.model);
+  const Throughput t = EstimateThroughput(s, c, H100(), Fabric(3200, 0.9));
+  const double one = EstimateTime(s, t).wall_hours;
+  s.training.tokens = 2e9;
+  EXPECT_NEAR(EstimateTime(s, t).wall_hours / one, 2.0, 1e-3);
+}
+
+}  // namespace
+}  // namespace engine
