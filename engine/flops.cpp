@@ -50,8 +50,9 @@ FlopsPerToken TrainingFlopsPerToken(const Scenario& s, const ParamCounts& c) {
   f.model = gemm_fwd + gemm_bwd + attn_fwd + attn_bwd;
   double recompute_gemm = 0, recompute_attn = 0;
   if (t.activation_checkpointing == Recompute::kFull) {
-    recompute_gemm = 2 * (n_mm - head);  // every layer's forward again, not the head
-    recompute_attn = attn_fwd;
+    const double share = RecomputedShare(t, m.layers);
+    recompute_gemm = 2 * (n_mm - head) * share;  // the recomputed layers' forward, not the head
+    recompute_attn = attn_fwd * share;
   } else if (t.activation_checkpointing == Recompute::kSelective && !t.flash_attention) {
     recompute_attn = attn_fwd;  // Korthikanti selective: QKᵀ/softmax/AV again
   }

@@ -394,10 +394,14 @@ MemoryTerm Activations(const Scenario& s, Stage stage) {
   if (t.activation_checkpointing == Recompute::kFull) {
     // Only each layer's input is kept (2·s·b·h, split by SP/CP), plus one layer's full
     // working set while it is recomputed (model.md §3.4).
+    // With recompute_layers, the other layers keep their full activations.
     const double input = 2.0 * t.seq_len * t.micro_batch * m.hidden / (p.sequence_parallel ? p.tp : 1) / p.cp;
-    a.bytes = stage_layers * in_flight * input + (stage_layers > 0 ? per_layer : 0);
-    a.formula = Num(stage_layers) + " layers × " + Num(in_flight) + " micro-batch(es) in flight × " + GiBText(input) +
-                " layer input + " + GiBText(per_layer) + " recompute working set";
+    const double share = RecomputedShare(t, m.layers);
+    const double stored = share * input + (1 - share) * per_layer;
+    a.bytes = stage_layers * in_flight * stored + (stage_layers > 0 ? per_layer : 0);
+    a.formula = Num(stage_layers) + " layers × " + Num(in_flight) + " micro-batch(es) in flight × " + GiBText(stored) +
+                (share < 1 ? " (" + Num(share * 100) + "% of layers recomputed)" : " layer input") + " + " +
+                GiBText(per_layer) + " recompute working set";
     return a;
   }
   a.bytes = stage_layers * in_flight * per_layer;

@@ -14,6 +14,12 @@ int GlobalBatch(const Training& t, const Parallelism& p) {
   return t.global_batch > 0 ? t.global_batch : MicroBatchesPerStep(t, p) * t.micro_batch * std::max(1, p.DataParallel());
 }
 
+double RecomputedShare(const Training& t, int layers) {
+  if (t.activation_checkpointing != Recompute::kFull) return 0;
+  if (t.recompute_layers <= 0 || layers <= 0) return 1;
+  return std::min(1.0, double(t.recompute_layers) / layers);
+}
+
 double TrainingTokens(const Training& t) { return t.tokens > 0 ? t.tokens : t.dataset_tokens * t.epochs; }
 
 }  // namespace engine

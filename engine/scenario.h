@@ -79,6 +79,9 @@ struct Training {
   double restart_minutes = 15;
   double manual_restart_hours = 4;
   Recompute activation_checkpointing = Recompute::kNone;
+  // With full checkpointing, how many layers are recomputed; 0 = all. Megatron
+  // --recompute-num-layers; torchtitan's "selective layer" AC checkpoints every n-th layer.
+  int recompute_layers = 0;
   bool flash_attention = true;
   Kernels kernels = Kernels::kFused;
   CrossEntropy cross_entropy = CrossEntropy::kStandard;
@@ -95,6 +98,7 @@ struct Parallelism {
   int ep = 1;                // expert parallel (carved out of the data-parallel ranks)
   int virtual_pipeline = 1;  // interleaved-1F1B chunks per pipeline stage
   bool sequence_parallel = false;
+  bool tp_comm_overlap = false;  // TP collectives pipelined with GEMMs (Megatron --tp-comm-overlap, AsyncTP)
   int zero = 0;              // 0-3; FSDP full-shard = 3, shard-grad-op = 2
   Framework framework = Framework::kFsdp;
   Offload offload = Offload::kNone;
@@ -112,6 +116,10 @@ int MicroBatchesPerStep(const Training& training, const Parallelism& parallel);
 
 // Sequences per optimizer step (the global batch, or its default).
 int GlobalBatch(const Training& training, const Parallelism& parallel);
+
+// Share of layers recomputed in backward: 0 without full checkpointing, else
+// recompute_layers / layers (all when recompute_layers is 0).
+double RecomputedShare(const Training& training, int layers);
 
 // Tokens to train on: tokens, else dataset_tokens × epochs; 0 when neither is given.
 double TrainingTokens(const Training& training);

@@ -17,7 +17,7 @@ const std::set<std::string> kScenarioFields = {
     "micro_batch", "global_batch", "tokens", "activation_checkpointing", "flash_attention", "cross_entropy",
     "optimizer_in_backward", "gpu", "gpus",
     "gpus_per_node", "tp", "pp", "cp", "ep", "virtual_pipeline", "sequence_parallel", "zero", "offload", "framework", "network", "node_gbps", "dataset_tokens",
-    "epochs", "mfu", "claim", "auto_restart", "restart_minutes"};
+    "epochs", "mfu", "claim", "auto_restart", "restart_minutes", "recompute_layers", "tp_comm_overlap"};
 
 template <class Enum, size_t N>
 std::optional<InputError> ReadEnum(const Json& doc, const char* key, const std::array<std::string_view, N>& names,
@@ -80,6 +80,7 @@ std::optional<InputError> ReadTraining(const Json& d, engine::Training& t) {
   if (auto e = ReadEnum(d, "optimizer", kOptimizerNames, &t.optimizer)) return e;
   if (auto e = ReadEnum(d, "activation_checkpointing", kRecomputeNames, &t.activation_checkpointing)) return e;
   if (auto e = ReadInt(d, "lora_rank", "", 1, 65536, &t.lora_rank)) return e;
+  if (auto e = ReadInt(d, "recompute_layers", "", 0, 1000, &t.recompute_layers)) return e;
   if (auto e = ReadInt(d, "freeze_trainable_layers", "", 1, 1000, &t.freeze_trainable_layers)) return e;
   if (auto e = ReadInt(d, "seq_len", "", 1, 10000000, &t.seq_len)) return e;
   if (auto e = ReadInt(d, "micro_batch", "", 1, 65536, &t.micro_batch)) return e;
@@ -121,6 +122,7 @@ std::optional<InputError> ReadParallel(const Json& d, engine::Parallelism& p) {
   if (auto e = ReadInt(d, "virtual_pipeline", "", 1, 64, &p.virtual_pipeline)) return e;
   if (auto e = ReadInt(d, "zero", "", 0, 3, &p.zero)) return e;
   if (auto e = ReadBool(d, "sequence_parallel", "", &p.sequence_parallel)) return e;
+  if (auto e = ReadBool(d, "tp_comm_overlap", "", &p.tp_comm_overlap)) return e;
   if (auto e = ReadEnum(d, "framework", engine::kFrameworkNames, &p.framework)) return e;
   if (auto e = ReadString(d, "network", "", &p.network)) return e;
   if (auto e = ReadNumber(d, "node_gbps", "", 0, 1e6, &p.node_gbps)) return e;
@@ -176,6 +178,7 @@ Json ScenarioToJson(const engine::Scenario& s) {
               {"epochs", t.epochs},
               {"mfu", t.mfu},
               {"activation_checkpointing", EnumName(engine::kRecomputeNames, t.activation_checkpointing)},
+              {"recompute_layers", t.recompute_layers},
               {"flash_attention", t.flash_attention},
               {"cross_entropy", EnumName(engine::kCrossEntropyNames, t.cross_entropy)},
               {"optimizer_in_backward", t.optimizer_in_backward},
@@ -188,6 +191,7 @@ Json ScenarioToJson(const engine::Scenario& s) {
               {"ep", p.ep},
               {"virtual_pipeline", p.virtual_pipeline},
               {"sequence_parallel", p.sequence_parallel},
+              {"tp_comm_overlap", p.tp_comm_overlap},
               {"zero", p.zero},
               {"framework", EnumName(engine::kFrameworkNames, p.framework)},
               {"network", p.network},

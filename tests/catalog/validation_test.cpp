@@ -4,6 +4,7 @@
 // tolerance; the others are reported with the reason they are not asserted.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -111,6 +112,61 @@ TEST(Validation, WorkedExamplesOfTheModelReference) {
     const double predicted_gb = r["memory"]["per_gpu_gib"].get<double>() * 1.073741824;
     EXPECT_NEAR(predicted_gb / c.expected_gb, 1.0, 0.20) << c.scenario << " predicted " << predicted_gb;
   }
+}
+
+}  // namespace
+}  // namespace catalog
+
+namespace catalog {
+namespace {
+
+Json LoadThroughputCases() {
+  std::ifstream file(std::string(TRAINSIZER_SOURCE_DIR) + "/tests/data/throughput_cases.json");
+  std::stringstream text;
+  text << file.rdbuf();
+  return Json::parse(text.str());
+}
+
+// The figure the source measured, from our result: tokens/s/GPU, MFU, or TFLOP/s per GPU
+// counted with model FLOPs or with hardware FLOPs (recomputation included).
+double PredictedThroughput(const Json& t, const std::string& metric) {
+  const double tps = t["tokens_per_s_per_gpu"].get<double>();
+  if (metric == "tokens_per_s_per_gpu") return tps;
+  if (metric == "mfu") return t["mfu"].get<double>();
+  if (metric == "model_tflops_per_gpu") return tps * t["flops_per_token"].get<double>() / 1e12;
+  return tps * t["hardware_flops_per_token"].get<double>() / 1e12;
+}
+
+TEST(Validation, ThroughputMatchesPublishedRuns) {
+  const Json cases = LoadThroughputCases()["cases"];
+  int asserted = 0, shown = 0;
+  std::vector<double> errors;
+  std::printf("\n%-24s %-24s %10s %10s  %s\n", "case", "metric", "measured", "predicted", "error");
+  for (const Json& c : cases) {
+    if (!c["skip"].is_null()) continue;
+    const api::Response r = api::Estimate(c["scenario"].dump());
+    ASSERT_TRUE(r.ok) << c["id"] << ": " << r.json;
+    const std::string metric = c["primary_metric"];
+    const double measured = c["measured"][metric].get<double>();
+    const double predicted = PredictedThroughput(Json::parse(r.json)["throughput"], metric);
+    const double error = predicted / measured - 1;
+    const double tolerance = c["tolerance"].get<double>();
+    const bool checked = c.value("asserted", true);
+    const bool ok = std::fabs(error) <= tolerance;
+    std::printf("%-24s %-24s %10.1f %10.1f  %+5.0f%% (±%.0f%%) %s%s\n", c["id"].get<std::string>().c_str(),
+                metric.c_str(), measured, predicted, error * 100, tolerance * 100, ok ? "ok" : "OUT",
+                checked ? "" : ("  [not asserted: " + c.value("not_asserted_reason", std::string("?")) + "]").c_str());
+    errors.push_back(std::fabs(error));
+    ++shown;
+    if (checked) {
+      ++asserted;
+      EXPECT_TRUE(ok) << c["id"] << ": predicted " << predicted << " vs measured " << measured;
+    }
+  }
+  std::sort(errors.begin(), errors.end());
+  std::printf("(%d cases, %d asserted; median |error| %.0f%%, worst %.0f%%)\n", shown, asserted,
+              errors.empty() ? 0 : errors[errors.size() / 2] * 100, errors.empty() ? 0 : errors.back() * 100);
+  EXPECT_GE(asserted, 15);
 }
 
 }  // namespace
