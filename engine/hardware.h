@@ -19,6 +19,8 @@ struct GpuSpec {
   double fp8_flops = 0;             // dense FP8 peak; 0 = no FP8 support
   double tf32_flops = 0;            // dense TF32 peak; 0 = none
   double scale_up_bytes_per_s = 0;  // per-GPU scale-up link, bidirectional total
+  int scale_up_domain = 8;          // GPUs reachable over that link (2 for bridged pairs, 1 for none)
+  double pcie_bytes_per_s = 32e9;   // host PCIe x16, one direction (peers beyond the domain)
   std::string scale_up_link;        // "NVLink 4", "PCIe Gen4 x16", ...
   double tdp_w = 0;
   SoftwareStack stack = SoftwareStack::kCuda;

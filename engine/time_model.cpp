@@ -30,8 +30,10 @@ constexpr double kPcieBusbwFraction = 0.50;
 constexpr double kScaleUpLatencyS = 10e-6;
 
 struct Links {
-  double up_busbw = 0;   // bytes/s per GPU inside a node
-  double out_busbw = 0;  // bytes/s per GPU between nodes (its share of the node's NICs)
+  double up_busbw = 0;    // bytes/s per GPU over the scale-up link (NVLink-class)
+  int up_domain = 1;      // GPUs that link reaches; larger in-node groups fall back to PCIe
+  double pcie_busbw = 0;  // bytes/s per GPU between peers over PCIe
+  double out_busbw = 0;   // bytes/s per GPU between nodes (its share of the node's NICs)
   double out_latency = 0;
 };
 
@@ -39,6 +41,8 @@ Links ResolveLinks(const Scenario& s, const GpuSpec& gpu, const FabricSpec& fabr
   Links l;
   const double per_direction = gpu.scale_up_bytes_per_s / 2;
   l.up_busbw = per_direction * (gpu.HasFastScaleUp() ? kNvlinkBusbwFraction : kPcieBusbwFraction);
+  l.up_domain = gpu.scale_up_domain;
+  l.pcie_busbw = gpu.pcie_bytes_per_s * kPcieBusbwFraction;
   const double node_bytes = s.parallel.node_gbps > 0 ? s.parallel.node_gbps * 1e9 / 8 : fabric.default_node_bytes_per_s;
   l.out_busbw = node_bytes / std::max(1, s.parallel.gpus_per_node) * fabric.busbw_fraction;
   l.out_latency = fabric.latency_s;
@@ -58,7 +62,9 @@ double CollectiveTime(double bytes, double factor, int n, int per_node, const Li
   if (n <= 1 || bytes <= 0) return 0;
   const int g = std::max(1, std::min(n, per_node));
   const int nodes = (n + g - 1) / g;
-  const double intra = g > 1 ? factor * (g - 1.0) / g * bytes / links.up_busbw : 0;
+  // A ring through more GPUs than the scale-up link joins runs at PCIe speed.
+  const double intra_busbw = g <= links.up_domain ? links.up_busbw : std::min(links.up_busbw, links.pcie_busbw);
+  const double intra = g > 1 ? factor * (g - 1.0) / g * bytes / intra_busbw : 0;
   const double inter = nodes > 1 ? factor * (nodes - 1.0) / nodes * (bytes / g) / links.out_busbw : 0;
   const double latency = factor * ((g - 1) * kScaleUpLatencyS + (nodes - 1) * links.out_latency);
   return std::max(intra, inter) + latency;
@@ -227,6 +233,22 @@ double OptimizerAndOffload(const Scenario& s, double local_params, int micro_bat
   return t;
 }
 
+// Pipeline point-to-point: each micro-batch sends its activations s·b·h·2 B forward and
+// their gradients back across every stage boundary; with sequence parallelism each TP
+// rank sends its 1/t slice over its own NIC (Narayanan et al. 2021 §4.1 scatter/gather).
+// Stages sit on different nodes when a node holds no more than one stage's TP group.
+// Sends are asynchronous, so about half is hidden in steady state [A]; fill and drain
+// are exposed.
+double PipelineP2P(const Scenario& s, int micro_batches, const Links& links) {
+  const Parallelism& p = s.parallel;
+  if (p.pp <= 1) return 0;
+  const double bytes = double(s.training.seq_len) / p.cp * s.training.micro_batch * s.model.hidden * 2 / p.tp;
+  const bool crosses_nodes = p.tp * p.cp >= p.gpus_per_node;
+  const double bandwidth = crosses_nodes ? links.out_busbw : links.up_busbw;
+  const double one_transfer = bytes / bandwidth + links.out_latency;
+  return 2 * one_transfer * (0.5 * micro_batches + (p.pp - 1.0));
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------------------
@@ -258,7 +280,7 @@ Throughput EstimateThroughput(const Scenario& s, const ParamCounts& c, const Gpu
     // et al. 2021 §2.2).
     r.breakdown.pp_bubble_s = (p.pp - 1.0) / p.virtual_pipeline * per_mb;
     r.breakdown.dp_comm_s = DataParallelExposed(s, local, mb.compute_s, m, links);
-    r.breakdown.other_s = m * mb.other_s + OptimizerAndOffload(s, local, m, gpu);
+    r.breakdown.other_s = m * mb.other_s + OptimizerAndOffload(s, local, m, gpu) + PipelineP2P(s, m, links);
     const StepBreakdown& b = r.breakdown;
     r.step_time_s = b.compute_s + b.tp_comm_s + b.dp_comm_s + b.pp_bubble_s + b.other_s;
     r.explain = "step = " + Num(m) + " micro-batches × " + Num(per_mb * 1e3) + " ms + bubble + exposed DP + optimizer";

@@ -95,6 +95,13 @@ Result<engine::GpuSpec> ParseGpu(const Json& e, const std::string& path) {
   if (auto err = Require(e, "tdp_w", path)) return *err;  // null = not published (TPUs, Ascend 910C)
   if (auto err = OptionalNumber(e, "tdp_w", path, 1, 10000, &g.tdp_w)) return *err;
   if (auto err = RequireText(e, "scale_up_link", path, &g.scale_up_link)) return *err;
+  if (auto err = Require(e, "scale_up_domain_gpus", path)) return *err;
+  if (auto err = ReadInt(e, "scale_up_domain_gpus", path, 1, 100000, &g.scale_up_domain)) return *err;
+  // PCIe x16 per direction by generation: Gen3 16, Gen4 32, Gen5 64 GB/s (PCI-SIG).
+  if (auto err = ReadString(e, "host_interface", path, &text)) return *err;
+  g.pcie_bytes_per_s = text.find("Gen5") != std::string::npos   ? 64e9
+                       : text.find("Gen3") != std::string::npos ? 16e9
+                                                                : 32e9;
   if (auto err = ReadSoftware(e, path, &g.stack)) return *err;
   if (auto err = RequireText(e, "architecture", path, &g.architecture)) return *err;
   g.memory_bytes = gib * engine::kGiB;

@@ -83,7 +83,7 @@ Json ReliabilityJson(const engine::Reliability& r) {
   return Json{{"checkpoint_gb", R(r.checkpoint_bytes / 1e9, 100)},
               {"export_gb", R(r.export_bytes / 1e9, 100)},
               {"checkpoint_write_s", R(r.checkpoint_write_s, 10)},
-              {"job_mtbf_hours", R(r.job_mtbf_hours, 10)},
+              {"job_mtbf_hours", R(r.job_mtbf_hours, 100)},
               {"checkpoint_interval_hours", R(r.interval_hours, 100)},
               {"expected_interruptions", R(r.expected_interruptions, 100)},
               {"ettr", R(r.ettr, 1e4)},

@@ -70,7 +70,7 @@ std::string ErrorOf(std::string_view text) {
 
 constexpr std::string_view kOneGpu = R"({"compiled":"2026-01-01","gpus":[{"id":"x-1","name":"X","vendor":"V",
   "memory_gb":80,"memory_gib":80,"memory_bandwidth_tb_per_s":2,"architecture":"ampere","bf16_dense_tflops":300,"fp16_dense_tflops":300,
-  "fp8_dense_tflops":null,"scale_up_gb_per_s":600,"scale_up_link":"NVLink","tdp_w":400,"software":"cuda",
+  "fp8_dense_tflops":null,"scale_up_gb_per_s":600,"scale_up_domain_gpus":8,"scale_up_link":"NVLink","tdp_w":400,"software":"cuda",
   "source":"datasheet","source_date":"2024"}]})";
 
 TEST(CatalogValidation, AcceptsAMinimalEntry) { EXPECT_EQ(ErrorOf(kOneGpu), ""); }
