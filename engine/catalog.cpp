@@ -23,4 +23,11 @@ const FabricSpec* Catalog::FindFabric(std::string_view id) const {
   return nullptr;
 }
 
+const FacilityFigure* Catalog::FindFacility(std::string_view id) const {
+  for (const FacilityFigure& f : facility) {
+    if (f.id == id) return &f;
+  }
+  return nullptr;
+}
+
 }  // namespace engine

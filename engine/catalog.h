@@ -28,6 +28,33 @@ struct CloudOffer {
   std::string confidence;
 };
 
+// A server one can buy: GPUs with their host, as a unit.
+struct ServerOption {
+  std::string id, name, gpu_id, form, scale_up;
+  int gpus = 8;
+  double cpu_cores = 0, ram_gib = 0, nvme_tb = 0, power_kw = 0;
+  double price_usd_new = 0, price_usd_used = 0;  // 0 = not known
+  std::string price_date, confidence;
+};
+
+struct NetworkGear {
+  std::string id, name, fabric;
+  int ports = 0;
+  double price_usd = 0, power_kw = 0;  // 0 = not known
+};
+
+struct StorageTier {
+  std::string id, name, kind;  // kind: local | parallel-fs | object
+  double read_gb_per_s = 0, write_gb_per_s = 0, price_usd_per_tb = 0, cloud_usd_per_tb_month = 0;
+};
+
+// A datacenter or ownership figure: PUE, electricity price, colocation, depreciation...
+struct FacilityFigure {
+  std::string id, name, unit, region;
+  double value = 0;
+  bool known = false;
+};
+
 struct CurrencyRate {
   std::string code;     // "CNY"
   double per_usd = 0;   // units of this currency per US dollar
@@ -51,11 +78,16 @@ struct Catalog {
   std::vector<FabricSpec> fabrics;
   std::vector<CloudOffer> offers;
   std::vector<CurrencyRate> currencies;
+  std::vector<ServerOption> servers;
+  std::vector<NetworkGear> network_gear;
+  std::vector<StorageTier> storage;
+  std::vector<FacilityFigure> facility;
   std::string date;  // newest figure's date, shown on the page
 
   const GpuSpec* FindGpu(std::string_view id) const;
   const ModelPreset* FindModel(std::string_view id) const;
   const FabricSpec* FindFabric(std::string_view id) const;
+  const FacilityFigure* FindFacility(std::string_view id) const;
 };
 
 }  // namespace engine

@@ -1,14 +1,18 @@
 // trainsizer: the command-line front end over the same entry point as the page's JS API.
 //   trainsizer estimate FILE|-    scenario JSON in, result JSON out
-//   trainsizer catalog            the embedded catalog
+//   trainsizer catalog [--stale DAYS]   the embedded catalog, or its figures older than DAYS
+//   --catalog-overlay FILE        merge a user's catalog JSON first (validated like the catalog)
 // Exit 0 on success, 2 on bad input (error JSON on stdout, one line on stderr).
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "catalog/codec/api.h"
 
@@ -23,6 +27,9 @@ constexpr const char* kUsage =
     "Usage:\n"
     "  trainsizer estimate FILE|-   Read a scenario JSON (file, or - for stdin), print the result JSON\n"
     "  trainsizer catalog           Print the embedded hardware and model catalog as JSON\n"
+    "  trainsizer catalog --stale DAYS   List catalog figures dated more than DAYS ago\n"
+    "  trainsizer --catalog-overlay FILE <command>   Merge your own catalog JSON (prices, GPUs,\n"
+    "                               clouds) into the catalog first; same validation rules\n"
     "  trainsizer --version         Print the engine and catalog versions\n"
     "  trainsizer --help            Show this help\n"
     "\n"
@@ -53,14 +60,15 @@ int Fail(std::string_view field, std::string_view message) {
   return kExitBadInput;
 }
 
+bool ReadInput(const std::string& path, std::string* text) {
+  if (path == "-") return ReadAll(std::cin, text);
+  std::ifstream file(path, std::ios::binary);
+  return file && ReadAll(file, text);
+}
+
 int Estimate(const std::string& path) {
   std::string text;
-  if (path == "-") {
-    if (!ReadAll(std::cin, &text)) return Fail("input", "cannot read standard input");
-  } else {
-    std::ifstream file(path, std::ios::binary);
-    if (!file || !ReadAll(file, &text)) return Fail("input", "cannot read the scenario file");
-  }
+  if (!ReadInput(path, &text)) return Fail("input", "cannot read the scenario file");
   const api::Response response = api::Estimate(text);
   std::cout << response.json << "\n";
   if (response.ok) return kExitOk;
@@ -68,10 +76,41 @@ int Estimate(const std::string& path) {
   return kExitBadInput;
 }
 
+// Days since 1970-01-01 today, from the system clock (the CLI may read it; the engine never does).
+long Today() {
+  using namespace std::chrono;
+  return static_cast<long>(floor<days>(system_clock::now()).time_since_epoch().count());
+}
+
+int Stale(const std::string& days_text) {
+  char* end = nullptr;
+  const long days = std::strtol(days_text.c_str(), &end, 10);
+  if (end == days_text.c_str() || *end != '\0' || days < 0 || days > 36500) {
+    return Fail("--stale", "must be a whole number of days between 0 and 36500");
+  }
+  std::cout << api::StaleJson(static_cast<int>(days), Today()) << "\n";
+  return kExitOk;
+}
+
+int LoadOverlay(const std::string& path) {
+  std::string text;
+  if (!ReadInput(path, &text)) return Fail("--catalog-overlay", "cannot read the overlay file");
+  const api::Response response = api::SetCatalogOverlay(text);
+  if (response.ok) return kExitOk;
+  std::cout << response.json << "\n";
+  std::cerr << "trainsizer: catalog overlay: " << response.json << "\n";
+  return kExitBadInput;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string command = argc > 1 ? argv[1] : "";
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.size() >= 2 && args[0] == "--catalog-overlay") {
+    if (int status = LoadOverlay(args[1]); status != kExitOk) return status;
+    args.erase(args.begin(), args.begin() + 2);
+  }
+  const std::string command = args.empty() ? "" : args[0];
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << kUsage;
     return kExitOk;
@@ -80,11 +119,12 @@ int main(int argc, char** argv) {
     std::cout << api::VersionJson() << "\n";
     return kExitOk;
   }
-  if (command == "catalog" && argc == 2) {
+  if (command == "catalog" && args.size() == 1) {
     std::cout << api::CatalogJson() << "\n";
     return kExitOk;
   }
-  if (command == "estimate" && argc == 3) return Estimate(argv[2]);
+  if (command == "catalog" && args.size() == 3 && args[1] == "--stale") return Stale(args[2]);
+  if (command == "estimate" && args.size() == 2) return Estimate(args[1]);
   std::cerr << kUsage;
   return kExitBadInput;
 }

@@ -11,6 +11,7 @@ namespace {
 std::string EstimateJson(const std::string& scenario) { return api::Estimate(scenario).json; }
 std::string CatalogJson() { return api::CatalogJson(); }
 std::string VersionJson() { return api::VersionJson(); }
+std::string SetCatalogOverlayJson(const std::string& overlay) { return api::SetCatalogOverlay(overlay).json; }
 
 }  // namespace
 
@@ -18,4 +19,5 @@ EMSCRIPTEN_BINDINGS(trainsizer) {
   emscripten::function("estimateJson", &EstimateJson);
   emscripten::function("catalogJson", &CatalogJson);
   emscripten::function("versionJson", &VersionJson);
+  emscripten::function("setCatalogOverlayJson", &SetCatalogOverlayJson);
 }

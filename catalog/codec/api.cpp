@@ -1,7 +1,9 @@
 #include "api.h"
 
 #include <new>
+#include <optional>
 
+#include "catalog_freshness.h"
 #include "catalog_loader.h"
 #include "engine/estimate.h"
 #include "engine/version.h"
@@ -16,11 +18,26 @@ std::string Dump(const catalog::Json& j) { return j.dump(-1, ' ', false, catalog
 
 Response Fail(const engine::InputError& error) { return {Dump(catalog::ErrorToJson(error)), false}; }
 
+// The catalog in force: the embedded one, or it merged with the user's overlay.
+struct ActiveCatalog {
+  std::optional<engine::Result<engine::Catalog>> merged;
+  std::string overlay_text;
+};
+
+ActiveCatalog& Active() {
+  static ActiveCatalog active;
+  return active;
+}
+
+const engine::Result<engine::Catalog>& Current() {
+  return Active().merged ? *Active().merged : catalog::Embedded();
+}
+
 }  // namespace
 
 Response Estimate(std::string_view scenario_json) {
   try {
-    const auto& cat = catalog::Embedded();
+    const auto& cat = Current();
     if (!cat.ok()) return Fail(cat.error());
     auto scenario = catalog::ParseScenario(scenario_json, cat.value());
     if (!scenario.ok()) return Fail(scenario.error());
@@ -36,7 +53,36 @@ Response Estimate(std::string_view scenario_json) {
   }
 }
 
-std::string CatalogJson() { return catalog::EmbeddedCatalogJson(); }
+std::string CatalogJson() {
+  if (Active().overlay_text.empty()) return catalog::EmbeddedCatalogJson();
+  catalog::Json all = catalog::Json::parse(catalog::EmbeddedCatalogJson());
+  all["overlay"] = catalog::Json::parse(Active().overlay_text, nullptr, false);
+  return all.dump(2);
+}
+
+Response SetCatalogOverlay(std::string_view overlay_json) {
+  try {
+    if (overlay_json.empty()) {
+      Active() = {};
+      return {Dump({{"ok", true}, {"overlay", false}}), true};
+    }
+    const auto& embedded = catalog::Embedded();
+    if (!embedded.ok()) return Fail(embedded.error());
+    auto merged = catalog::ApplyOverlay(embedded.value(), overlay_json, "overlay");
+    if (!merged.ok()) return Fail(merged.error());
+    const engine::Catalog& c = merged.value();
+    const catalog::Json counts = {{"ok", true}, {"overlay", true}, {"gpus", c.gpus.size()}, {"models", c.models.size()},
+                                  {"offers", c.offers.size()}, {"servers", c.servers.size()}};
+    Active() = {std::move(merged), std::string(overlay_json)};
+    return {Dump(counts), true};
+  } catch (const std::exception& e) {
+    return Fail({"overlay", std::string("internal error: ") + e.what()});
+  }
+}
+
+std::string StaleJson(int days, long today) {
+  return Dump(catalog::StaleFigures(catalog::EmbeddedFiles(), days, today));
+}
 
 std::string VersionJson() {
   const auto& cat = catalog::Embedded();

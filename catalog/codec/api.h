@@ -15,8 +15,16 @@ struct Response {
 // Estimates memory (and, as the engine grows, time and cost) for a scenario.
 Response Estimate(std::string_view scenario_json);
 
-// The embedded catalog as JSON.
+// The embedded catalog as JSON (with the active overlay, if any, under "overlay").
 std::string CatalogJson();
+
+// Merges a user's catalog overlay (negotiated prices, a GPU or cloud not in the catalog)
+// into the catalog every later call uses; empty text removes it. On error the previous
+// catalog stays in force and the error names the entry and field.
+Response SetCatalogOverlay(std::string_view overlay_json);
+
+// Catalog figures older than `days` as of `today` (days since 1970-01-01).
+std::string StaleJson(int days, long today);
 
 // {"version": ..., "contract": ..., "catalog_date": ...}
 std::string VersionJson();

@@ -1,10 +1,12 @@
-// Loads and validates the catalog (GPUs, model presets) from JSON files into engine
-// types. The same rules run at build time (catalog_check), at start-up, and on user
-// overlays; an error names the file, the entry and the field.
+// Loads and validates the catalog (GPUs, model presets, fabrics, cloud offers, servers,
+// network gear, storage, facility figures, currency rates) from JSON files into engine
+// types. The same rules run at build time (tools/catalog_check), at start-up, and on a
+// user's overlay; an error names the file, the entry and the field.
 #pragma once
 
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "embedded_files.h"
 #include "engine/catalog.h"
@@ -20,8 +22,14 @@ engine::Result<engine::Catalog> LoadFiles(std::span<const EmbeddedFile> files);
 // is a build bug; it is still reported as an error, never a crash.
 const engine::Result<engine::Catalog>& Embedded();
 
-// All embedded files as one JSON document {"gpus": {...}, "models": {...}} for
-// `trainsizer catalog` and the JS API.
+// Merges a user's overlay (same shape as the catalog files: any of "gpus", "offers",
+// "servers", ... arrays) into `base`: an entry with a known id replaces it, a new id is
+// added. Validated with the same rules; on error `base` is untouched and the error names
+// "<name>: <array>[i] (<id>): <field>".
+engine::Result<engine::Catalog> ApplyOverlay(const engine::Catalog& base, std::string_view overlay_json,
+                                             const std::string& name);
+
+// All embedded files as one JSON document {"gpus": {...}, "models": {...}, ...}.
 std::string EmbeddedCatalogJson();
 
 }  // namespace catalog

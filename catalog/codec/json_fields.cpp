@@ -84,4 +84,49 @@ std::optional<engine::InputError> ReadString(const Json& obj, const char* key, c
   return std::nullopt;
 }
 
+bool IsSlug(const std::string& id) {
+  if (id.empty() || id.size() > 64 || id[0] == '-' || id[0] == '.') return false;
+  for (char ch : id) {
+    const bool ok = (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-' || ch == '.';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+std::optional<engine::InputError> RequireText(const Json& e, const char* key, const std::string& path, std::string* out) {
+  if (auto err = Require(e, key, path)) return err;
+  if (auto err = ReadString(e, key, path, out)) return err;
+  if (out->empty()) return engine::InputError{path + key, "must not be empty"};
+  return std::nullopt;
+}
+
+std::optional<engine::InputError> RequireNumber(const Json& e, const char* key, const std::string& path, double lo, double hi,
+                                        double* out) {
+  if (auto err = Require(e, key, path)) return err;
+  return ReadNumber(e, key, path, lo, hi, out);
+}
+
+std::optional<engine::InputError> OptionalNumber(const Json& e, const char* key, const std::string& path, double lo,
+                                         double hi, double* out) {
+  if (!e.contains(key) || e[key].is_null()) return std::nullopt;
+  return ReadNumber(e, key, path, lo, hi, out);
+}
+
+std::optional<engine::InputError> ReadChoiceText(const Json& e, const char* key, const std::string& path,
+                                         std::initializer_list<const char*> allowed, bool required, std::string* out) {
+  if (required) {
+    if (auto err = RequireText(e, key, path, out)) return err;
+  } else if (!e.contains(key) || e[key].is_null()) {
+    return std::nullopt;
+  } else if (auto err = ReadString(e, key, path, out)) {
+    return err;
+  }
+  std::string list;
+  for (const char* a : allowed) {
+    if (*out == a) return std::nullopt;
+    list += (list.empty() ? "" : ", ") + std::string(a);
+  }
+  return engine::InputError{path + key, "must be one of " + list + ", got '" + *out + "'"};
+}
+
 }  // namespace catalog

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <initializer_list>
 #include <optional>
 #include <string>
 
@@ -26,6 +27,23 @@ std::optional<engine::InputError> ReadString(const Json& obj, const char* key, c
 
 // Like the above but the field must be present.
 std::optional<engine::InputError> Require(const Json& obj, const char* key, const std::string& path);
+
+// A required, non-empty string.
+std::optional<engine::InputError> RequireText(const Json& obj, const char* key, const std::string& path,
+                                              std::string* out);
+// A required number in [lo, hi].
+std::optional<engine::InputError> RequireNumber(const Json& obj, const char* key, const std::string& path, double lo,
+                                                double hi, double* out);
+// An optional figure: absent or null (unknown) leaves *out unchanged.
+std::optional<engine::InputError> OptionalNumber(const Json& obj, const char* key, const std::string& path, double lo,
+                                                 double hi, double* out);
+// A string that must be one of `allowed`; optional ones may be absent or null.
+std::optional<engine::InputError> ReadChoiceText(const Json& obj, const char* key, const std::string& path,
+                                                 std::initializer_list<const char*> allowed, bool required,
+                                                 std::string* out);
+
+// Lowercase letters, digits, '.' and '-', starting with a letter or digit; ≤ 64 chars.
+bool IsSlug(const std::string& id);
 
 // The JSON type name for messages ("string", "number", ...).
 std::string TypeName(const Json& value);

@@ -1,5 +1,6 @@
 // The embedded catalog: every file validates, datasheet values are what the datasheets
 // say (dense, not sparse), seed corrections hold, and broken files are refused by name.
+#include "catalog/codec/catalog_freshness.h"
 #include "catalog/codec/catalog_loader.h"
 
 #include <gtest/gtest.h>
@@ -97,6 +98,75 @@ TEST(CatalogValidation, DuplicateIdsAreRefused) {
   const std::string entry = text.substr(start, text.rfind('}', text.size() - 3) - start + 1);
   text.insert(text.rfind(']'), "," + entry);
   EXPECT_NE(ErrorOf(text).find("gpus[1] (x-1): id: duplicates"), std::string::npos) << ErrorOf(text);
+}
+
+}  // namespace
+}  // namespace catalog
+
+namespace catalog {
+namespace {
+
+constexpr std::string_view kOverlay = R"json({"offers":[{"id":"my-h100-deal","provider":"acme","provider_name":"Acme",
+  "instance":"8xH100","gpu":"h100-sxm-80gb","gpus":8,"billing":"instance","currency":"USD","region":"us",
+  "on_demand_per_hour":12,"spot_per_hour":null,"reserved_1yr_per_hour":null,"reserved_3yr_per_hour":null,
+  "price_date":"2026-11","confidence":"quote","source":"our negotiated quote"}],
+  "gpus":[{"id":"h100-sxm-80gb","name":"H100 (our measured clocks)","vendor":"NVIDIA","architecture":"hopper",
+  "memory_gb":80,"memory_gib":79.6,"memory_bandwidth_tb_per_s":3.35,"bf16_dense_tflops":800,"fp16_dense_tflops":800,
+  "fp8_dense_tflops":1600,"scale_up_gb_per_s":900,"scale_up_domain_gpus":8,"scale_up_link":"NVLink 4","tdp_w":700,
+  "software":"cuda","source":"our benchmark","source_date":"2026-11"}]})json";
+
+TEST(CatalogOverlay, AddsNewEntriesAndReplacesKnownIds) {
+  auto merged = ApplyOverlay(Embedded().value(), kOverlay, "overlay");
+  ASSERT_TRUE(merged.ok()) << merged.error().field << ": " << merged.error().message;
+  const engine::Catalog& c = merged.value();
+  EXPECT_EQ(c.offers.size(), Embedded().value().offers.size() + 1);
+  EXPECT_EQ(c.gpus.size(), Embedded().value().gpus.size());  // replaced, not added
+  EXPECT_DOUBLE_EQ(c.FindGpu("h100-sxm-80gb")->bf16_flops, 800e12);
+}
+
+TEST(CatalogOverlay, ErrorsNameTheEntryAndLeaveTheCatalogAlone) {
+  std::string bad(kOverlay);
+  bad.replace(bad.find("\"gpu\":\"h100-sxm-80gb\""), 21, "\"gpu\":\"no-such-gpu\"");
+  auto merged = ApplyOverlay(Embedded().value(), bad, "overlay");
+  ASSERT_FALSE(merged.ok());
+  EXPECT_EQ(merged.error().field, "offers (my-h100-deal): gpu");
+  auto malformed = ApplyOverlay(Embedded().value(), "{\"offers\": [", "overlay");
+  ASSERT_FALSE(malformed.ok());
+  EXPECT_EQ(malformed.error().field, "overlay");
+  EXPECT_EQ(Embedded().value().FindGpu("h100-sxm-80gb")->bf16_flops, 989.4e12);
+}
+
+// Dates read as the end of the period they name.
+TEST(CatalogFreshness, ReadsTheNewestDateInFreeText) {
+  EXPECT_EQ(NewestDay("2021 (datasheet r4)"), DaysFromCivil(2021, 12, 31));
+  EXPECT_EQ(NewestDay("2023-24 new / 2026-05 used"), DaysFromCivil(2026, 5, 31));
+  EXPECT_EQ(NewestDay("no date here"), -1);
+  EXPECT_EQ(NewestDay("2024-01-15"), DaysFromCivil(2024, 1, 31));
+}
+
+TEST(CatalogFreshness, ListsFiguresOlderThanTheAgeAsked) {
+  const long today = DaysFromCivil(2026, 11, 29);
+  const Json none = StaleFigures(EmbeddedFiles(), 36500, today);
+  const Json old = StaleFigures(EmbeddedFiles(), 365, today);
+  EXPECT_GT(old["count"].get<int>(), none["count"].get<int>());
+  for (const Json& s : none["stale"]) EXPECT_EQ(s["age_days"], -1) << s.dump();  // only undated ones
+}
+
+// Every figure that is a datasheet value is the dense one (catalog-facts.md §1a).
+TEST(Catalog, SpotChecksAgainstTheFactSheet) {
+  const struct {
+    const char* id;
+    double bf16, fp8, memory_gb;
+  } rows[] = {{"h200-sxm-141gb", 989.4, 1978.9, 141}, {"l40s-48gb", 362, 733, 48}, {"mi300x-192gb", 1307.4, 2614.9, 192},
+              {"b200-180gb", 2250, 4500, 180},       {"h100-pcie-80gb", 756, 1513, 80}};
+  for (const auto& r : rows) {
+    const engine::GpuSpec* g = Cat().FindGpu(r.id);
+    ASSERT_NE(g, nullptr) << r.id;
+    EXPECT_DOUBLE_EQ(g->bf16_flops, r.bf16 * 1e12) << r.id;
+    EXPECT_DOUBLE_EQ(g->fp8_flops, r.fp8 * 1e12) << r.id;
+  }
+  EXPECT_GE(Cat().gpus.size(), 35u);
+  EXPECT_GE(Cat().offers.size(), 60u);
 }
 
 }  // namespace

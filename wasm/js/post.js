@@ -19,5 +19,11 @@
     };
     api.estimateJson = function (text) { return Module.estimateJson(String(text)); };
     api.catalog = function () { return JSON.parse(Module.catalogJson()); };
+    // Merge your own catalog JSON (negotiated prices, private clouds, a new GPU); pass ''
+    // or null to remove it. Returns {ok, ...counts} or {error: {field, message}}.
+    api.setCatalogOverlay = function (overlay) {
+      var text = overlay == null ? '' : asText(overlay);
+      return JSON.parse(Module.setCatalogOverlayJson(String(text)));
+    };
   };
 })();

@@ -1,0 +1,24 @@
+// Parsers for one catalog entry of each kind (GPU, fabric, cloud offer, model preset,
+// server, network gear, storage tier, facility figure, currency rate). Each checks the
+// entry's fields, units and ranges and names the first problem as "<path><field>".
+#pragma once
+
+#include <string>
+
+#include "engine/catalog.h"
+#include "engine/result.h"
+#include "json_fields.h"
+
+namespace catalog {
+
+engine::Result<engine::GpuSpec> ParseGpu(const Json& entry, const std::string& path);
+engine::Result<engine::FabricSpec> ParseFabric(const Json& entry, const std::string& path);
+engine::Result<engine::CloudOffer> ParseOffer(const Json& entry, const std::string& path);
+engine::Result<engine::ModelPreset> ParseModel(const Json& entry, const std::string& path);
+engine::Result<engine::ServerOption> ParseServer(const Json& entry, const std::string& path);
+engine::Result<engine::NetworkGear> ParseNetworkGear(const Json& entry, const std::string& path);
+engine::Result<engine::StorageTier> ParseStorage(const Json& entry, const std::string& path);
+engine::Result<engine::FacilityFigure> ParseFacility(const Json& entry, const std::string& path);
+engine::Result<engine::CurrencyRate> ParseCurrency(const Json& entry, const std::string& path);
+
+}  // namespace catalog
