@@ -40,7 +40,7 @@ BillOfMaterials BuildBillOfMaterials(const Scenario& s, const GpuSpec& gpu, cons
   const int per_node = std::min(p.gpus, p.gpus_per_node);
   BillOfMaterials b;
   b.nodes = p.Nodes();
-  b.lines.push_back(Line("GPU nodes", b.nodes, "nodes",
+  b.lines.push_back(Line("GPU nodes", b.nodes, b.nodes == 1 ? "node" : "nodes",
                          Num(p.gpus) + " × " + gpu.name + " at " + Num(per_node) + " per node"));
   const int cores = per_node * (kCoresPerGpu + (p.offload != Offload::kNone ? kOffloadCoresPerGpu : 0));
   b.lines.push_back(Line("CPU cores per node", cores, "cores",
@@ -49,10 +49,11 @@ BillOfMaterials BuildBillOfMaterials(const Scenario& s, const GpuSpec& gpu, cons
   const double staging = rel.checkpoint_bytes / b.nodes;
   b.ram_needed_bytes = kRamPerNodeBytes + per_node * (kRamPerGpuBytes + memory.cpu_ram.bytes) + staging;
   b.ram_rule_of_thumb_bytes = 2.0 * per_node * gpu.memory_bytes;
-  b.lines.push_back(Line("Host RAM per node", b.ram_needed_bytes / kGiB, "GiB",
-                         "64 GiB OS + 32 GiB pinned/dataloader per GPU + " + GiBText(memory.cpu_ram.bytes * per_node) +
-                             " offloaded state + " + GiBText(staging) + " checkpoint staging; rule of thumb 2× GPU "
-                             "memory = " + GiBText(b.ram_rule_of_thumb_bytes)));
+  std::string ram_why = "64 GiB OS + 32 GiB pinned/dataloader per GPU + ";
+  if (memory.cpu_ram.bytes > 0) ram_why += GiBText(memory.cpu_ram.bytes * per_node) + " offloaded state + ";
+  ram_why += GiBText(staging) + " checkpoint staging; the rule of thumb \"2× GPU memory\" says " +
+             GiBText(b.ram_rule_of_thumb_bytes);
+  b.lines.push_back(Line("Host RAM per node", b.ram_needed_bytes / kGiB, "GiB", ram_why));
   const double dataset_bytes = TrainingTokens(s.training) / std::max(1.0, s.training.epochs) *
                                BytesPerToken(s.model.vocab);
   const double nvme = dataset_bytes + kCheckpointsKept * rel.checkpoint_bytes / b.nodes;

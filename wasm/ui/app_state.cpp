@@ -11,6 +11,8 @@ AppState MakeInitialState(const engine::Catalog& catalog) {
   sc.parallel.zero = 3;
   sc.training.method = engine::Method::kFull;
   sc.training.seq_len = 4096;
+  sc.training.global_batch = 256;
+  sc.training.tokens = 2e9;  // a typical fine-tuning run: 2 billion tokens
   return s;
 }
 

@@ -38,4 +38,55 @@ std::string ParamsText(double params) {
   return buf;
 }
 
+std::string SecondsText(double s) {
+  char buf[32];
+  if (s < 1) {
+    std::snprintf(buf, sizeof buf, "%.0f ms", s * 1e3);
+  } else if (s < 120) {
+    std::snprintf(buf, sizeof buf, "%.1f s", s);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.1f min", s / 60);
+  }
+  return buf;
+}
+
+std::string HoursText(double h) {
+  char buf[32];
+  if (h < 1) {
+    std::snprintf(buf, sizeof buf, "%.0f min", h * 60);
+  } else if (h < 48) {
+    std::snprintf(buf, sizeof buf, "%.1f h", h);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.1f days", h / 24);
+  }
+  return buf;
+}
+
+std::string FlopsText(double flops) {
+  char buf[32];
+  if (flops >= 1e12) {
+    std::snprintf(buf, sizeof buf, "%.2f TFLOP", flops / 1e12);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.1f GFLOP", flops / 1e9);
+  }
+  return buf;
+}
+
+std::string GbText(double bytes) {
+  char buf[32];
+  if (bytes >= 1e12) {
+    std::snprintf(buf, sizeof buf, "%.2f TB", bytes / 1e12);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.1f GB", bytes / 1e9);
+  }
+  return buf;
+}
+
+std::string QuantityText(double v) {
+  char buf[32];
+  if (v >= 1000) return WithThousands(std::llround(v));
+  std::snprintf(buf, sizeof buf, v == std::floor(v) ? "%.0f" : "%.2f", v);
+  return buf;
+}
+
 }  // namespace ui

@@ -154,6 +154,15 @@ void DrawTrainingSection(AppState& state, const Fonts& fonts) {
   changed |= IntField("##seq_len", &t.seq_len, 1024);
   Row("Micro-batch", "Sequences per GPU per forward/backward pass.");
   changed |= IntField("##micro_batch", &t.micro_batch, 1);
+  Row("Global batch", "Sequences per optimizer step (0 = micro-batch × data-parallel GPUs). More micro-batches per "
+                      "step shrink the pipeline bubble.");
+  changed |= IntField("##global_batch", &t.global_batch, 8);
+  Row("Tokens (billions)", "Total tokens to train on; gives wall time, GPU-hours and expected failures.");
+  double tokens_b = t.tokens / 1e9;
+  if (ImGui::InputDouble("##tokens", &tokens_b, 1, 10, "%.2f")) {
+    t.tokens = tokens_b * 1e9;
+    changed = true;
+  }
   Row("Checkpointing", "Activation (gradient) checkpointing: recompute activations in the backward pass "
                        "instead of storing them.");
   changed |= EnumCombo("##recompute", &t.activation_checkpointing, kRecomputeLabels);
@@ -164,7 +173,8 @@ void DrawTrainingSection(AppState& state, const Fonts& fonts) {
   Row("Cross-entropy", "How the loss over the vocabulary is computed; the logits are often the largest single buffer.");
   changed |= EnumCombo("##ce", &t.cross_entropy, kCrossEntropyLabels);
   ImGui::EndTable();
-  for (const char* field : {"seq_len", "micro_batch", "lora_rank", "freeze_trainable_layers", "precision"}) {
+  for (const char* field : {"seq_len", "micro_batch", "global_batch", "tokens", "lora_rank", "freeze_trainable_layers",
+                            "precision", "optimizer_in_backward"}) {
     FieldError(state, field);
   }
   if (changed) state.dirty = true;
@@ -180,6 +190,23 @@ bool GpuCombo(AppState& state) {
       std::snprintf(label, sizeof label, "%s  (%.0f GiB)", g.name.c_str(), g.memory_bytes / (1024.0 * 1024 * 1024));
       if (ImGui::Selectable(label, current == &g)) {
         id = g.id;
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+bool NetworkCombo(AppState& state) {
+  std::string& id = state.inputs.scenario.parallel.network;
+  const engine::FabricSpec* current = state.catalog->FindFabric(id);
+  bool changed = false;
+  if (ImGui::BeginCombo("##network", current ? current->name.c_str() : id.c_str())) {
+    for (const engine::FabricSpec& f : state.catalog->fabrics) {
+      if (!f.scale_out) continue;
+      if (ImGui::Selectable(f.name.c_str(), current == &f)) {
+        id = f.id;
         changed = true;
       }
     }
@@ -211,8 +238,18 @@ void DrawHardwareSection(AppState& state, const Fonts& fonts) {
   changed |= ImGui::Checkbox("##sp", &p.sequence_parallel);
   Row("CPU offload", "Keep optimizer state (and weights) in host RAM, as DeepSpeed ZeRO-Offload does.");
   changed |= EnumCombo("##offload", &p.offload, kOffloadLabels);
+  Row("Network between nodes", "The scale-out fabric data- and pipeline-parallel traffic crosses.");
+  changed |= NetworkCombo(state);
+  Row("Node bandwidth (Gbit/s)", "Inter-node bandwidth per node; 0 = the fabric's usual 8-GPU node setup.");
+  changed |= ImGui::InputDouble("##node_gbps", &p.node_gbps, 100, 400, "%.0f");
+  Row("MFU override (%)", "Set a model-FLOPs utilization you trust instead of the predicted one; 0 = predict.");
+  double mfu_pct = state.inputs.scenario.training.mfu * 100;
+  if (ImGui::InputDouble("##mfu", &mfu_pct, 1, 5, "%.1f")) {
+    state.inputs.scenario.training.mfu = mfu_pct / 100;
+    changed = true;
+  }
   ImGui::EndTable();
-  for (const char* field : {"gpu", "gpus", "zero", "tp", "pp", "offload", "global_batch", "framework"}) FieldError(state, field);
+  for (const char* field : {"gpu", "gpus", "zero", "tp", "pp", "offload", "framework", "network", "node_gbps", "mfu"}) FieldError(state, field);
   if (changed) state.dirty = true;
 }
 

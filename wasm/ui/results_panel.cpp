@@ -178,6 +178,9 @@ void DrawResultsPanel(const AppState& state, const Fonts& fonts) {
   DrawMemoryBar(e, state.dpi_scale);
   DrawTermTable(e, state.dpi_scale);
   DrawWarnings(e);
+  DrawSpeedSection(e, fonts, state.dpi_scale);
+  DrawTimeSection(e, fonts, state.dpi_scale);
+  DrawServerSection(e, fonts, state.dpi_scale);
   Heading("Which GPUs fit this plan", fonts);
   DrawGpuFitTable(e, state.dpi_scale);
 }
