@@ -30,4 +30,11 @@ const FacilityFigure* Catalog::FindFacility(std::string_view id) const {
   return nullptr;
 }
 
+const StorageTier* Catalog::FindStorage(std::string_view id) const {
+  for (const StorageTier& t : storage) {
+    if (t.id == id) return &t;
+  }
+  return nullptr;
+}
+
 }  // namespace engine

@@ -45,6 +45,7 @@ struct NetworkGear {
 
 struct StorageTier {
   std::string id, name, kind;  // kind: local | parallel-fs | object
+  std::string scope;           // what write_gb_per_s is per: "per drive", "per node", "per appliance", ...
   double read_gb_per_s = 0, write_gb_per_s = 0, price_usd_per_tb = 0, cloud_usd_per_tb_month = 0;
 };
 
@@ -88,6 +89,7 @@ struct Catalog {
   const ModelPreset* FindModel(std::string_view id) const;
   const FabricSpec* FindFabric(std::string_view id) const;
   const FacilityFigure* FindFacility(std::string_view id) const;
+  const StorageTier* FindStorage(std::string_view id) const;
 };
 
 }  // namespace engine

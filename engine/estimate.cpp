@@ -43,14 +43,6 @@ std::vector<Warning> CollectWarnings(const Scenario& s) {
   return w;
 }
 
-// Checkpoint storage when the scenario does not name one [A]: a single node writes to
-// local NVMe (a Gen4 U.2 RAID sustains ~4 GB/s); multi-node jobs write to a parallel
-// file system at ~10 GB/s per node (one 100 Gb/s storage NIC), capped at 100 GB/s.
-StorageSpec DefaultStorage(const Scenario& s) {
-  if (s.parallel.Nodes() <= 1) return {4e9, 0};
-  return {10e9, 100e9};
-}
-
 void AddTimeWarnings(const Scenario& s, const Estimate& e, std::vector<Warning>& w) {
   const Parallelism& p = s.parallel;
   if (p.pp > 1 && MicroBatchesPerStep(s.training, p) < 4 * p.pp) {
@@ -91,7 +83,12 @@ Result<Estimate> RunEstimate(const Scenario& s, const Catalog& catalog) {
   const FabricSpec& fabric = *catalog.FindFabric(s.parallel.network);
   e.throughput = EstimateThroughput(s, e.params, gpu, fabric);
   e.time = EstimateTime(s, e.throughput);
-  e.reliability = EstimateReliability(s, e.params, e.time, DefaultStorage(s));
+  StorageSpec storage = DefaultStorage(s.parallel.Nodes());
+  if (const StorageTier* tier = catalog.FindStorage(s.storage)) {
+    const double checkpoint = EstimateReliability(s, e.params, e.time, storage).checkpoint_bytes;
+    storage = StorageFor(*tier, s.parallel.Nodes(), s.parallel.gpus_per_node, checkpoint);
+  }
+  e.reliability = EstimateReliability(s, e.params, e.time, storage);
   e.server = BuildBillOfMaterials(s, gpu, fabric, e.memory, e.reliability);
   e.claim = CheckClaim(s, gpu, e.throughput, e.fits);
   e.warnings = CollectWarnings(s);

@@ -29,7 +29,37 @@ double DalyInterval(double delta_h, double mtbf_h) {
   return std::sqrt(2 * delta_h * mtbf_h) * (1 + std::sqrt(x) / 3 + x / 9) - delta_h;
 }
 
+// Data drives per node: DGX A100/H100/H200 carry 8 NVMe data drives in RAID-0 (NVIDIA
+// DGX datasheets). A storage NIC per node: 400 Gb/s = 50 GB/s (DGX H100: 2× 400 Gb/s
+// for storage) caps what one node can push to shared storage [A]. Object storage
+// without a published per-bucket rate: ~1.25 GB/s (10 Gb/s) per node [A].
+constexpr int kDataDrivesPerNode = 8;
+constexpr double kStorageNicBytesPerS = 50e9;
+constexpr double kObjectStoreBytesPerSPerNode = 1.25e9;
+
 }  // namespace
+
+StorageSpec DefaultStorage(int nodes) {
+  // Local NVMe RAID (~4 GB/s sustained) on one node; a parallel file system at ~10 GB/s per
+  // node, capped at 100 GB/s for a mid-size appliance cluster [A].
+  if (nodes <= 1) return {4e9, 0};
+  return {10e9, 100e9};
+}
+
+StorageSpec StorageFor(const StorageTier& t, int nodes, int gpus_per_node, double checkpoint_bytes) {
+  const double write = t.write_gb_per_s * 1e9;
+  if (write <= 0) return {kObjectStoreBytesPerSPerNode, 0};
+  if (t.scope == "per drive") return {write * kDataDrivesPerNode, 0};
+  if (t.scope == "per node" || t.scope == "per client node") return {write, 0};
+  if (t.scope == "per GPU") return {write * gpus_per_node, 0};
+  if (t.scope == "per TiB provisioned") {
+    // Provisioned for three checkpoints (at least the 1.2 TiB minimum FSx size).
+    const double tib = std::max(1.2, 3 * checkpoint_bytes / double(1ull << 40));
+    return {kStorageNicBytesPerS, write * tib};
+  }
+  (void)nodes;
+  return {kStorageNicBytesPerS, write};  // appliance, SSU or whole-cluster figures: aggregate
+}
 
 Reliability EstimateReliability(const Scenario& s, const ParamCounts& c, const TrainingTime& time,
                                 const StorageSpec& storage) {

@@ -3,6 +3,7 @@
 // failure rates, and the goodput (effective training time ratio) they leave.
 #pragma once
 
+#include "catalog.h"
 #include "memory_model.h"
 #include "scenario.h"
 #include "time_model.h"
@@ -29,6 +30,13 @@ struct StorageSpec {
 // Llama 3 (Grattafiori et al. 2024 §3.3.4, Table 5): 419 unexpected interruptions in 54
 // days on 16,384 H100s → 419 / (16,384 × 1,296 h) = 1.97e-5 per GPU-hour.
 inline constexpr double kFailuresPerGpuHour = 419.0 / (16384.0 * 1296.0);
+
+// How fast checkpoints reach a catalog storage tier from `nodes` nodes of
+// `gpus_per_node` GPUs, given what its write figure is per (its scope).
+StorageSpec StorageFor(const StorageTier& tier, int nodes, int gpus_per_node, double checkpoint_bytes);
+
+// Without a named tier: a single node writes to local NVMe, several to a parallel file system.
+StorageSpec DefaultStorage(int nodes);
 
 Reliability EstimateReliability(const Scenario& scenario, const ParamCounts& params, const TrainingTime& time,
                                 const StorageSpec& storage);

@@ -125,6 +125,7 @@ double RecomputedShare(const Training& training, int layers);
 double TrainingTokens(const Training& training);
 
 struct Scenario {
+  std::string storage;  // checkpoint storage tier id (catalog/own_hardware.json); "" = default
   ModelSpec model;
   bool model_derived = false;  // shape guessed from a bare parameter count
   std::vector<Warning> input_warnings;  // from reading the input (e.g. unmapped config keys)

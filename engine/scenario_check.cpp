@@ -105,6 +105,11 @@ std::optional<InputError> ValidateScenario(const Scenario& s, const Catalog& cat
     for (const FabricSpec& f : catalog.fabrics) ids += (ids.empty() ? "" : ", ") + f.id;
     return InputError{"network", "unknown network '" + s.parallel.network + "'; known: " + ids};
   }
+  if (!s.storage.empty() && catalog.FindStorage(s.storage) == nullptr) {
+    std::string ids;
+    for (const StorageTier& t : catalog.storage) ids += (ids.empty() ? "" : ", ") + t.id;
+    return InputError{"storage", "unknown storage tier '" + s.storage + "'; known: " + ids};
+  }
   if (s.training.precision == Precision::kFp8 && !gpu->SupportsFp8()) {
     return InputError{"precision", "fp8 needs FP8 tensor cores; " + gpu->name + " has none (use bf16)"};
   }

@@ -217,6 +217,12 @@ Result<engine::StorageTier> ParseStorage(const Json& e, const std::string& path)
   engine::StorageTier t;
   if (auto err = RequireIdAndName(e, path, &t.id, &t.name)) return *err;
   if (auto err = ReadChoiceText(e, "kind", path, {"local", "parallel-fs", "object"}, true, &t.kind)) return *err;
+  if (auto err = ReadChoiceText(e, "scope", path,
+                                {"per drive", "per node", "per client node", "per GPU", "per appliance", "per SSU",
+                                 "whole cluster", "per TiB provisioned", "per bucket"},
+                                true, &t.scope)) {
+    return *err;
+  }
   if (auto err = OptionalNumber(e, "read_gb_per_s", path, 0.001, 1e5, &t.read_gb_per_s)) return *err;
   if (auto err = OptionalNumber(e, "write_gb_per_s", path, 0.001, 1e5, &t.write_gb_per_s)) return *err;
   if (auto err = OptionalNumber(e, "price_usd_per_tb", path, 0.1, 1e5, &t.price_usd_per_tb)) return *err;

@@ -17,7 +17,7 @@ const std::set<std::string> kScenarioFields = {
     "micro_batch", "global_batch", "tokens", "activation_checkpointing", "flash_attention", "cross_entropy",
     "optimizer_in_backward", "gpu", "gpus",
     "gpus_per_node", "tp", "pp", "cp", "ep", "virtual_pipeline", "sequence_parallel", "zero", "offload", "framework", "network", "node_gbps", "dataset_tokens",
-    "epochs", "mfu", "claim", "auto_restart", "restart_minutes", "recompute_layers", "tp_comm_overlap"};
+    "epochs", "mfu", "claim", "auto_restart", "restart_minutes", "recompute_layers", "tp_comm_overlap", "storage"};
 
 template <class Enum, size_t N>
 std::optional<InputError> ReadEnum(const Json& doc, const char* key, const std::array<std::string_view, N>& names,
@@ -143,6 +143,7 @@ Result<engine::Scenario> ScenarioFromJson(const Json& doc, const engine::Catalog
   if (auto e = ReadTraining(doc, s.training)) return *e;
   if (auto e = ReadParallel(doc, s.parallel)) return *e;
   if (auto e = ReadString(doc, "gpu", "", &s.gpu_id)) return *e;
+  if (auto e = ReadString(doc, "storage", "", &s.storage)) return *e;
   if (!doc.contains("gpus_per_node")) s.parallel.gpus_per_node = std::min(s.parallel.gpus, 8);
   return s;
 }
@@ -183,6 +184,7 @@ Json ScenarioToJson(const engine::Scenario& s) {
               {"cross_entropy", EnumName(engine::kCrossEntropyNames, t.cross_entropy)},
               {"optimizer_in_backward", t.optimizer_in_backward},
               {"gpu", s.gpu_id},
+              {"storage", s.storage},
               {"gpus", p.gpus},
               {"gpus_per_node", p.gpus_per_node},
               {"tp", p.tp},

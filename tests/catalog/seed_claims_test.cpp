@@ -124,3 +124,24 @@ TEST(BillOfMaterials, TwoH100NodesPowerAndRamRule) {
 
 }  // namespace
 }  // namespace catalog
+
+namespace catalog {
+namespace {
+
+// Checkpoint write time to a named tier: Llama-3-70B resumable checkpoint = 70.55e9 × 14 B
+// = 987.8 GB; a Lustre scalable storage unit writes 30 GB/s (catalog own_hardware.json,
+// lustre-ssu): 987.8 / 30 = 32.9 s. Local Gen4 NVMe: 4.5 GB/s per drive × 8 drives per
+// node = 36 GB/s per node, × 8 nodes: 3.4 s.
+TEST(Reliability, CheckpointWriteTimeFollowsTheStorageTier) {
+  const std::string base = R"({"model":"llama-3-70b","gpus":64,"tp":8,"zero":1,"tokens":1e10,"storage":)";
+  const Json lustre = Estimate(base + R"("lustre-ssu"})");
+  EXPECT_NEAR(lustre["reliability"]["checkpoint_write_s"].get<double>(), 70.553706496e9 * 14 / 30e9, 0.1);
+  const Json nvme = Estimate(base + R"("nvme-local-gen4-dc"})");
+  EXPECT_NEAR(nvme["reliability"]["checkpoint_write_s"].get<double>(), 70.553706496e9 * 14 / (4.5e9 * 8 * 8), 0.1);
+  const api::Response unknown = api::Estimate(base + R"("floppy"})");
+  EXPECT_FALSE(unknown.ok);
+  EXPECT_EQ(Json::parse(unknown.json)["error"]["field"], "storage");
+}
+
+}  // namespace
+}  // namespace catalog
