@@ -25,6 +25,16 @@ std::string Num(double value) {
   return buf;
 }
 
+std::string Money(double amount) {
+  const std::string digits = std::to_string(std::llround(std::fabs(amount)));
+  std::string out = amount < 0 ? "-" : "";
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
 std::string GiBText(double bytes) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.2f GiB", bytes / kGiB);

@@ -9,6 +9,9 @@ namespace engine {
 // Compact significant-digit form: 3 digits, scientific above 1e5 ("8.03e9", "0.516", "12").
 std::string Num(double value);
 
+// A money amount rounded to whole units with thousands separators ("141,000").
+std::string Money(double amount);
+
 // Bytes as GiB with two decimals ("15.0 GiB").
 std::string GiBText(double bytes);
 

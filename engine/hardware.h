@@ -27,6 +27,10 @@ struct GpuSpec {
   // Chip generation, which sets the achievable-efficiency defaults (efficiency.cpp):
   // volta, turing, ampere, ada, hopper, blackwell, cdna2, cdna3, davinci, gaudi, tpu.
   std::string architecture;
+  // US export controls for China (catalog export_control.cn): restricted parts cannot be
+  // planned for region "cn".
+  bool export_restricted_cn = false;
+  std::string export_note_cn;
 
   bool SupportsFp8() const { return fp8_flops > 0; }
   // PCIe-only cards (no NVLink-class link) top out at a PCIe x16 figure.

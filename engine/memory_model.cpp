@@ -208,7 +208,7 @@ double ZeroDivisor(const Parallelism& p, const LocalParams& l) {
   return l.base / ((l.base - l.expert) / dp + l.expert / expert_dp);
 }
 
-States ModelStates(const Scenario& s, const LocalParams& l) {
+States ModelStates(const Scenario& s, const LocalParams& l, bool explain) {
   const Parallelism& p = s.parallel;
   const double dp = ZeroDivisor(p, l);
   const StateBytes b = TrainableStateBytes(s.training, p.framework, s.model.hidden);
@@ -216,27 +216,37 @@ States ModelStates(const Scenario& s, const LocalParams& l) {
   States st;
   const double weights = l.trainable * b.weight + FrozenBytes(s, l);
   st.weights.bytes = weights / (shard_weights ? dp : 1);
-  st.weights.formula = Num(l.trainable) + " trainable × " + Num(b.weight) + " B";
-  if (l.frozen > 0) st.weights.formula += " + " + Num(l.frozen) + " frozen × " + Num(FrozenBytes(s, l) / l.frozen) + " B";
-  st.weights.formula += ShardText(dp, shard_weights);
+  if (explain) {
+    st.weights.formula = Num(l.trainable) + " trainable × " + Num(b.weight) + " B";
+    if (l.frozen > 0) st.weights.formula += " + " + Num(l.frozen) + " frozen × " + Num(FrozenBytes(s, l) / l.frozen) + " B";
+    st.weights.formula += ShardText(dp, shard_weights);
+  }
   st.gradients.bytes = l.trainable * b.grad / (shard_grads ? dp : 1);
-  st.gradients.formula = Num(l.trainable) + " × " + Num(b.grad) + " B" + ShardText(dp, shard_grads);
+  if (explain) {
+    st.gradients.formula = Num(l.trainable) + " × " + Num(b.grad) + " B" + ShardText(dp, shard_grads);
+  }
   if (s.training.optimizer_in_backward) {
     // Each parameter is stepped as soon as its gradient is accumulated and the gradient
     // freed (PyTorch register_post_accumulate_grad_hook; torchtune optimizer_in_bwd), so
     // at most the largest tensor's gradient lives at once: the V×h embedding or head.
     const double largest = std::min(l.trainable, double(s.model.vocab) * s.model.hidden / p.tp);
     st.gradients.bytes = largest * b.grad;
-    st.gradients.formula = Num(largest) + " (largest tensor) × " + Num(b.grad) + " B, optimizer in backward";
+    if (explain) {
+      st.gradients.formula = Num(largest) + " (largest tensor) × " + Num(b.grad) + " B, optimizer in backward";
+    }
   }
   st.optimizer.bytes = l.trainable * (b.master + b.optim) / (shard_optim ? dp : 1);
-  st.optimizer.formula = Num(l.trainable) + " × (" + Num(b.master) + " B fp32 master" +
-                         (p.framework == Framework::kDeepSpeed && b.master > 0 ? " and grad partition" : "") + " + " +
-                         Num(b.optim) + " B moments)" + ShardText(dp, shard_optim);
-  st.weights.source = st.gradients.source = st.optimizer.source = kZeroSource;
+  if (explain) {
+    st.optimizer.formula = Num(l.trainable) + " × (" + Num(b.master) + " B fp32 master" +
+                           (p.framework == Framework::kDeepSpeed && b.master > 0 ? " and grad partition" : "") + " + " +
+                           Num(b.optim) + " B moments)" + ShardText(dp, shard_optim);
+    st.weights.source = st.gradients.source = st.optimizer.source = kZeroSource;
+  }
   if (s.training.method == Method::kQlora) {
-    st.weights.source = "QLoRA (Dettmers et al. 2023) §3: NF4 + double quantization = 0.516 B/param on linear "
-                        "layers; embeddings, LM head and norms stay 16-bit";
+    if (explain) {
+      st.weights.source = "QLoRA (Dettmers et al. 2023) §3: NF4 + double quantization = 0.516 B/param on linear "
+                          "layers; embeddings, LM head and norms stay 16-bit";
+    }
   }
   return st;
 }
@@ -247,20 +257,26 @@ States ModelStates(const Scenario& s, const LocalParams& l) {
 // additional_buffer_factor = 1.5 (stage3.py estimate_zero3_model_states_mem_needs).
 constexpr double kOffloadHostBufferFactor = 1.5;
 
-void ApplyOffload(const Parallelism& p, States& st) {
+void ApplyOffload(const Parallelism& p, States& st, bool explain) {
   if (p.offload == Offload::kNone) return;
   double moved = st.optimizer.bytes + st.gradients.bytes;
-  st.optimizer.formula += " → CPU";
-  st.gradients.formula += " → CPU";
+  if (explain) {
+    st.optimizer.formula += " → CPU";
+    st.gradients.formula += " → CPU";
+  }
   st.optimizer.bytes = st.gradients.bytes = 0;
   if (p.offload == Offload::kOptimizerAndParams) {
     moved += st.weights.bytes;
-    st.weights.formula += " → CPU";
+    if (explain) {
+      st.weights.formula += " → CPU";
+    }
     st.weights.bytes = 0;
   }
   st.cpu_ram.bytes = moved * kOffloadHostBufferFactor;
-  st.cpu_ram.formula = GiBText(moved) + " offloaded × " + Num(kOffloadHostBufferFactor) + " buffer factor";
-  st.cpu_ram.source = "DeepSpeed ZeRO-Offload; stage3.py estimate_zero3_model_states_mem_needs (buffer factor 1.5)";
+  if (explain) {
+    st.cpu_ram.formula = GiBText(moved) + " offloaded × " + Num(kOffloadHostBufferFactor) + " buffer factor";
+    st.cpu_ram.source = "DeepSpeed ZeRO-Offload; stage3.py estimate_zero3_model_states_mem_needs (buffer factor 1.5)";
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -372,7 +388,7 @@ double SplitLayer(const LayerBytes& l, const Parallelism& p) {
 // Layers whose activations are stored on this GPU, and in-flight micro-batches: under
 // 1F1B stage i holds min(m, p − i) micro-batches of its L/p layers, the first stage L
 // layers' worth when m ≥ p; interleaving multiplies by 1 + (p − 1)/(p·v).
-MemoryTerm Activations(const Scenario& s, Stage stage) {
+MemoryTerm Activations(const Scenario& s, Stage stage, bool explain) {
   const ModelSpec& m = s.model;
   const Parallelism& p = s.parallel;
   const Training& t = s.training;
@@ -390,7 +406,9 @@ MemoryTerm Activations(const Scenario& s, Stage stage) {
   if (stage == Stage::kFirst && p.virtual_pipeline > 1) in_flight *= 1 + (p.pp - 1.0) / (p.pp * p.virtual_pipeline);
   const double per_layer = (1 - moe_share) * dense_bytes + moe_share * moe_bytes;
   MemoryTerm a;
-  a.source = kActivationSource;
+  if (explain) {
+    a.source = kActivationSource;
+  }
   if (t.activation_checkpointing == Recompute::kFull) {
     // Only each layer's input is kept (2·s·b·h, split by SP/CP), plus one layer's full
     // working set while it is recomputed (model.md §3.4).
@@ -399,14 +417,18 @@ MemoryTerm Activations(const Scenario& s, Stage stage) {
     const double share = RecomputedShare(t, m.layers);
     const double stored = share * input + (1 - share) * per_layer;
     a.bytes = stage_layers * in_flight * stored + (stage_layers > 0 ? per_layer : 0);
-    a.formula = Num(stage_layers) + " layers × " + Num(in_flight) + " micro-batch(es) in flight × " + GiBText(stored) +
-                (share < 1 ? " (" + Num(share * 100) + "% of layers recomputed)" : " layer input") + " + " +
-                GiBText(per_layer) + " recompute working set";
+    if (explain) {
+      a.formula = Num(stage_layers) + " layers × " + Num(in_flight) + " micro-batch(es) in flight × " + GiBText(stored) +
+                  (share < 1 ? " (" + Num(share * 100) + "% of layers recomputed)" : " layer input") + " + " +
+                  GiBText(per_layer) + " recompute working set";
+    }
     return a;
   }
   a.bytes = stage_layers * in_flight * per_layer;
-  a.formula = Num(stage_layers) + " layers × " + Num(in_flight) + " micro-batch(es) in flight × " + GiBText(per_layer) +
-              " per layer (s=" + Num(t.seq_len) + ", b=" + Num(t.micro_batch) + ")";
+  if (explain) {
+    a.formula = Num(stage_layers) + " layers × " + Num(in_flight) + " micro-batch(es) in flight × " + GiBText(per_layer) +
+                " per layer (s=" + Num(t.seq_len) + ", b=" + Num(t.micro_batch) + ")";
+  }
   return a;
 }
 
@@ -428,17 +450,19 @@ double LogitsBytesPerElement(CrossEntropy ce) {
   return 6.0;
 }
 
-MemoryTerm Logits(const Scenario& s, Stage stage) {
+MemoryTerm Logits(const Scenario& s, Stage stage, bool explain) {
   MemoryTerm l;
   if (stage == Stage::kFirst) return l;
   const Training& t = s.training;
   const double elements = double(t.seq_len) * t.micro_batch * s.model.vocab / (s.parallel.tp * s.parallel.cp);
   const double per_element = LogitsBytesPerElement(t.cross_entropy);
   l.bytes = elements * per_element;
-  l.formula = Num(elements) + " logits × " + Num(per_element) + " B (" +
-              std::string(EnumName(kCrossEntropyNames, t.cross_entropy)) + " cross-entropy)";
-  l.source = "Megatron-LM theoretical_memory_usage.py (4·s·b·V/t fp32 logits); Hugging Face eager upcast; "
-             "torchtune CEWithChunkedOutputLoss";
+  if (explain) {
+    l.formula = Num(elements) + " logits × " + Num(per_element) + " B (" +
+                std::string(EnumName(kCrossEntropyNames, t.cross_entropy)) + " cross-entropy)";
+    l.source = "Megatron-LM theoretical_memory_usage.py (4·s·b·V/t fp32 logits); Hugging Face eager upcast; "
+               "torchtune CEWithChunkedOutputLoss";
+  }
   return l;
 }
 
@@ -452,14 +476,18 @@ constexpr double kNcclBytes = 0.5 * kGiB;
 // ("buffer for optimizer and miscellaneous temporaries"); real runs see 5-15%.
 constexpr double kFragmentationFraction = 0.05;
 
-MemoryTerm Overhead(const Scenario& s, const ParamCounts& c, double allocated, OverheadParts& parts) {
+MemoryTerm Overhead(const Scenario& s, const ParamCounts& c, double allocated, OverheadParts& parts, bool explain) {
   const Parallelism& p = s.parallel;
   MemoryTerm o;
   parts.cuda_context_bytes = kCudaContextBytes;
-  o.formula = "1.0 GiB CUDA context";
+  if (explain) {
+    o.formula = "1.0 GiB CUDA context";
+  }
   if (p.gpus > 1) {
     parts.nccl_bytes = kNcclBytes;
-    o.formula += " + 0.5 GiB NCCL";
+    if (explain) {
+      o.formula += " + 0.5 GiB NCCL";
+    }
   }
   if (p.zero == 3) {
     // ZeRO-3/FSDP gathers a whole unit (a layer, or the embedding) before using it and
@@ -471,41 +499,47 @@ MemoryTerm Overhead(const Scenario& s, const ParamCounts& c, double allocated, O
     const bool unit_grads = s.training.method == Method::kPretrain || s.training.method == Method::kFull;
     const double weight_bytes = FrozenWeightBytes(s.training.precision);
     parts.gathered_bytes = unit * (2 * weight_bytes + (unit_grads ? 4 : 0));
-    o.formula += " + " + GiBText(parts.gathered_bytes) + " ZeRO-3 gathered units";
+    if (explain) {
+      o.formula += " + " + GiBText(parts.gathered_bytes) + " ZeRO-3 gathered units";
+    }
   }
   parts.fragmentation_bytes = kFragmentationFraction * (allocated + parts.gathered_bytes);
-  o.formula += " + 5% fragmentation (" + GiBText(parts.fragmentation_bytes) + ")";
+  if (explain) {
+    o.formula += " + 5% fragmentation (" + GiBText(parts.fragmentation_bytes) + ")";
+  }
   o.bytes = parts.cuda_context_bytes + parts.nccl_bytes + parts.gathered_bytes + parts.fragmentation_bytes;
-  o.source = "HF Model training anatomy (CUDA kernels ~1.3 GB); NCCL_BUFFSIZE; DeepSpeed ZeRO-3 estimator; "
-             "Megatron-LM 1.05 overhead factor";
+  if (explain) {
+    o.source = "HF Model training anatomy (CUDA kernels ~1.3 GB); NCCL_BUFFSIZE; DeepSpeed ZeRO-3 estimator; "
+               "Megatron-LM 1.05 overhead factor";
+  }
   return o;
 }
 
-MemoryBreakdown StageMemory(const Scenario& s, const ParamCounts& c, double trainable, Stage stage) {
+MemoryBreakdown StageMemory(const Scenario& s, const ParamCounts& c, double trainable, Stage stage, bool explain) {
   const LocalParams local = ParamsOnGpu(s, c, trainable, stage);
-  States st = ModelStates(s, local);
-  ApplyOffload(s.parallel, st);
+  States st = ModelStates(s, local, explain);
+  ApplyOffload(s.parallel, st, explain);
   MemoryBreakdown r;
   r.weights = st.weights;
   r.gradients = st.gradients;
   r.optimizer = st.optimizer;
   r.cpu_ram = st.cpu_ram;
-  r.activations = Activations(s, stage);
-  r.logits = Logits(s, stage);
+  r.activations = Activations(s, stage, explain);
+  r.logits = Logits(s, stage, explain);
   const double allocated = r.weights.bytes + r.gradients.bytes + r.optimizer.bytes + r.activations.bytes +
                            r.logits.bytes;
-  r.overhead = Overhead(s, c, allocated, r.overhead_parts);
+  r.overhead = Overhead(s, c, allocated, r.overhead_parts, explain);
   r.trainable_params = trainable;
   return r;
 }
 
 }  // namespace
 
-MemoryBreakdown EstimateMemory(const Scenario& s, const ParamCounts& c) {
+MemoryBreakdown EstimateMemory(const Scenario& s, const ParamCounts& c, bool explain) {
   const double trainable = TrainableParams(s.model, c, s.training);
-  if (s.parallel.pp == 1) return StageMemory(s, c, trainable, Stage::kOnly);
-  MemoryBreakdown first = StageMemory(s, c, trainable, Stage::kFirst);
-  MemoryBreakdown last = StageMemory(s, c, trainable, Stage::kLast);
+  if (s.parallel.pp == 1) return StageMemory(s, c, trainable, Stage::kOnly, explain);
+  MemoryBreakdown first = StageMemory(s, c, trainable, Stage::kFirst, explain);
+  MemoryBreakdown last = StageMemory(s, c, trainable, Stage::kLast, explain);
   return first.GpuBytes() >= last.GpuBytes() ? first : last;
 }
 

@@ -50,8 +50,9 @@ struct MemoryBreakdown {
   }
 };
 
-// Estimates the per-GPU memory of `scenario` (validated beforehand).
-MemoryBreakdown EstimateMemory(const Scenario& scenario, const ParamCounts& params);
+// Estimates the per-GPU memory of `scenario` (validated beforehand). With `explain`
+// false the formula and source texts are left empty (the planner's fast path).
+MemoryBreakdown EstimateMemory(const Scenario& scenario, const ParamCounts& params, bool explain = true);
 
 // Trainable parameters for the method (LoRA adapters, top layers for freeze, or all).
 double TrainableParams(const ModelSpec& model, const ParamCounts& params, const Training& training);

@@ -254,7 +254,8 @@ double PipelineP2P(const Scenario& s, int micro_batches, const Links& links) {
 // ---------------------------------------------------------------------------------------
 // [SECTION] assembly
 
-Throughput EstimateThroughput(const Scenario& s, const ParamCounts& c, const GpuSpec& gpu, const FabricSpec& fabric) {
+Throughput EstimateThroughput(const Scenario& s, const ParamCounts& c, const GpuSpec& gpu, const FabricSpec& fabric,
+                              bool explain) {
   const Parallelism& p = s.parallel;
   const Training& t = s.training;
   Throughput r;
@@ -265,7 +266,7 @@ Throughput EstimateThroughput(const Scenario& s, const ParamCounts& c, const Gpu
     r.mfu_overridden = true;
     r.step_time_s = r.tokens_per_step * r.flops_per_token.model / (peak_total * t.mfu);
     r.breakdown.compute_s = r.step_time_s;
-    r.explain = "step = tokens per step × model FLOPs per token / (GPUs × bf16 peak × MFU " + Num(t.mfu) + ")";
+    if (explain) r.explain = "step = tokens per step × model FLOPs per token / (GPUs × bf16 peak × MFU " + Num(t.mfu) + ")";
   } else {
     const Links links = ResolveLinks(s, gpu, fabric);
     r.scale_up_busbw_bytes_per_s = links.up_busbw;
@@ -283,7 +284,9 @@ Throughput EstimateThroughput(const Scenario& s, const ParamCounts& c, const Gpu
     r.breakdown.other_s = m * mb.other_s + OptimizerAndOffload(s, local, m, gpu) + PipelineP2P(s, m, links);
     const StepBreakdown& b = r.breakdown;
     r.step_time_s = b.compute_s + b.tp_comm_s + b.dp_comm_s + b.pp_bubble_s + b.other_s;
-    r.explain = "step = " + Num(m) + " micro-batches × " + Num(per_mb * 1e3) + " ms + bubble + exposed DP + optimizer";
+    if (explain) {
+      r.explain = "step = " + Num(m) + " micro-batches × " + Num(per_mb * 1e3) + " ms + bubble + exposed DP + optimizer";
+    }
   }
   r.tokens_per_s = r.tokens_per_step / r.step_time_s;
   r.tokens_per_s_per_gpu = r.tokens_per_s / p.gpus;

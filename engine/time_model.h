@@ -43,8 +43,9 @@ struct TrainingTime {
   double gpu_hours = 0;
 };
 
+// With `explain` false the explanation text is left empty (the planner's fast path).
 Throughput EstimateThroughput(const Scenario& scenario, const ParamCounts& params, const GpuSpec& gpu,
-                              const FabricSpec& fabric);
+                              const FabricSpec& fabric, bool explain = true);
 
 TrainingTime EstimateTime(const Scenario& scenario, const Throughput& throughput);
 

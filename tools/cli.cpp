@@ -1,5 +1,6 @@
 // trainsizer: the command-line front end over the same entry point as the page's JS API.
 //   trainsizer estimate FILE|-    scenario JSON in, result JSON out
+//   trainsizer plan FILE|- [--format json|table|markdown]   search hardware and layouts
 //   trainsizer catalog [--stale DAYS]   the embedded catalog, or its figures older than DAYS
 //   --catalog-overlay FILE        merge a user's catalog JSON first (validated like the catalog)
 // Exit 0 on success, 2 on bad input (error JSON on stdout, one line on stderr).
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "catalog/codec/api.h"
+#include "catalog/codec/plan_json.h"
 
 namespace {
 
@@ -26,6 +28,9 @@ constexpr const char* kUsage =
     "\n"
     "Usage:\n"
     "  trainsizer estimate FILE|-   Read a scenario JSON (file, or - for stdin), print the result JSON\n"
+    "  trainsizer plan FILE|- [--format json|table|markdown]\n"
+    "                               Search GPUs, counts and layouts for the scenario within its\n"
+    "                               deadline_days / budget / objective / purchase constraints\n"
     "  trainsizer catalog           Print the embedded hardware and model catalog as JSON\n"
     "  trainsizer catalog --stale DAYS   List catalog figures dated more than DAYS ago\n"
     "  trainsizer --catalog-overlay FILE <command>   Merge your own catalog JSON (prices, GPUs,\n"
@@ -74,6 +79,27 @@ int Estimate(const std::string& path) {
   if (response.ok) return kExitOk;
   std::cerr << "trainsizer: " << response.json << "\n";
   return kExitBadInput;
+}
+
+int Plan(const std::string& path, const std::string& format) {
+  if (format != "json" && format != "table" && format != "markdown") {
+    return Fail("--format", "must be json, table or markdown");
+  }
+  std::string text;
+  if (!ReadInput(path, &text)) return Fail("input", "cannot read the scenario file");
+  const api::Response response = api::Plan(text);
+  if (!response.ok) {
+    std::cout << response.json << "\n";
+    std::cerr << "trainsizer: " << response.json << "\n";
+    return kExitBadInput;
+  }
+  if (format == "json") {
+    std::cout << response.json << "\n";
+  } else {
+    const catalog::Json plan = catalog::Json::parse(response.json);
+    std::cout << (format == "table" ? catalog::PlanTable(plan) : catalog::PlanMarkdown(plan));
+  }
+  return kExitOk;
 }
 
 // Days since 1970-01-01 today, from the system clock (the CLI may read it; the engine never does).
@@ -125,6 +151,8 @@ int main(int argc, char** argv) {
   }
   if (command == "catalog" && args.size() == 3 && args[1] == "--stale") return Stale(args[2]);
   if (command == "estimate" && args.size() == 2) return Estimate(args[1]);
+  if (command == "plan" && args.size() == 2) return Plan(args[1], "json");
+  if (command == "plan" && args.size() == 4 && args[2] == "--format") return Plan(args[1], args[3]);
   std::cerr << kUsage;
   return kExitBadInput;
 }

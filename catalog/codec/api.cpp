@@ -6,6 +6,8 @@
 #include "catalog_freshness.h"
 #include "catalog_loader.h"
 #include "engine/estimate.h"
+#include "engine/planner.h"
+#include "plan_json.h"
 #include "engine/version.h"
 #include "result_json.h"
 #include "scenario_json.h"
@@ -49,6 +51,27 @@ Response Estimate(std::string_view scenario_json) {
   } catch (const std::exception& e) {
     // A JSON library or standard-library exception is a bug, but the caller still gets
     // an error object instead of a dead process or WASM runtime.
+    return Fail({"scenario", std::string("internal error: ") + e.what()});
+  }
+}
+
+Response Plan(std::string_view scenario_json) {
+  try {
+    const auto& cat = Current();
+    if (!cat.ok()) return Fail(cat.error());
+    if (scenario_json.size() > catalog::kMaxScenarioBytes) return Fail({"scenario", "is larger than 1 MiB"});
+    const catalog::Json doc = catalog::Json::parse(scenario_json.begin(), scenario_json.end(), nullptr, false);
+    if (doc.is_discarded()) return Fail({"scenario", "is not valid JSON"});
+    auto scenario = catalog::ScenarioFromJson(doc, cat.value());
+    if (!scenario.ok()) return Fail(scenario.error());
+    auto constraints = catalog::ConstraintsFromJson(doc);
+    if (!constraints.ok()) return Fail(constraints.error());
+    auto plan = engine::RunPlan(scenario.value(), constraints.value(), cat.value());
+    if (!plan.ok()) return Fail(plan.error());
+    return {Dump(catalog::PlanToJson(plan.value(), constraints.value(), cat.value())), true};
+  } catch (const std::bad_alloc&) {
+    return Fail({"scenario", "is too large to process"});
+  } catch (const std::exception& e) {
     return Fail({"scenario", std::string("internal error: ") + e.what()});
   }
 }

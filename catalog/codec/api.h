@@ -15,6 +15,10 @@ struct Response {
 // Estimates memory (and, as the engine grows, time and cost) for a scenario.
 Response Estimate(std::string_view scenario_json);
 
+// Plans hardware for a scenario with constraints: the Pareto front of wall time and
+// cost, labelled picks and the reasons other GPUs were rejected.
+Response Plan(std::string_view scenario_json);
+
 // The embedded catalog as JSON (with the active overlay, if any, under "overlay").
 std::string CatalogJson();
 

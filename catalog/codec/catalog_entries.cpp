@@ -59,6 +59,17 @@ Result<engine::GpuSpec> ParseGpu(const Json& e, const std::string& path) {
                                                                 : 32e9;
   if (auto err = ReadSoftware(e, path, &g.stack)) return *err;
   if (auto err = RequireText(e, "architecture", path, &g.architecture)) return *err;
+  if (e.contains("export_control") && e["export_control"].is_object() && e["export_control"].contains("cn")) {
+    const Json& cn = e["export_control"]["cn"];
+    std::string status;
+    if (auto err = ReadChoiceText(cn, "status", path + "export_control.cn.",
+                                  {"restricted", "allowed", "china-variant", "domestic", "not-applicable", "unknown"},
+                                  true, &status)) {
+      return *err;
+    }
+    g.export_restricted_cn = status == "restricted";
+    if (auto err = ReadString(cn, "note", path + "export_control.cn.", &g.export_note_cn)) return *err;
+  }
   g.memory_bytes = gib * engine::kGiB;
   g.memory_bandwidth_bytes_per_s = bw * 1e12;
   g.bf16_flops = bf16 * engine::kTera;

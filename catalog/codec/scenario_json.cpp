@@ -17,7 +17,10 @@ const std::set<std::string> kScenarioFields = {
     "micro_batch", "global_batch", "tokens", "activation_checkpointing", "flash_attention", "cross_entropy",
     "optimizer_in_backward", "gpu", "gpus",
     "gpus_per_node", "tp", "pp", "cp", "ep", "virtual_pipeline", "sequence_parallel", "zero", "offload", "framework", "network", "node_gbps", "dataset_tokens",
-    "epochs", "mfu", "claim", "auto_restart", "restart_minutes", "recompute_layers", "tp_comm_overlap", "storage"};
+    "epochs", "mfu", "claim", "auto_restart", "restart_minutes", "recompute_layers", "tp_comm_overlap", "storage",
+    // planner constraints (plan_json.cpp)
+    "deadline_days", "budget", "currency", "objective", "purchase", "allowed_gpus", "allowed_providers", "region",
+    "max_gpus", "allow_spot", "own_utilization"};
 
 template <class Enum, size_t N>
 std::optional<InputError> ReadEnum(const Json& doc, const char* key, const std::array<std::string_view, N>& names,

@@ -1,0 +1,184 @@
+#include "plan_json.h"
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "engine/units.h"
+
+namespace catalog {
+namespace {
+
+using engine::InputError;
+
+std::optional<InputError> ReadStringList(const Json& d, const char* key, std::vector<std::string>* out) {
+  if (!d.contains(key)) return std::nullopt;
+  const Json& a = d[key];
+  if (!a.is_array()) return InputError{key, "must be an array of strings"};
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (!a[i].is_string()) return InputError{std::string(key) + "[" + std::to_string(i) + "]", "must be a string"};
+    out->push_back(a[i].get<std::string>());
+  }
+  return std::nullopt;
+}
+
+template <class Enum, size_t N>
+std::optional<InputError> ReadNamed(const Json& d, const char* key, const std::array<std::string_view, N>& names,
+                                    Enum* out) {
+  std::string text;
+  if (auto e = ReadString(d, key, "", &text)) return e;
+  if (!d.contains(key)) return std::nullopt;
+  if (auto v = engine::EnumFromName<Enum>(names, text)) {
+    *out = *v;
+    return std::nullopt;
+  }
+  std::string allowed;
+  for (auto n : names) allowed += (allowed.empty() ? "" : ", ") + std::string(n);
+  return InputError{key, "must be one of " + allowed + ", got '" + text + "'"};
+}
+
+double R(double v, double scale) { return std::round(v * scale) / scale; }
+
+Json PlanJson(const engine::Plan& p, const engine::Catalog& cat) {
+  const engine::GpuSpec* g = cat.FindGpu(p.gpu_id);
+  const engine::Parallelism& l = p.layout;
+  return Json{{"gpu", p.gpu_id},
+              {"gpu_name", g ? g->name : p.gpu_id},
+              {"gpus", l.gpus},
+              {"nodes", l.Nodes()},
+              {"layout",
+               {{"tp", l.tp}, {"pp", l.pp}, {"cp", l.cp}, {"ep", l.ep}, {"dp", l.DataParallel()},
+                {"zero", l.zero}, {"sequence_parallel", l.sequence_parallel},
+                {"offload", engine::EnumName(engine::kOffloadNames, l.offload)},
+                {"activation_checkpointing", engine::EnumName(engine::kRecomputeNames, p.activation_checkpointing)},
+                {"micro_batch", p.micro_batch}, {"global_batch", p.global_batch}}},
+              {"memory_per_gpu_gib", R(p.need_bytes / engine::kGiB, 100)},
+              {"capacity_gib", R(p.capacity_bytes / engine::kGiB, 100)},
+              {"tokens_per_s", R(p.tokens_per_s, 1)},
+              {"mfu", R(p.mfu, 1e4)},
+              {"wall_hours", R(p.wall_hours, 100)},
+              {"wall_days", R(p.wall_hours / 24, 100)},
+              {"gpu_hours", R(p.gpu_hours, 10)},
+              {"purchase", p.own ? "own" : "cloud"},
+              {"procurement", p.procurement},
+              {"procurement_id", p.procurement_id},
+              {"units", p.units},
+              {"cost", R(p.cost, 100)},
+              {"cash_outlay", R(p.cash_outlay, 100)},
+              {"per_gpu_hour", R(p.per_gpu_hour, 1000)},
+              {"capex", R(p.capex, 1)},
+              {"break_even_utilization", p.own ? Json(R(std::min(p.break_even_utilization, 1e3), 1e4)) : Json(nullptr)},
+              {"break_even_months", p.own ? Json(R(p.break_even_months, 10)) : Json(nullptr)},
+              {"within_deadline", p.within_deadline},
+              {"within_budget", p.within_budget},
+              {"labels", p.labels}};
+}
+
+}  // namespace
+
+engine::Result<engine::PlanConstraints> ConstraintsFromJson(const Json& d) {
+  engine::PlanConstraints c;
+  if (!d.is_object()) return InputError{"scenario", "must be a JSON object"};
+  if (auto e = ReadNumber(d, "deadline_days", "", 0, 3650, &c.deadline_days)) return *e;
+  if (d.contains("budget") && d["budget"].is_object()) {
+    const Json& b = d["budget"];
+    if (auto e = ReadNumber(b, "amount", "budget.", 0, 1e12, &c.budget)) return *e;
+    if (auto e = ReadString(b, "currency", "budget.", &c.currency)) return *e;
+  } else if (auto e = ReadNumber(d, "budget", "", 0, 1e12, &c.budget)) {
+    return *e;
+  }
+  if (auto e = ReadString(d, "currency", "", &c.currency)) return *e;
+  if (auto e = ReadNamed(d, "objective", engine::kObjectiveNames, &c.objective)) return *e;
+  if (auto e = ReadNamed(d, "purchase", engine::kPurchaseNames, &c.purchase)) return *e;
+  if (auto e = ReadStringList(d, "allowed_gpus", &c.gpus)) return *e;
+  // A scenario that names its GPU fixes it for the planner.
+  if (c.gpus.empty() && d.contains("gpu") && d["gpu"].is_string()) c.gpus.push_back(d["gpu"].get<std::string>());
+  if (auto e = ReadStringList(d, "allowed_providers", &c.providers)) return *e;
+  if (auto e = ReadString(d, "region", "", &c.region)) return *e;
+  if (!c.region.empty() && c.region != "cn" && c.region != "us" && c.region != "eu") {
+    return InputError{"region", "must be us, eu or cn, got '" + c.region + "'"};
+  }
+  if (auto e = ReadInt(d, "max_gpus", "", 1, 65536, &c.max_gpus)) return *e;
+  if (auto e = ReadBool(d, "allow_spot", "", &c.allow_spot)) return *e;
+  if (auto e = ReadNumber(d, "own_utilization", "", 0.05, 1, &c.own_utilization)) return *e;
+  return c;
+}
+
+Json PlanToJson(const engine::PlanResult& r, const engine::PlanConstraints& c, const engine::Catalog& cat) {
+  Json plans = Json::array(), picks = Json::array(), rejected = Json::array();
+  for (const engine::Plan& p : r.plans) plans.push_back(PlanJson(p, cat));
+  for (const engine::Plan& p : r.picks) picks.push_back(PlanJson(p, cat));
+  for (const engine::Rejection& x : r.rejected) rejected.push_back({{"gpu", x.gpu_id}, {"reason", x.reason}});
+  return Json{{"currency", c.currency},
+              {"objective", engine::EnumName(engine::kObjectiveNames, c.objective)},
+              {"deadline_days", c.deadline_days},
+              {"budget", c.budget},
+              {"tokens", r.tokens},
+              {"global_batch", r.global_batch},
+              {"candidates_evaluated", r.candidates},
+              {"constraints_met", r.constraints_met},
+              {"picks", picks},
+              {"pareto", plans},
+              {"rejected", rejected}};
+}
+
+namespace {
+
+std::string Row(const Json& p, const std::string& currency) {
+  char buf[512];
+  const Json& l = p["layout"];
+  std::snprintf(buf, sizeof buf, "%-24s %5d %3d  tp%-2d pp%-2d dp%-4d z%d %-5s mb%-2d %8.1f %9.2f %12.0f %-6s %s",
+                p["gpu"].get<std::string>().c_str(), p["gpus"].get<int>(), p["nodes"].get<int>(), l["tp"].get<int>(),
+                l["pp"].get<int>(), l["dp"].get<int>(), l["zero"].get<int>(),
+                l["activation_checkpointing"].get<std::string>().substr(0, 5).c_str(), l["micro_batch"].get<int>(),
+                p["memory_per_gpu_gib"].get<double>(), p["wall_days"].get<double>(), p["cost"].get<double>(),
+                currency.c_str(), p["procurement"].get<std::string>().c_str());
+  return buf;
+}
+
+}  // namespace
+
+std::string PlanTable(const Json& j) {
+  std::ostringstream out;
+  const std::string currency = j["currency"];
+  out << "TrainSizer plan: " << j["tokens"].get<double>() / 1e9 << "B tokens, objective " << j["objective"].get<std::string>()
+      << ", " << j["candidates_evaluated"].get<long long>() << " layouts evaluated\n\n";
+  out << "GPU                       GPUs nodes layout                    GiB/GPU      days         cost        procurement\n";
+  for (const Json& p : j["picks"]) {
+    out << Row(p, currency) << "\n    ^ " << p["labels"].dump() << "\n";
+  }
+  out << "\nPareto front (time vs cost):\n";
+  for (const Json& p : j["pareto"]) out << Row(p, currency) << "\n";
+  out << "\nRejected:\n";
+  for (const Json& x : j["rejected"]) out << "  " << x["reason"].get<std::string>() << "\n";
+  return out.str();
+}
+
+std::string PlanMarkdown(const Json& j) {
+  std::ostringstream out;
+  const std::string currency = j["currency"];
+  out << "# TrainSizer plan\n\n" << j["tokens"].get<double>() / 1e9 << "B tokens; objective: "
+      << j["objective"].get<std::string>() << "; " << j["candidates_evaluated"].get<long long>()
+      << " layouts evaluated.\n\n## Top picks\n\n| pick | GPU | GPUs | layout | GiB/GPU | days | cost (" << currency
+      << ") | procurement |\n|---|---|---:|---|---:|---:|---:|---|\n";
+  auto row = [&](const Json& p, const std::string& label) {
+    const Json& l = p["layout"];
+    out << "| " << label << " | " << p["gpu_name"].get<std::string>() << " | " << p["gpus"].get<int>() << " | TP"
+        << l["tp"].get<int>() << " PP" << l["pp"].get<int>() << " DP" << l["dp"].get<int>() << " ZeRO-"
+        << l["zero"].get<int>() << " | " << p["memory_per_gpu_gib"].get<double>() << " | " << p["wall_days"].get<double>()
+        << " | " << std::llround(p["cost"].get<double>()) << " | " << p["procurement"].get<std::string>() << " |\n";
+  };
+  for (const Json& p : j["picks"]) {
+    std::string labels;
+    for (const Json& l : p["labels"]) labels += (labels.empty() ? "" : ", ") + l.get<std::string>();
+    row(p, labels);
+  }
+  out << "\n## Pareto front\n\n| | GPU | GPUs | layout | GiB/GPU | days | cost (" << currency
+      << ") | procurement |\n|---|---|---:|---|---:|---:|---:|---|\n";
+  for (const Json& p : j["pareto"]) row(p, "");
+  out << "\n## Rejected\n\n";
+  for (const Json& x : j["rejected"]) out << "- " << x["reason"].get<std::string>() << "\n";
+  return out.str();
+}
+
+}  // namespace catalog

@@ -1,0 +1,140 @@
+#include "cost_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace engine {
+namespace {
+
+double Rate(const Catalog& c, const std::string& code) {
+  if (code == "USD") return 1.0;
+  for (const CurrencyRate& r : c.currencies) {
+    if (r.code == code) return r.per_usd;
+  }
+  return -1;
+}
+
+double Figure(const Catalog& c, const char* id, double fallback) {
+  const FacilityFigure* f = c.FindFacility(id);
+  return f != nullptr && f->known ? f->value : fallback;
+}
+
+double PriceOf(const CloudOffer& o, Pricing p) {
+  switch (p) {
+    case Pricing::kOnDemand: return o.on_demand_per_hour;
+    case Pricing::kSpot: return o.spot_per_hour;
+    case Pricing::kReserved1yr: return o.reserved_1yr_per_hour;
+    case Pricing::kReserved3yr: return o.reserved_3yr_per_hour;
+  }
+  return 0;
+}
+
+// Hours billed for `hours` of use at the offer's granularity; unknown granularity is
+// billed by the started hour, the common cloud default.
+double BilledHours(const CloudOffer& o, double hours) {
+  if (o.billing_granularity == "per-second") return std::ceil(hours * 3600) / 3600;
+  if (o.billing_granularity == "per-minute") return std::ceil(hours * 60) / 60;
+  return std::ceil(hours);
+}
+
+bool Allowed(const std::vector<std::string>& providers, const std::string& provider) {
+  return providers.empty() || std::find(providers.begin(), providers.end(), provider) != providers.end();
+}
+
+}  // namespace
+
+double Convert(const Catalog& c, double amount, const std::string& from, const std::string& to) {
+  const double from_rate = Rate(c, from), to_rate = Rate(c, to);
+  if (from_rate <= 0 || to_rate <= 0) return -1;
+  return amount / from_rate * to_rate;
+}
+
+// Facility figures (catalog/own_hardware.json): PUE of a typical colocation facility, US
+// industrial electricity, US colocation per kW-month, 4-year depreciation, resale after
+// 5 years, maintenance 8%/year (model.md §8), network and storage 15% of server price.
+OwnershipAssumptions AssumptionsFromCatalog(const Catalog& c) {
+  OwnershipAssumptions a;
+  a.pue = Figure(c, "pue-typical", a.pue);
+  a.electricity_per_kwh_usd = Figure(c, "electricity-us", a.electricity_per_kwh_usd);
+  a.colocation_per_kw_month_usd = Figure(c, "colocation-us", a.colocation_per_kw_month_usd);
+  a.depreciation_years = Figure(c, "depreciation-years", a.depreciation_years);
+  a.resale_fraction = a.depreciation_years > 4 ? Figure(c, "resale-fraction-5y", a.resale_fraction)
+                                               : Figure(c, "resale-fraction-3y", 0.75) * 0.75;
+  a.maintenance_rate = Figure(c, "maintenance-rate", a.maintenance_rate);
+  a.network_storage_fraction = Figure(c, "network-storage-fraction", a.network_storage_fraction);
+  a.install_fraction = Figure(c, "install-fraction", a.install_fraction);
+  a.sustained_power_fraction = Figure(c, "sustained-power-fraction", a.sustained_power_fraction);
+  return a;
+}
+
+std::vector<CloudCost> CloudOptions(const Catalog& c, const std::string& gpu_id, int gpus, double hours,
+                                    const std::string& currency, const std::vector<std::string>& providers) {
+  std::vector<CloudCost> out;
+  for (const CloudOffer& o : c.offers) {
+    if (o.gpu_id != gpu_id || !Allowed(providers, o.provider)) continue;
+    const int units = o.per_gpu ? gpus : (gpus + o.gpus - 1) / o.gpus;
+    // Spanning several nodes needs a cluster fabric the provider states.
+    const bool multi_node = gpus > o.max_gpus;
+    if (multi_node && o.fabric.empty()) continue;
+    for (Pricing p : {Pricing::kOnDemand, Pricing::kSpot, Pricing::kReserved1yr, Pricing::kReserved3yr}) {
+      const double price = Convert(c, PriceOf(o, p), o.currency, currency);
+      if (price <= 0) continue;
+      CloudCost cc;
+      cc.offer = &o;
+      cc.pricing = p;
+      cc.units = units;
+      cc.price_per_hour = units * price;
+      cc.billed_hours = BilledHours(o, hours);
+      cc.total = cc.price_per_hour * cc.billed_hours;
+      cc.per_gpu_hour = cc.price_per_hour / (units * (o.per_gpu ? 1 : o.gpus));
+      out.push_back(cc);
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const CloudCost& x, const CloudCost& y) {
+    return x.total != y.total ? x.total < y.total : x.offer->id < y.offer->id;
+  });
+  return out;
+}
+
+std::vector<OwnCost> OwnOptions(const Catalog& c, const OwnershipAssumptions& a, const std::string& gpu_id, int gpus,
+                                double hours, const std::string& currency, double cloud_per_gpu_hour) {
+  std::vector<OwnCost> out;
+  const double to_currency = Convert(c, 1.0, "USD", currency);
+  if (to_currency <= 0) return out;
+  for (const ServerOption& s : c.servers) {
+    if (s.gpu_id != gpu_id) continue;
+    for (bool used : {false, true}) {
+      const double price = used ? s.price_usd_used : s.price_usd_new;
+      if (price <= 0) continue;
+      OwnCost o;
+      o.server = &s;
+      o.used = used;
+      o.servers = (gpus + s.gpus - 1) / s.gpus;
+      const double hardware = o.servers * price * (1 + (o.servers > 1 ? a.network_storage_fraction : 0));
+      o.capex = hardware * (1 + a.install_fraction);
+      const double kw = o.servers * s.power_kw;
+      const double depreciation = o.capex * (1 - a.resale_fraction) / (a.depreciation_years * 8760);
+      const double colocation = a.colocation_per_kw_month_usd * kw * 12 / 8760;
+      const double maintenance = a.maintenance_rate * o.capex / 8760;
+      o.fixed_per_hour = (depreciation + colocation + maintenance) * to_currency;
+      o.power_per_hour = kw * a.sustained_power_fraction * a.pue * a.electricity_per_kwh_usd * to_currency;
+      o.capex *= to_currency;
+      o.job_total = (o.fixed_per_hour + o.power_per_hour) * hours;
+      const int owned_gpus = o.servers * s.gpus;
+      o.per_gpu_hour = (o.fixed_per_hour + o.power_per_hour) / owned_gpus;
+      // model.md §8: u* = C_fixed / (P_cloud − C_power), per GPU-hour.
+      const double margin = cloud_per_gpu_hour - o.power_per_hour / owned_gpus;
+      o.break_even_utilization = margin > 0 ? (o.fixed_per_hour / owned_gpus) / margin : 1e9;
+      const double running = (colocation + maintenance) * to_currency + o.power_per_hour;
+      const double monthly_gain = (cloud_per_gpu_hour * owned_gpus - running) * 730;
+      o.break_even_months = monthly_gain > 0 ? o.capex * (1 - a.resale_fraction) / monthly_gain : 0;
+      out.push_back(o);
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const OwnCost& x, const OwnCost& y) {
+    return x.job_total != y.job_total ? x.job_total < y.job_total : x.server->id < y.server->id;
+  });
+  return out;
+}
+
+}  // namespace engine

@@ -1,0 +1,72 @@
+// What a plan costs: renting (catalog cloud offers, billed at their granularity, on-demand,
+// spot or reserved) and owning (servers, network, storage, installation, power × PUE ×
+// electricity, colocation, maintenance, depreciation and resale), plus the break-even
+// point where buying beats renting (model.md §8). All amounts in the chosen currency.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catalog.h"
+
+namespace engine {
+
+enum class Pricing { kOnDemand, kSpot, kReserved1yr, kReserved3yr };
+inline constexpr std::array<std::string_view, 4> kPricingNames = {"on-demand", "spot", "reserved-1yr", "reserved-3yr"};
+
+struct CloudCost {
+  const CloudOffer* offer = nullptr;
+  Pricing pricing = Pricing::kOnDemand;
+  int units = 0;                 // instances (or single GPUs) rented
+  double price_per_hour = 0;     // all units, in the target currency
+  double billed_hours = 0;       // rounded up to the billing granularity
+  double total = 0;              // price_per_hour × billed_hours
+  double per_gpu_hour = 0;
+};
+
+struct OwnCost {
+  const ServerOption* server = nullptr;
+  bool used = false;             // bought second-hand
+  int servers = 0;
+  double capex = 0;              // servers + network/storage share + installation
+  double fixed_per_hour = 0;     // depreciation net of resale + colocation + maintenance, per wall-clock hour
+  double power_per_hour = 0;     // electricity × PUE while running
+  double job_total = 0;          // (fixed + power) × job hours: the job's share of owning
+  double per_gpu_hour = 0;       // fixed + power, per GPU-hour at full utilization
+  double break_even_utilization = 0;  // u* = fixed / (cloud − power); > 1 = never
+  double break_even_months = 0;       // continuous use until cumulative rent exceeds owning; 0 = never
+};
+
+// Ownership assumptions, read from the catalog's facility figures (with defaults when a
+// figure is missing) and editable by the user.
+struct OwnershipAssumptions {
+  double pue = 1.4;
+  double electricity_per_kwh_usd = 0.081;
+  double colocation_per_kw_month_usd = 184;
+  double depreciation_years = 4;
+  double resale_fraction = 0.55;        // after the depreciation period
+  double maintenance_rate = 0.08;       // of purchase price per year
+  double network_storage_fraction = 0.15;  // of server price, multi-node clusters
+  double install_fraction = 0.02;       // of hardware price
+  double sustained_power_fraction = 0.7;   // average draw / max power
+};
+
+OwnershipAssumptions AssumptionsFromCatalog(const Catalog& catalog);
+
+// Converts `amount` in `from` to `to` with the catalog's rates (USD-based); returns a
+// negative number when a rate is missing.
+double Convert(const Catalog& catalog, double amount, const std::string& from, const std::string& to);
+
+// The cheapest way to rent `gpus` GPUs of `gpu_id` for `hours` with `pricing`, among the
+// offers whose provider is allowed (empty list = all). None when no offer fits.
+std::vector<CloudCost> CloudOptions(const Catalog& catalog, const std::string& gpu_id, int gpus, double hours,
+                                    const std::string& currency, const std::vector<std::string>& providers);
+
+// Buying enough catalog servers of `gpu_id` for `gpus` GPUs, compared with a cloud
+// price per GPU-hour for the break-even.
+std::vector<OwnCost> OwnOptions(const Catalog& catalog, const OwnershipAssumptions& a, const std::string& gpu_id,
+                                int gpus, double hours, const std::string& currency, double cloud_per_gpu_hour);
+
+}  // namespace engine

@@ -1,0 +1,428 @@
+#include "planner.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "format.h"
+#include "memory_model.h"
+#include "reliability.h"
+#include "scenario_check.h"
+#include "time_model.h"
+
+// [SECTION] index
+// - which GPUs and counts to try
+// - prices per (GPU, count): the cheapest rental and ownership per hour
+// - one layout: memory, time, cost
+// - the search with pruning, Pareto front, picks and rejections
+
+namespace engine {
+namespace {
+
+// ---------------------------------------------------------------------------------------
+// [SECTION] which GPUs and counts
+
+bool GpuAllowed(const GpuSpec& g, const PlanConstraints& c) {
+  if (c.gpus.empty()) return true;
+  for (const std::string& a : c.gpus) {
+    if (a == g.id || a == g.vendor) return true;
+  }
+  return false;
+}
+
+// GPU counts tried: 1, 2, 4, then whole 8-GPU nodes growing by ~1.5× (8, 16, 24, 32, 48,
+// 64, 96, ...) up to the limit; TP/PP layouts are factorized within each count.
+std::vector<int> GpuCounts(int max_gpus) {
+  std::vector<int> counts = {1, 2, 4};
+  for (int n = 8; n <= max_gpus; n = n < 32 ? n + 8 : n * 3 / 2 / 8 * 8) counts.push_back(n);
+  counts.erase(std::remove_if(counts.begin(), counts.end(), [&](int n) { return n > max_gpus; }), counts.end());
+  return counts;
+}
+
+// Sequences per step when the scenario gives none: ~4M tokens for pre-training (Llama 3
+// started at 4M, §3.4.1), 64 sequences for fine-tuning (common SFT recipes) [A].
+int DefaultGlobalBatch(const Training& t) {
+  if (t.global_batch > 0) return t.global_batch;
+  if (t.method == Method::kPretrain) return std::max(1, int(std::lround(4.0 * (1 << 20) / t.seq_len)));
+  return 64;
+}
+
+// ---------------------------------------------------------------------------------------
+// [SECTION] prices per (GPU, count)
+
+struct HourlyPrice {
+  double per_hour = 0;  // all units, in the plan currency; 0 = none
+  std::string id, label;
+  int units = 0;
+  double capex = 0, fixed_per_hour = 0, power_per_hour = 0, break_even_u = 0, break_even_months = 0;
+  const CloudOffer* offer = nullptr;
+};
+
+struct Prices {
+  HourlyPrice cloud;  // cheapest allowed rental per hour
+  HourlyPrice own;    // cheapest ownership per hour
+};
+
+Prices PricesFor(const Catalog& cat, const PlanConstraints& c, const GpuSpec& g, int gpus,
+                 const OwnershipAssumptions& a) {
+  Prices p;
+  if (c.purchase != Purchase::kOwn) {
+    for (const CloudCost& cc : CloudOptions(cat, g.id, gpus, 1.0, c.currency, c.providers)) {
+      if (cc.pricing == Pricing::kSpot && !c.allow_spot) continue;
+      if (cc.pricing == Pricing::kReserved1yr || cc.pricing == Pricing::kReserved3yr) continue;
+      if (p.cloud.per_hour > 0 && cc.price_per_hour >= p.cloud.per_hour) continue;
+      p.cloud = {cc.price_per_hour, cc.offer->id,
+                 cc.offer->provider_name + " " + cc.offer->instance + ", " + std::string(kPricingNames[size_t(cc.pricing)]),
+                 cc.units};
+      p.cloud.offer = cc.offer;
+    }
+  }
+  if (c.purchase != Purchase::kCloud) {
+    const double cloud_gpu_hour = p.cloud.per_hour > 0 ? p.cloud.per_hour / gpus : 0;
+    for (const OwnCost& o : OwnOptions(cat, a, g.id, gpus, 1.0, c.currency, cloud_gpu_hour)) {
+      const double per_hour = o.fixed_per_hour / c.own_utilization + o.power_per_hour;
+      if (p.own.per_hour > 0 && per_hour >= p.own.per_hour) continue;
+      p.own = {per_hour, o.server->id,
+               std::to_string(o.servers) + "× " + o.server->name + (o.used ? " (used)" : " (new)"), o.servers};
+      p.own.capex = o.capex;
+      p.own.fixed_per_hour = o.fixed_per_hour;
+      p.own.power_per_hour = o.power_per_hour;
+      p.own.break_even_u = o.break_even_utilization;
+      p.own.break_even_months = o.break_even_months;
+    }
+  }
+  return p;
+}
+
+// ---------------------------------------------------------------------------------------
+// [SECTION] one layout
+
+struct Evaluated {
+  bool fits = false;
+  double need = 0, tokens_per_s = 0, mfu = 0, step = 0, wall_hours = 0;
+};
+
+Evaluated Evaluate(const Scenario& s, const ParamCounts& c, const GpuSpec& g, const FabricSpec& f, double tokens) {
+  Evaluated e;
+  e.need = EstimateMemory(s, c, /*explain=*/false).GpuBytes();
+  e.fits = e.need <= g.memory_bytes;
+  if (!e.fits) return e;
+  const Throughput t = EstimateThroughput(s, c, g, f, /*explain=*/false);
+  TrainingTime time;
+  time.tokens = tokens;
+  time.steps = std::ceil(tokens / t.tokens_per_step);
+  time.wall_hours = time.steps * t.step_time_s / 3600;
+  const Reliability r = EstimateReliability(s, c, time, DefaultStorage(s.parallel.Nodes()));
+  e.tokens_per_s = t.tokens_per_s;
+  e.mfu = t.mfu;
+  e.step = t.step_time_s;
+  e.wall_hours = r.wall_hours_with_failures;
+  return e;
+}
+
+Plan MakePlan(const Scenario& s, const GpuSpec& g, const Evaluated& e, const HourlyPrice& price, bool own,
+              const PlanConstraints& c, int global_batch) {
+  Plan p;
+  p.gpu_id = g.id;
+  p.layout = s.parallel;
+  p.activation_checkpointing = s.training.activation_checkpointing;
+  p.micro_batch = s.training.micro_batch;
+  p.global_batch = global_batch;
+  p.need_bytes = e.need;
+  p.capacity_bytes = g.memory_bytes;
+  p.tokens_per_s = e.tokens_per_s;
+  p.mfu = e.mfu;
+  p.step_time_s = e.step;
+  p.wall_hours = e.wall_hours;
+  p.gpu_hours = e.wall_hours * s.parallel.gpus;
+  p.own = own;
+  p.procurement_id = price.id;
+  p.procurement = price.label;
+  p.units = price.units;
+  // Rentals bill by the started hour unless the offer says finer; ownership is the job's
+  // share of the hardware's cost per hour (model.md §8).
+  const bool per_second = !own && price.offer && price.offer->billing_granularity == "per-second";
+  const double hours = own || per_second ? e.wall_hours : std::ceil(e.wall_hours);
+  p.cost = price.per_hour * hours;
+  p.cash_outlay = own ? price.capex + price.power_per_hour * hours : p.cost;
+  p.per_gpu_hour = price.per_hour / s.parallel.gpus;
+  p.capex = price.capex;
+  p.break_even_utilization = price.break_even_u;
+  p.break_even_months = price.break_even_months;
+  p.within_deadline = c.deadline_days <= 0 || e.wall_hours <= c.deadline_days * 24;
+  p.within_budget = c.budget <= 0 || p.cash_outlay <= c.budget;
+  return p;
+}
+
+// ---------------------------------------------------------------------------------------
+// [SECTION] the search
+
+// p dominates q when it is no slower and no costlier, and better in one.
+bool Dominates(const Plan& p, const Plan& q) {
+  return p.wall_hours <= q.wall_hours && p.cost <= q.cost && (p.wall_hours < q.wall_hours || p.cost < q.cost);
+}
+
+// What the search learned about one GPU type, for the rejection notes.
+struct GpuOutcome {
+  bool any_fit = false, any_price = false, any_feasible = false;
+  double smallest_need = 1e300;
+  int largest_count_tried = 0;
+  const Plan* fastest = nullptr;
+  const Plan* cheapest = nullptr;
+};
+
+class Search {
+ public:
+  Search(const Scenario& base, const PlanConstraints& c, const Catalog& cat)
+      : base_(base), c_(c), cat_(cat), params_(CountParams(base.model)), tokens_(TrainingTokens(base.training)),
+        global_batch_(DefaultGlobalBatch(base.training)), assumptions_(AssumptionsFromCatalog(cat)) {}
+
+  PlanResult Run();
+
+ private:
+  void SearchGpu(const GpuSpec& g, const FabricSpec& f);
+  void SearchLayout(const GpuSpec& g, const FabricSpec& f, const Prices& prices, Scenario s, GpuOutcome& out);
+  bool TryCandidate(const GpuSpec& g, const FabricSpec& f, const Prices& prices, const Scenario& s, GpuOutcome& out);
+  void Insert(const Plan& p);
+  std::string RejectionReason(const GpuSpec& g, const GpuOutcome& o) const;
+
+  const Scenario& base_;
+  const PlanConstraints& c_;
+  const Catalog& cat_;
+  ParamCounts params_;
+  double tokens_;
+  int global_batch_;
+  OwnershipAssumptions assumptions_;
+  std::vector<Plan> front_;           // Pareto front over all plans that fit
+  std::vector<Plan> feasible_front_;  // ... over those within the deadline and budget
+  std::vector<Plan> best_by_gpu_;  // each GPU's fastest and cheapest plan (for rejections)
+  std::vector<Rejection> rejected_;
+  long long candidates_ = 0;
+};
+
+void InsertInto(std::vector<Plan>& front, const Plan& p) {
+  for (const Plan& q : front) {
+    if (Dominates(q, p) || (q.wall_hours == p.wall_hours && q.cost == p.cost)) return;
+  }
+  front.erase(std::remove_if(front.begin(), front.end(), [&](const Plan& q) { return Dominates(p, q); }), front.end());
+  front.push_back(p);
+}
+
+// Two fronts: among plans that meet the deadline and budget, and among all plans (shown
+// when nothing meets them, so the user sees how far off the constraints are).
+void Search::Insert(const Plan& p) {
+  InsertInto(front_, p);
+  if (p.within_deadline && p.within_budget) InsertInto(feasible_front_, p);
+}
+
+bool Search::TryCandidate(const GpuSpec& g, const FabricSpec& f, const Prices& prices, const Scenario& s,
+                          GpuOutcome& out) {
+  ++candidates_;
+  const Evaluated e = Evaluate(s, params_, g, f, tokens_);
+  out.smallest_need = std::min(out.smallest_need, e.need);
+  if (!e.fits) return false;
+  out.any_fit = true;
+  for (const auto& [price, own] : {std::pair{&prices.cloud, false}, {&prices.own, true}}) {
+    if (price->per_hour <= 0) continue;
+    const Plan p = MakePlan(s, g, e, *price, own, c_, global_batch_);
+    out.any_feasible |= p.within_deadline && p.within_budget;
+    Insert(p);
+    for (Plan& best : best_by_gpu_) {
+      if (best.gpu_id != g.id) continue;
+      if (p.wall_hours < best.wall_hours) best = p;
+    }
+    if (std::none_of(best_by_gpu_.begin(), best_by_gpu_.end(), [&](const Plan& b) { return b.gpu_id == g.id; })) {
+      best_by_gpu_.push_back(p);
+    }
+  }
+  return true;
+}
+
+// Tries one (GPU, count, tp, pp, cp, ep) layout: the most memory-saving settings first;
+// if those do not fit, nothing will. Then each ZeRO stage and micro-batch with the
+// fastest settings that fit: no recomputation and no offload unless memory needs them
+// (both only ever add time).
+void Search::SearchLayout(const GpuSpec& g, const FabricSpec& f, const Prices& prices, Scenario s, GpuOutcome& out) {
+  const int dp = s.parallel.DataParallel();
+  Scenario lean = s;
+  lean.parallel.zero = dp > 1 ? 3 : 0;
+  lean.training.activation_checkpointing = Recompute::kFull;
+  lean.training.micro_batch = 1;
+  lean.parallel.offload = dp > 1 ? Offload::kOptimizerAndParams : Offload::kOptimizer;
+  lean.training.global_batch = global_batch_;
+  if (global_batch_ % dp != 0) return;
+  ++candidates_;
+  const double lean_need = EstimateMemory(lean, params_, false).GpuBytes();
+  out.smallest_need = std::min(out.smallest_need, lean_need);
+  if (lean_need > g.memory_bytes) return;
+  for (int zero : dp > 1 ? std::vector<int>{1, 3} : std::vector<int>{0}) {
+    for (int mb : {1, 2, 4, 8}) {
+      if (global_batch_ % (mb * dp) != 0) break;
+      s.parallel.zero = zero;
+      s.training.micro_batch = mb;
+      s.training.global_batch = global_batch_;
+      bool fitted = false;
+      for (Recompute ac : {Recompute::kNone, Recompute::kFull}) {
+        s.training.activation_checkpointing = ac;
+        for (Offload off : {Offload::kNone, Offload::kOptimizer, Offload::kOptimizerAndParams}) {
+          if (off == Offload::kOptimizerAndParams && zero != 3) continue;
+          s.parallel.offload = off;
+          if ((fitted = TryCandidate(g, f, prices, s, out))) break;
+        }
+        if (fitted) break;
+      }
+      if (!fitted) break;  // a larger micro-batch needs even more memory
+    }
+  }
+}
+
+void Search::SearchGpu(const GpuSpec& g, const FabricSpec& f) {
+  GpuOutcome out;
+  const ModelSpec& m = base_.model;
+  const bool long_context = base_.training.seq_len >= 32768;
+  for (int n : GpuCounts(c_.max_gpus)) {
+    const Prices prices = PricesFor(cat_, c_, g, n, assumptions_);
+    if (prices.cloud.per_hour <= 0 && prices.own.per_hour <= 0) continue;
+    out.any_price = true;
+    out.largest_count_tried = n;
+    Scenario s = base_;
+    s.gpu_id = g.id;
+    s.parallel = base_.parallel;
+    s.parallel.gpus = n;
+    s.parallel.gpus_per_node = std::min(n, 8);
+    s.parallel.virtual_pipeline = 1;
+    for (int tp : {1, 2, 4, 8}) {
+      if (tp > s.parallel.gpus_per_node || m.heads % tp != 0) continue;
+      for (int pp : {1, 2, 4, 8, 16}) {
+        if (n % (tp * pp) != 0 || (pp > 1 && pp * 2 > m.layers)) continue;
+        for (int cp : long_context ? std::vector<int>{1, 2, 4, 8} : std::vector<int>{1}) {
+          if (n % (tp * pp * cp) != 0 || base_.training.seq_len % cp != 0) continue;
+          const int dp = n / (tp * pp * cp);
+          for (int ep : m.IsMoe() ? std::vector<int>{1, 2, 4, 8} : std::vector<int>{1}) {
+            if (ep > 1 && (m.moe.experts % ep != 0 || dp % ep != 0)) continue;
+            s.parallel.tp = tp, s.parallel.pp = pp, s.parallel.cp = cp, s.parallel.ep = ep;
+            s.parallel.sequence_parallel = tp > 1;
+            SearchLayout(g, f, prices, s, out);
+          }
+        }
+      }
+    }
+  }
+  if (!out.any_feasible) rejected_.push_back({g.id, RejectionReason(g, out)});
+}
+
+std::string Search::RejectionReason(const GpuSpec& g, const GpuOutcome& o) const {
+  if (!o.any_price) {
+    return g.name + ": no " + std::string(c_.purchase == Purchase::kOwn ? "server" : "cloud offer or server") +
+           " for it in the catalog" + (c_.providers.empty() ? "" : " among the allowed providers");
+  }
+  if (!o.any_fit) {
+    return g.name + ": does not fit even with ZeRO-3, full recomputation, CPU offload and micro-batch 1 on up to " +
+           std::to_string(o.largest_count_tried) + (o.largest_count_tried == 1 ? " GPU" : " GPUs") +
+           " offered (needs " + GiBText(o.smallest_need) + " of " +
+           GiBText(g.memory_bytes) + ")";
+  }
+  for (const Plan& b : best_by_gpu_) {
+    if (b.gpu_id != g.id) continue;
+    if (!b.within_deadline) {
+      return g.name + ": the fastest plan (" + std::to_string(b.layout.gpus) + " GPUs) takes " +
+             Num(b.wall_hours / 24) + " days, past the " + Num(c_.deadline_days) + "-day deadline";
+    }
+    return g.name + ": the fastest plan needs " + Money(b.cash_outlay) + " " + c_.currency +
+           (b.own ? " to buy" : " of rental") + ", over the budget of " + Money(c_.budget);
+  }
+  return g.name + ": no plan within the constraints";
+}
+
+std::vector<Plan> Picks(const std::vector<Plan>& front) {
+  const Plan* cheapest = nullptr;
+  const Plan* fastest = nullptr;
+  const Plan* value = nullptr;
+  for (const Plan& p : front) {
+    if (!p.within_deadline || !p.within_budget) continue;
+    if (!cheapest || p.cost < cheapest->cost) cheapest = &p;
+    if (!fastest || p.wall_hours < fastest->wall_hours) fastest = &p;
+    // Best value: the least cost × time, i.e. the best balance of the two.
+    if (!value || p.cost * p.wall_hours < value->cost * value->wall_hours) value = &p;
+  }
+  std::vector<Plan> picks;
+  auto add = [&](const Plan* p, const char* label) {
+    if (!p) return;
+    for (Plan& q : picks) {
+      if (q.gpu_id == p->gpu_id && q.cost == p->cost && q.wall_hours == p->wall_hours) {
+        q.labels.push_back(label);
+        return;
+      }
+    }
+    picks.push_back(*p);
+    picks.back().labels = {label};
+  };
+  add(cheapest, "cheapest within the deadline");
+  add(fastest, "fastest within the budget");
+  add(value, "best value");
+  return picks;
+}
+
+PlanResult Search::Run() {
+  const FabricSpec* fabric = cat_.FindFabric(base_.parallel.network);
+  for (const GpuSpec& g : cat_.gpus) {
+    if (!GpuAllowed(g, c_)) continue;
+    if (base_.training.precision == Precision::kFp8 && !g.SupportsFp8()) {
+      rejected_.push_back({g.id, g.name + ": no FP8 tensor cores for the fp8 recipe"});
+      continue;
+    }
+    if (c_.region == "cn" && g.export_restricted_cn) {
+      rejected_.push_back({g.id, g.name + ": export-restricted for China (" + g.export_note_cn + ")"});
+      continue;
+    }
+    SearchGpu(g, *fabric);
+  }
+  PlanResult r;
+  r.candidates = candidates_;
+  r.tokens = tokens_;
+  r.global_batch = global_batch_;
+  r.plans = feasible_front_.empty() ? front_ : feasible_front_;
+  r.constraints_met = !feasible_front_.empty();
+  const auto key = [&](const Plan& p) {
+    switch (c_.objective) {
+      case Objective::kCost: return std::pair{p.cost, p.wall_hours};
+      case Objective::kTime: return std::pair{p.wall_hours, p.cost};
+      case Objective::kBalanced: return std::pair{p.cost * p.wall_hours, p.cost};
+    }
+    return std::pair{p.cost, p.wall_hours};
+  };
+  std::sort(r.plans.begin(), r.plans.end(), [&](const Plan& a, const Plan& b) {
+    if (key(a) != key(b)) return key(a) < key(b);
+    return std::tie(a.gpu_id, a.procurement_id) < std::tie(b.gpu_id, b.procurement_id);
+  });
+  r.picks = Picks(r.plans);
+  r.rejected = rejected_;
+  return r;
+}
+
+}  // namespace
+
+Result<PlanResult> RunPlan(const Scenario& base, const PlanConstraints& c, const Catalog& catalog) {
+  // The planner chooses the GPU; validate the rest of the scenario against one it may use.
+  Scenario checked = base;
+  const auto allowed = std::find_if(catalog.gpus.begin(), catalog.gpus.end(),
+                                    [&](const GpuSpec& g) { return GpuAllowed(g, c); });
+  if (allowed == catalog.gpus.end()) return InputError{"allowed_gpus", "matches no catalog GPU id or vendor"};
+  checked.gpu_id = allowed->id;
+  checked.training.precision = Precision::kBf16;  // fp8 support is checked per GPU by the search
+  if (auto error = ValidateScenario(checked, catalog)) return *error;
+  if (TrainingTokens(base.training) <= 0) {
+    return InputError{"tokens", "is required to plan (or dataset_tokens × epochs): time and cost depend on it"};
+  }
+  if (!(c.deadline_days >= 0 && c.deadline_days <= 3650)) {
+    return InputError{"deadline_days", "must be between 0 (none) and 3650 days"};
+  }
+  if (!(c.budget >= 0 && c.budget <= 1e12)) return InputError{"budget", "must be between 0 (none) and 1e12"};
+  if (c.max_gpus < 1 || c.max_gpus > 65536) return InputError{"max_gpus", "must be between 1 and 65536"};
+  if (Convert(catalog, 1, "USD", c.currency) <= 0) {
+    return InputError{"currency", "must be one of USD, CNY, EUR, got '" + c.currency + "'"};
+  }
+  return Search(base, c, catalog).Run();
+}
+
+}  // namespace engine

@@ -1,0 +1,79 @@
+// The planner: searches every catalog accelerator, GPU count and parallel layout for the
+// plans that fit in memory, and ranks them by wall time and cost within a deadline and a
+// budget, renting and/or buying. Infeasible candidates are data: the reason the nearest
+// ones failed is kept for the explanation.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "catalog.h"
+#include "cost_model.h"
+#include "result.h"
+#include "scenario.h"
+
+namespace engine {
+
+enum class Objective { kCost, kTime, kBalanced };
+enum class Purchase { kCloud, kOwn, kBoth };
+inline constexpr std::array<std::string_view, 3> kObjectiveNames = {"cost", "time", "balanced"};
+inline constexpr std::array<std::string_view, 3> kPurchaseNames = {"cloud", "own", "both"};
+
+struct PlanConstraints {
+  double deadline_days = 0;  // 0 = no deadline
+  double budget = 0;         // 0 = no budget, in `currency`
+  std::string currency = "USD";
+  Objective objective = Objective::kBalanced;
+  Purchase purchase = Purchase::kBoth;
+  std::vector<std::string> gpus;       // allowed GPU ids or vendor names; empty = all
+  std::vector<std::string> providers;  // allowed cloud providers; empty = all
+  std::string region;                  // "cn" excludes parts export-restricted for China
+  int max_gpus = 4096;
+  bool allow_spot = false;             // spot capacity can be reclaimed mid-run
+  // Owned hardware is paid whether busy or not: a job's share is fixed cost / utilization
+  // + power per used hour (model.md §8). 70% is a well-run shared cluster [A].
+  double own_utilization = 0.7;
+};
+
+struct Plan {
+  std::string gpu_id;
+  Parallelism layout;
+  Recompute activation_checkpointing = Recompute::kNone;
+  int micro_batch = 1;
+  int global_batch = 0;
+  double need_bytes = 0, capacity_bytes = 0;
+  double tokens_per_s = 0, mfu = 0, step_time_s = 0;
+  double wall_hours = 0;  // including checkpoints and expected failures
+  double gpu_hours = 0;
+  bool own = false;        // bought, not rented
+  std::string procurement_id;  // cloud offer id or server id
+  std::string procurement;     // "AWS p5.48xlarge, on-demand" / "4× hgx-h100-8gpu (new)"
+  int units = 0;               // instances or servers
+  double cost = 0;             // the job's cost in the constraints' currency (own: amortized share)
+  double cash_outlay = 0;      // what must be paid up front: the rental, or the purchase + power
+  double per_gpu_hour = 0;
+  double capex = 0;            // own plans: purchase price
+  double break_even_utilization = 0;
+  double break_even_months = 0;
+  bool within_deadline = true, within_budget = true;
+  std::vector<std::string> labels;  // "cheapest within the deadline", "fastest within the budget", "best value"
+};
+
+struct Rejection {
+  std::string gpu_id;
+  std::string reason;
+};
+
+struct PlanResult {
+  std::vector<Plan> plans;       // the Pareto front of (wall time, cost), best first for the objective
+  bool constraints_met = false;  // false: no plan meets deadline and budget; `plans` shows the nearest
+  std::vector<Plan> picks;       // labelled top picks
+  std::vector<Rejection> rejected;
+  long long candidates = 0;      // layouts evaluated
+  double tokens = 0;
+  int global_batch = 0;
+};
+
+Result<PlanResult> RunPlan(const Scenario& base, const PlanConstraints& constraints, const Catalog& catalog);
+
+}  // namespace engine

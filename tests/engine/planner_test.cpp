@@ -1,0 +1,194 @@
+// The planner against a tiny in-test catalog: every plan is valid and fits, the front is
+// Pareto-optimal, costs follow the offer's price and billing, and ownership's break-even
+// reproduces the worked example of the model reference (model.md §8).
+#include "engine/planner.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/memory_model.h"
+#include "engine/units.h"
+#include "test_models.h"
+
+namespace engine {
+namespace {
+
+GpuSpec TestGpu(const char* id, double memory_gib, double tflops) {
+  GpuSpec g;
+  g.id = id;
+  g.name = id;
+  g.vendor = "NVIDIA";
+  g.architecture = "hopper";
+  g.memory_bytes = memory_gib * kGiB;
+  g.memory_bandwidth_bytes_per_s = 3.35e12;
+  g.bf16_flops = tflops * 1e12;
+  g.scale_up_bytes_per_s = 900e9;
+  g.tdp_w = 700;
+  return g;
+}
+
+CloudOffer Offer(const char* id, const char* gpu, int gpus, double per_hour) {
+  CloudOffer o;
+  o.id = id;
+  o.provider = "test";
+  o.provider_name = "Test";
+  o.instance = id;
+  o.gpu_id = gpu;
+  o.gpus = gpus;
+  o.max_gpus = gpus;
+  o.fabric = "ib-ndr";
+  o.on_demand_per_hour = per_hour;
+  o.billing_granularity = "per-hour";
+  return o;
+}
+
+Catalog TinyCatalog() {
+  Catalog c;
+  c.gpus = {TestGpu("big-80gb", 80, 989.4), TestGpu("small-24gb", 24, 165)};
+  FabricSpec ib;
+  ib.id = "ib-ndr";
+  ib.name = "IB";
+  ib.busbw_fraction = 0.9;
+  ib.latency_s = 1e-6;
+  ib.default_node_bytes_per_s = 400e9;
+  c.fabrics = {ib};
+  c.offers = {Offer("big-x8", "big-80gb", 8, 24.0), Offer("small-x8", "small-24gb", 8, 4.0)};
+  return c;
+}
+
+Scenario Llama8BFineTune() {
+  Scenario s;
+  s.model = testing::Llama3_8B();
+  s.training.tokens = 1e9;
+  s.training.global_batch = 64;
+  return s;
+}
+
+PlanConstraints CloudOnly() {
+  PlanConstraints c;
+  c.purchase = Purchase::kCloud;
+  c.max_gpus = 64;
+  return c;
+}
+
+TEST(Planner, EveryPlanIsAValidLayoutThatFits) {
+  const Catalog cat = TinyCatalog();
+  const Scenario base = Llama8BFineTune();
+  auto r = RunPlan(base, CloudOnly(), cat);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_FALSE(r.value().plans.empty());
+  EXPECT_GT(r.value().candidates, 100);
+  for (const Plan& p : r.value().plans) {
+    const Parallelism& l = p.layout;
+    EXPECT_EQ(l.tp * l.pp * l.cp * l.DataParallel(), l.gpus);
+    EXPECT_EQ(base.model.heads % l.tp, 0);
+    EXPECT_EQ(p.global_batch % (p.micro_batch * l.DataParallel()), 0);
+    EXPECT_LE(p.need_bytes, p.capacity_bytes);
+    // Re-estimating the plan's layout gives the same memory.
+    Scenario s = base;
+    s.gpu_id = p.gpu_id;
+    s.parallel = l;
+    s.training.micro_batch = p.micro_batch;
+    s.training.activation_checkpointing = p.activation_checkpointing;
+    EXPECT_DOUBLE_EQ(EstimateMemory(s, CountParams(s.model), false).GpuBytes(), p.need_bytes);
+  }
+}
+
+TEST(Planner, FrontIsParetoOptimal) {
+  auto r = RunPlan(Llama8BFineTune(), CloudOnly(), TinyCatalog());
+  ASSERT_TRUE(r.ok());
+  const auto& plans = r.value().plans;
+  for (const Plan& a : plans) {
+    for (const Plan& b : plans) {
+      const bool dominates = a.wall_hours <= b.wall_hours && a.cost <= b.cost &&
+                             (a.wall_hours < b.wall_hours || a.cost < b.cost);
+      EXPECT_FALSE(dominates) << a.gpu_id << " " << a.layout.gpus << " dominates " << b.gpu_id << " " << b.layout.gpus;
+    }
+  }
+}
+
+// Cloud cost = instances × price per instance-hour × started hours.
+TEST(Planner, CloudCostIsInstancesTimesPriceTimesBilledHours) {
+  auto r = RunPlan(Llama8BFineTune(), CloudOnly(), TinyCatalog());
+  ASSERT_TRUE(r.ok());
+  for (const Plan& p : r.value().plans) {
+    const double price = p.procurement_id == "big-x8" ? 24.0 : 4.0;
+    const int instances = (p.layout.gpus + 7) / 8;
+    EXPECT_EQ(p.units, instances);
+    EXPECT_NEAR(p.cost, instances * price * std::ceil(p.wall_hours), 1e-6) << p.procurement_id;
+  }
+}
+
+TEST(Planner, DeadlineAndBudgetFilterThePicks) {
+  PlanConstraints c = CloudOnly();
+  c.deadline_days = 1000;
+  c.budget = 1e9;
+  auto all = RunPlan(Llama8BFineTune(), c, TinyCatalog());
+  ASSERT_TRUE(all.ok());
+  ASSERT_FALSE(all.value().picks.empty());
+  double fastest = 1e300;
+  for (const Plan& p : all.value().plans) fastest = std::min(fastest, p.wall_hours);
+  c.deadline_days = fastest / 24 / 10;  // impossible
+  auto none = RunPlan(Llama8BFineTune(), c, TinyCatalog());
+  ASSERT_TRUE(none.ok());
+  EXPECT_TRUE(none.value().picks.empty());
+  EXPECT_FALSE(none.value().constraints_met);
+  EXPECT_FALSE(none.value().rejected.empty());
+}
+
+TEST(Planner, RefusesToPlanWithoutTokens) {
+  Scenario s = Llama8BFineTune();
+  s.training.tokens = 0;
+  auto r = RunPlan(s, CloudOnly(), TinyCatalog());
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().field, "tokens");
+}
+
+TEST(Planner, SameInputSamePlans) {
+  auto a = RunPlan(Llama8BFineTune(), CloudOnly(), TinyCatalog());
+  auto b = RunPlan(Llama8BFineTune(), CloudOnly(), TinyCatalog());
+  ASSERT_EQ(a.value().plans.size(), b.value().plans.size());
+  for (size_t i = 0; i < a.value().plans.size(); ++i) {
+    EXPECT_EQ(a.value().plans[i].cost, b.value().plans[i].cost);
+    EXPECT_EQ(a.value().plans[i].wall_hours, b.value().plans[i].wall_hours);
+  }
+}
+
+// model.md §8 worked example: an 8×H100 node at $300k + 15% network/storage, 4 years, no
+// resale, colocation $200/kW-month on 10.2 kW, maintenance 8%/year of capex, average draw
+// 0.8 × 10.2 kW at PUE 1.3 and $0.10/kWh. Per GPU-hour: capex 1.23 + colocation 0.35 +
+// maintenance 0.39 = C_fixed 1.97; power 0.13. Break-even utilization u* = C_fixed /
+// (P_cloud − C_power) = 69% at $3.00, 83% at $2.50, never at $2.00.
+TEST(OwnCost, BreakEvenReproducesTheWorkedExample) {
+  Catalog c = TinyCatalog();
+  ServerOption node;
+  node.id = "h100-node";
+  node.gpu_id = "big-80gb";
+  node.gpus = 8;
+  node.power_kw = 10.2;
+  node.price_usd_new = 300000;
+  c.servers = {node};
+  OwnershipAssumptions a;
+  a.pue = 1.3;
+  a.electricity_per_kwh_usd = 0.10;
+  a.colocation_per_kw_month_usd = 200;
+  a.depreciation_years = 4;
+  a.resale_fraction = 0;
+  a.maintenance_rate = 0.08;
+  a.network_storage_fraction = 0.15;
+  a.install_fraction = 0;
+  a.sustained_power_fraction = 0.8;
+  // 16 GPUs = 2 servers, so the 15% network/storage share applies, as in the example.
+  auto at = [&](double cloud) { return OwnOptions(c, a, "big-80gb", 16, 1.0, "USD", cloud).at(0); };
+  const OwnCost o = at(3.00);
+  EXPECT_NEAR(o.fixed_per_hour / 16, 1.97, 0.01);
+  EXPECT_NEAR(o.power_per_hour / 16, 0.13, 0.005);
+  EXPECT_NEAR(o.break_even_utilization, 0.69, 0.01);
+  EXPECT_NEAR(at(2.50).break_even_utilization, 0.83, 0.01);
+  EXPECT_GT(at(2.00).break_even_utilization, 1.0);
+}
+
+}  // namespace
+}  // namespace engine
