@@ -248,7 +248,7 @@ void Search::SearchLayout(const GpuSpec& g, const FabricSpec& f, const Prices& p
   lean.parallel.zero = dp > 1 ? 3 : 0;
   lean.training.activation_checkpointing = Recompute::kFull;
   lean.training.micro_batch = 1;
-  lean.parallel.offload = dp > 1 ? Offload::kOptimizerAndParams : Offload::kOptimizer;
+  lean.parallel.offload = dp > 1 ? Offload::kOptimizerAndParams : Offload::kNone;
   lean.training.global_batch = global_batch_;
   if (global_batch_ % dp != 0) return;
   ++candidates_;
@@ -265,7 +265,7 @@ void Search::SearchLayout(const GpuSpec& g, const FabricSpec& f, const Prices& p
       for (Recompute ac : {Recompute::kNone, Recompute::kFull}) {
         s.training.activation_checkpointing = ac;
         for (Offload off : {Offload::kNone, Offload::kOptimizer, Offload::kOptimizerAndParams}) {
-          if (off == Offload::kOptimizerAndParams && zero != 3) continue;
+          if ((off == Offload::kOptimizerAndParams && zero != 3) || (off != Offload::kNone && zero == 0)) continue;
           s.parallel.offload = off;
           if ((fitted = TryCandidate(g, f, prices, s, out))) break;
         }

@@ -66,6 +66,10 @@ std::optional<InputError> CheckParallel(const Parallelism& p, const ModelSpec& m
     return InputError{"zero", "Megatron-LM shards optimizer state only (zero = 1 is its distributed optimizer); "
                               "use 0 or 1, or framework fsdp/deepspeed"};
   }
+  if (p.offload == Offload::kOptimizer && p.zero == 0) {
+    return InputError{"offload", "optimizer offload needs zero ≥ 1 (DeepSpeed ZeRO-Offload runs the sharded "
+                                 "optimizer on the CPU)"};
+  }
   if (p.offload == Offload::kOptimizerAndParams && p.zero != 3) {
     return InputError{"offload", "optimizer+params offload needs zero = 3 (ZeRO-Infinity / FSDP CPU offload)"};
   }

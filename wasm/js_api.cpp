@@ -9,6 +9,7 @@
 namespace {
 
 std::string EstimateJson(const std::string& scenario) { return api::Estimate(scenario).json; }
+std::string PlanJson(const std::string& scenario) { return api::Plan(scenario).json; }
 std::string CatalogJson() { return api::CatalogJson(); }
 std::string VersionJson() { return api::VersionJson(); }
 std::string SetCatalogOverlayJson(const std::string& overlay) { return api::SetCatalogOverlay(overlay).json; }
@@ -17,6 +18,7 @@ std::string SetCatalogOverlayJson(const std::string& overlay) { return api::SetC
 
 EMSCRIPTEN_BINDINGS(trainsizer) {
   emscripten::function("estimateJson", &EstimateJson);
+  emscripten::function("planJson", &PlanJson);
   emscripten::function("catalogJson", &CatalogJson);
   emscripten::function("versionJson", &VersionJson);
   emscripten::function("setCatalogOverlayJson", &SetCatalogOverlayJson);

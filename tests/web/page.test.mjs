@@ -153,3 +153,28 @@ test('without WebGL2 the page says so in words instead of failing silently', asy
     await noGl.close();
   }
 });
+
+// The page's WASM engine and the native CLI print byte-identical JSON for the same input
+// (estimate and plan), so results do not depend on where they were computed.
+test('WASM and native builds give byte-identical estimates and plans', async () => {
+  const cli = path.join(repoRoot, 'build/native/trainsizer');
+  const { execFileSync } = await import('node:child_process');
+  const { existsSync } = await import('node:fs');
+  if (!existsSync(cli)) throw new Error(`native CLI missing: ${cli} (scripts/test.sh builds it first)`);
+  const { context, page, problems } = await openPage(server.url + '/', { allow: isLoopback });
+  const cases = [
+    ['estimate', { model: 'mixtral-8x7b', method: 'lora', gpus: 8, zero: 3, tokens: 5e8 }],
+    ['estimate', { model: 'llama-3-70b', gpus: 64, tp: 8, pp: 2, zero: 1, tokens: 1e10, network: 'roce' }],
+    ['plan', { model: 'llama-3-70b', method: 'full', tokens: 2e9, deadline_days: 7, budget: 40000 }],
+    ['plan', { model: 'qwen2.5-7b', method: 'qlora', tokens: 1e8, purchase: 'own', currency: 'CNY', region: 'cn' }],
+  ];
+  for (const [command, scenario] of cases) {
+    const text = JSON.stringify(scenario);
+    const fromWasm = await page.evaluate(([c, t]) => (c === 'plan' ? window.TrainSizer.planJson(t)
+      : window.TrainSizer.estimateJson(t)), [command, text]);
+    const fromCli = execFileSync(cli, [command, '-'], { input: text }).toString().trimEnd();
+    assert.equal(fromWasm, fromCli, `${command} ${text}`);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -18,6 +18,17 @@
       return JSON.parse(Module.estimateJson(text));
     };
     api.estimateJson = function (text) { return Module.estimateJson(String(text)); };
+    // Searches GPUs, counts and layouts within deadline_days / budget / objective /
+    // purchase (fields of the same scenario object); returns picks, pareto, rejected.
+    api.plan = function (scenario) {
+      var text;
+      try { text = asText(scenario); } catch (e) {
+        return { error: { field: 'scenario', message: 'cannot be turned into JSON: ' + e.message } };
+      }
+      if (typeof text !== 'string') return { error: { field: 'scenario', message: 'is missing' } };
+      return JSON.parse(Module.planJson(text));
+    };
+    api.planJson = function (text) { return Module.planJson(String(text)); };
     api.catalog = function () { return JSON.parse(Module.catalogJson()); };
     // Merge your own catalog JSON (negotiated prices, private clouds, a new GPU); pass ''
     // or null to remove it. Returns {ok, ...counts} or {error: {field, message}}.

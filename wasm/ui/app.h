@@ -11,9 +11,10 @@ void DrawApp(AppState& state, const Fonts& fonts);
 
 // Panels (one file each).
 void DrawInputPanel(AppState& state, const Fonts& fonts);
-void DrawResultsPanel(const AppState& state, const Fonts& fonts);
+void DrawResultsPanel(AppState& state, const Fonts& fonts);
 void DrawSpeedSection(const engine::Estimate& estimate, const Fonts& fonts, float scale);
 void DrawTimeSection(const engine::Estimate& estimate, const Fonts& fonts, float scale);
+void DrawPlanSection(AppState& state, const Fonts& fonts);
 void DrawServerSection(const engine::Estimate& estimate, const Fonts& fonts, float scale);
 
 }  // namespace ui

@@ -13,6 +13,8 @@ AppState MakeInitialState(const engine::Catalog& catalog) {
   sc.training.seq_len = 4096;
   sc.training.global_batch = 256;
   sc.training.tokens = 2e9;  // a typical fine-tuning run: 2 billion tokens
+  s.goal.deadline_days = 7;
+  s.goal.max_gpus = 512;
   return s;
 }
 
@@ -40,6 +42,17 @@ void RecomputeIfDirty(AppState& state) {
   state.inputs.scenario.model = scenario.model;
   state.result = engine::RunEstimate(scenario, *state.catalog);
   if (state.result.ok()) state.last_good = state.result.value();
+  state.plan = engine::RunPlan(scenario, state.goal, *state.catalog);
+}
+
+void AdoptPlan(AppState& state, const engine::Plan& plan) {
+  engine::Scenario& s = state.inputs.scenario;
+  s.gpu_id = plan.gpu_id;
+  s.parallel = plan.layout;
+  s.training.micro_batch = plan.micro_batch;
+  s.training.global_batch = plan.global_batch;
+  s.training.activation_checkpointing = plan.activation_checkpointing;
+  state.dirty = true;
 }
 
 }  // namespace ui

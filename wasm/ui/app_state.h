@@ -8,6 +8,7 @@
 
 #include "engine/catalog.h"
 #include "engine/estimate.h"
+#include "engine/planner.h"
 #include "engine/result.h"
 #include "engine/scenario.h"
 
@@ -27,6 +28,8 @@ struct AppState {
   Inputs inputs;
   engine::Result<engine::Estimate> result = engine::InputError{"", "not computed yet"};
   std::optional<engine::Estimate> last_good;  // shown while the inputs are invalid
+  engine::PlanConstraints goal;               // deadline, budget, objective, purchase
+  engine::Result<engine::PlanResult> plan = engine::InputError{"", "not planned yet"};
   bool dirty = true;
   float dpi_scale = 1.0f;  // device pixels per CSS pixel
 };
@@ -34,7 +37,10 @@ struct AppState {
 // A sensible first screen: Llama-3-8B full fine-tune on 8× H100 with ZeRO-3.
 AppState MakeInitialState(const engine::Catalog& catalog);
 
-// Runs the engine if an input changed since the last call.
+// Runs the engine (estimate and planner) if an input changed since the last call.
 void RecomputeIfDirty(AppState& state);
+
+// Makes a plan from the planner the current scenario's hardware and layout.
+void AdoptPlan(AppState& state, const engine::Plan& plan);
 
 }  // namespace ui

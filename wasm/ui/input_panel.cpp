@@ -253,9 +253,47 @@ void DrawHardwareSection(AppState& state, const Fonts& fonts) {
   if (changed) state.dirty = true;
 }
 
+constexpr std::array<const char*, 3> kObjectiveLabels = {"Lowest cost", "Shortest time", "Balanced"};
+constexpr std::array<const char*, 3> kPurchaseLabels = {"Rent (cloud)", "Buy (own servers)", "Rent or buy"};
+
+void DrawGoalSection(AppState& state, const Fonts& fonts) {
+  SectionHeading("Goal", fonts);
+  engine::PlanConstraints& g = state.goal;
+  bool changed = false;
+  if (!BeginForm("goal_form", state.dpi_scale)) return;
+  Row("Deadline (days)", "Plans must finish within this many days, failures included; 0 = no deadline.");
+  changed |= ImGui::InputDouble("##deadline", &g.deadline_days, 1, 7, "%.1f");
+  Row("Budget", "The most you can pay: the rental, or the purchase of servers; 0 = no budget.");
+  changed |= ImGui::InputDouble("##budget", &g.budget, 1000, 10000, "%.0f");
+  Row("Currency", "Prices are converted with the catalog's dated exchange rates.");
+  static constexpr std::array<const char*, 3> kCurrencies = {"USD", "CNY", "EUR"};
+  if (ImGui::BeginCombo("##currency", g.currency.c_str())) {
+    for (const char* code : kCurrencies) {
+      if (ImGui::Selectable(code, g.currency == code)) {
+        g.currency = code;
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  Row("Objective", "How plans are ranked.");
+  changed |= EnumCombo("##objective", &g.objective, kObjectiveLabels);
+  Row("Rent or buy", "Cloud offers, own servers (amortized at 70% utilization), or both.");
+  changed |= EnumCombo("##purchase", &g.purchase, kPurchaseLabels);
+  Row("China export rules", "Exclude accelerators the US restricts for export to China.");
+  bool cn = g.region == "cn";
+  if (ImGui::Checkbox("##region", &cn)) {
+    g.region = cn ? "cn" : "";
+    changed = true;
+  }
+  ImGui::EndTable();
+  if (changed) state.dirty = true;
+}
+
 }  // namespace
 
 void DrawInputPanel(AppState& state, const Fonts& fonts) {
+  DrawGoalSection(state, fonts);
   DrawModelSection(state, fonts);
   DrawTrainingSection(state, fonts);
   DrawHardwareSection(state, fonts);

@@ -163,7 +163,7 @@ void Heading(const char* text, const Fonts& fonts) {
 
 }  // namespace
 
-void DrawResultsPanel(const AppState& state, const Fonts& fonts) {
+void DrawResultsPanel(AppState& state, const Fonts& fonts) {
   if (!state.result.ok()) {
     const engine::InputError& error = state.result.error();
     ImGui::PushStyleColor(ImGuiCol_Text, kBadColor);
@@ -178,6 +178,7 @@ void DrawResultsPanel(const AppState& state, const Fonts& fonts) {
   DrawMemoryBar(e, state.dpi_scale);
   DrawTermTable(e, state.dpi_scale);
   DrawWarnings(e);
+  DrawPlanSection(state, fonts);
   DrawSpeedSection(e, fonts, state.dpi_scale);
   DrawTimeSection(e, fonts, state.dpi_scale);
   DrawServerSection(e, fonts, state.dpi_scale);
