@@ -56,6 +56,12 @@ struct FacilityFigure {
   bool known = false;
 };
 
+// A one-click example: a scenario (as JSON text, parsed by the codec) with a title.
+struct Example {
+  std::string id, title, description;
+  std::string scenario_json;
+};
+
 struct CurrencyRate {
   std::string code;     // "CNY"
   double per_usd = 0;   // units of this currency per US dollar
@@ -83,6 +89,7 @@ struct Catalog {
   std::vector<NetworkGear> network_gear;
   std::vector<StorageTier> storage;
   std::vector<FacilityFigure> facility;
+  std::vector<Example> examples;
   std::string date;  // newest figure's date, shown on the page
 
   const GpuSpec* FindGpu(std::string_view id) const;

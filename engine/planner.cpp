@@ -30,11 +30,16 @@ bool GpuAllowed(const GpuSpec& g, const PlanConstraints& c) {
   return false;
 }
 
-// GPU counts tried: 1, 2, 4, then whole 8-GPU nodes growing by ~1.5× (8, 16, 24, 32, 48,
-// 64, 96, ...) up to the limit; TP/PP layouts are factorized within each count.
+// GPU counts tried: 1, 2, 4, then whole 8-GPU nodes at powers of two and 1.5× powers of
+// two (8, 12→16, 24, 32, 48, 64, 96, ...) up to the limit, so global batches that are
+// powers of two divide evenly; TP/PP layouts are factorized within each count.
 std::vector<int> GpuCounts(int max_gpus) {
   std::vector<int> counts = {1, 2, 4};
-  for (int n = 8; n <= max_gpus; n = n < 32 ? n + 8 : n * 3 / 2 / 8 * 8) counts.push_back(n);
+  for (int n = 8; n <= max_gpus; n *= 2) {
+    counts.push_back(n);
+    if (n >= 16 && n * 3 / 2 <= max_gpus) counts.push_back(n * 3 / 2);
+  }
+  std::sort(counts.begin(), counts.end());
   counts.erase(std::remove_if(counts.begin(), counts.end(), [&](int n) { return n > max_gpus; }), counts.end());
   return counts;
 }
@@ -255,7 +260,15 @@ void Search::SearchLayout(const GpuSpec& g, const FabricSpec& f, const Prices& p
   const double lean_need = EstimateMemory(lean, params_, false).GpuBytes();
   out.smallest_need = std::min(out.smallest_need, lean_need);
   if (lean_need > g.memory_bytes) return;
-  for (int zero : dp > 1 ? std::vector<int>{1, 3} : std::vector<int>{0}) {
+  // ZeRO stages the framework allows: Megatron shards optimizer state only (its
+  // distributed optimizer), DeepSpeed's pipeline engine only up to stage 1.
+  const Framework fw = s.parallel.framework;
+  const bool stage3 = fw == Framework::kFsdp || (fw == Framework::kDeepSpeed && s.parallel.pp == 1);
+  if (!stage3) {
+    lean.parallel.zero = dp > 1 ? 1 : 0;
+    lean.parallel.offload = dp > 1 ? Offload::kOptimizer : Offload::kNone;
+  }
+  for (int zero : dp > 1 ? (stage3 ? std::vector<int>{1, 3} : std::vector<int>{1}) : std::vector<int>{0}) {
     for (int mb : {1, 2, 4, 8}) {
       if (global_batch_ % (mb * dp) != 0) break;
       s.parallel.zero = zero;

@@ -66,6 +66,10 @@ std::optional<InputError> CheckParallel(const Parallelism& p, const ModelSpec& m
     return InputError{"zero", "Megatron-LM shards optimizer state only (zero = 1 is its distributed optimizer); "
                               "use 0 or 1, or framework fsdp/deepspeed"};
   }
+  if (p.framework == Framework::kDeepSpeed && p.pp > 1 && p.zero > 1) {
+    return InputError{"zero", "DeepSpeed's pipeline engine supports ZeRO stage 0 or 1 only; use zero ≤ 1 with pp > 1, "
+                              "or framework fsdp (FSDP2 + pipelining, as torchtitan)"};
+  }
   if (p.offload == Offload::kOptimizer && p.zero == 0) {
     return InputError{"offload", "optimizer offload needs zero ≥ 1 (DeepSpeed ZeRO-Offload runs the sharded "
                                  "optimizer on the CPU)"};

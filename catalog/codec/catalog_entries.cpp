@@ -252,6 +252,20 @@ Result<engine::FacilityFigure> ParseFacility(const Json& e, const std::string& p
   return f;
 }
 
+// The scenario itself is checked against the loaded catalog afterwards (catalog_loader).
+Result<engine::Example> ParseExample(const Json& e, const std::string& path) {
+  engine::Example x;
+  if (!e.is_object()) return InputError{path.substr(0, path.size() - 2), "must be an object"};
+  if (auto err = RequireText(e, "id", path, &x.id)) return *err;
+  if (auto err = RequireText(e, "title", path, &x.title)) return *err;
+  if (auto err = RequireText(e, "description", path, &x.description)) return *err;
+  if (auto err = RequireSource(e, path)) return *err;
+  if (auto err = Require(e, "scenario", path)) return *err;
+  if (!e["scenario"].is_object()) return InputError{path + "scenario", "must be a scenario object"};
+  x.scenario_json = e["scenario"].dump();
+  return x;
+}
+
 Result<engine::CurrencyRate> ParseCurrency(const Json& r, const std::string& path) {
   if (!r.is_object()) return InputError{path.substr(0, path.size() - 2), "must be an object"};
   engine::CurrencyRate rate;

@@ -19,6 +19,7 @@ engine::Result<engine::ServerOption> ParseServer(const Json& entry, const std::s
 engine::Result<engine::NetworkGear> ParseNetworkGear(const Json& entry, const std::string& path);
 engine::Result<engine::StorageTier> ParseStorage(const Json& entry, const std::string& path);
 engine::Result<engine::FacilityFigure> ParseFacility(const Json& entry, const std::string& path);
+engine::Result<engine::Example> ParseExample(const Json& entry, const std::string& path);
 engine::Result<engine::CurrencyRate> ParseCurrency(const Json& entry, const std::string& path);
 
 }  // namespace catalog

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "catalog_entries.h"
+#include "scenario_json.h"
 #include "json_fields.h"
 
 namespace catalog {
@@ -25,6 +26,7 @@ const std::string& IdOf(const engine::NetworkGear& x) { return x.id; }
 const std::string& IdOf(const engine::StorageTier& x) { return x.id; }
 const std::string& IdOf(const engine::FacilityFigure& x) { return x.id; }
 const std::string& IdOf(const engine::CurrencyRate& x) { return x.code; }
+const std::string& IdOf(const engine::Example& x) { return x.id; }
 
 // Entry prefix for errors: "gpus.json: gpus[3] (h100-sxm-80gb): ".
 std::string EntryPath(const std::string& file, const std::string& array, size_t index, const Json& entry) {
@@ -73,9 +75,10 @@ std::optional<InputError> ReadSection(const Json& d, const std::string& file, co
   if (key == "network_gear") return ReadArray(d, file, key, ParseNetworkGear, c.network_gear, overlay);
   if (key == "storage") return ReadArray(d, file, key, ParseStorage, c.storage, overlay);
   if (key == "facility") return ReadArray(d, file, key, ParseFacility, c.facility, overlay);
+  if (key == "examples") return ReadArray(d, file, key, ParseExample, c.examples, overlay);
   if (kMetadataKeys.count(key)) return std::nullopt;
   return InputError{file + ": " + key, "is not a catalog section (gpus, models, fabrics, offers, rates, servers, "
-                                       "network_gear, storage, facility)"};
+                                       "network_gear, storage, facility, examples)"};
 }
 
 std::optional<InputError> LoadOne(std::string_view text, const std::string& file, engine::Catalog& c, bool overlay) {
@@ -103,6 +106,10 @@ std::optional<InputError> CheckCrossReferences(const engine::Catalog& c) {
   }
   for (const engine::ServerOption& s : c.servers) {
     if (c.FindGpu(s.gpu_id) == nullptr) return InputError{"servers (" + s.id + "): gpu", "names no catalog GPU: '" + s.gpu_id + "'"};
+  }
+  for (const engine::Example& x : c.examples) {
+    auto s = ScenarioFromJson(Json::parse(x.scenario_json), c);
+    if (!s.ok()) return InputError{"examples (" + x.id + "): scenario." + s.error().field, s.error().message};
   }
   for (const engine::NetworkGear& g : c.network_gear) {
     if (c.FindFabric(g.fabric) == nullptr) {

@@ -127,10 +127,11 @@ namespace {
 std::string Row(const Json& p, const std::string& currency) {
   char buf[512];
   const Json& l = p["layout"];
-  std::snprintf(buf, sizeof buf, "%-24s %5d %3d  tp%-2d pp%-2d dp%-4d z%d %-5s mb%-2d %8.1f %9.2f %12.0f %-6s %s",
+  std::snprintf(buf, sizeof buf, "%-24s %5d %3d  tp%-2d pp%-2d dp%-4d z%d %-5s %-4s mb%-2d %8.1f %9.2f %12.0f %-6s %s",
                 p["gpu"].get<std::string>().c_str(), p["gpus"].get<int>(), p["nodes"].get<int>(), l["tp"].get<int>(),
                 l["pp"].get<int>(), l["dp"].get<int>(), l["zero"].get<int>(),
-                l["activation_checkpointing"].get<std::string>().substr(0, 5).c_str(), l["micro_batch"].get<int>(),
+                l["activation_checkpointing"].get<std::string>().substr(0, 5).c_str(),
+                l["offload"].get<std::string>() == "none" ? "" : "off", l["micro_batch"].get<int>(),
                 p["memory_per_gpu_gib"].get<double>(), p["wall_days"].get<double>(), p["cost"].get<double>(),
                 currency.c_str(), p["procurement"].get<std::string>().c_str());
   return buf;
@@ -143,7 +144,7 @@ std::string PlanTable(const Json& j) {
   const std::string currency = j["currency"];
   out << "TrainSizer plan: " << j["tokens"].get<double>() / 1e9 << "B tokens, objective " << j["objective"].get<std::string>()
       << ", " << j["candidates_evaluated"].get<long long>() << " layouts evaluated\n\n";
-  out << "GPU                       GPUs nodes layout                    GiB/GPU      days         cost        procurement\n";
+  out << "GPU                       GPUs nodes layout (z=ZeRO, AC, off=offload)  GiB/GPU   days      cost          procurement\n";
   for (const Json& p : j["picks"]) {
     out << Row(p, currency) << "\n    ^ " << p["labels"].dump() << "\n";
   }

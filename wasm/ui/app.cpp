@@ -1,5 +1,6 @@
 #include "app.h"
 
+#include <algorithm>
 #include <string>
 
 #include "engine/version.h"
@@ -18,6 +19,36 @@ void DrawHeader(const AppState& state, const Fonts& fonts) {
                                state.catalog->date + "  ·  v" + engine::kEngineVersion;
   ImGui::TextWrapped("%s", subtitle.c_str());
   ImGui::PopStyleColor();
+}
+
+// The seed's scenarios as one-click examples.
+void DrawExamples(AppState& state) {
+  const engine::Example* current = nullptr;
+  for (const engine::Example& x : state.catalog->examples) {
+    if (x.id == state.example_id) current = &x;
+  }
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Examples:");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, 460 * state.dpi_scale));
+  if (ImGui::BeginCombo("##examples", current ? current->title.c_str() : "Load one of the seed's scenarios")) {
+    for (const engine::Example& x : state.catalog->examples) {
+      if (ImGui::Selectable(x.title.c_str(), current == &x)) LoadExample(state, x);
+      if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+        ImGui::TextWrapped("%s", x.description.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+      }
+    }
+    ImGui::EndCombo();
+  }
+  if (current != nullptr) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kMutedTextColor);
+    ImGui::TextWrapped("%s", current->description.c_str());
+    ImGui::PopStyleColor();
+  }
   ImGui::Spacing();
 }
 
@@ -31,6 +62,7 @@ void DrawApp(AppState& state, const Fonts& fonts) {
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::Begin("TrainSizer", nullptr, flags);
   DrawHeader(state, fonts);
+  DrawExamples(state);
   const float scale = state.dpi_scale;
   const bool wide = ImGui::GetContentRegionAvail().x >= 820 * scale;
   if (wide) {

@@ -1,5 +1,8 @@
 #include "app_state.h"
 
+#include "catalog/codec/plan_json.h"
+#include "catalog/codec/scenario_json.h"
+
 namespace ui {
 
 AppState MakeInitialState(const engine::Catalog& catalog) {
@@ -13,8 +16,10 @@ AppState MakeInitialState(const engine::Catalog& catalog) {
   sc.training.seq_len = 4096;
   sc.training.global_batch = 256;
   sc.training.tokens = 2e9;  // a typical fine-tuning run: 2 billion tokens
+  // The brief's example goal: done within a week, under $40k.
   s.goal.deadline_days = 7;
-  s.goal.max_gpus = 512;
+  s.goal.budget = 40000;
+  s.goal.max_gpus = 64;
   return s;
 }
 
@@ -43,6 +48,25 @@ void RecomputeIfDirty(AppState& state) {
   state.result = engine::RunEstimate(scenario, *state.catalog);
   if (state.result.ok()) state.last_good = state.result.value();
   state.plan = engine::RunPlan(scenario, state.goal, *state.catalog);
+}
+
+void LoadExample(AppState& state, const engine::Example& example) {
+  const catalog::Json doc = catalog::Json::parse(example.scenario_json, nullptr, false);
+  auto scenario = catalog::ScenarioFromJson(doc, *state.catalog);
+  auto goal = catalog::ConstraintsFromJson(doc);
+  if (!scenario.ok() || !goal.ok()) return;  // validated at build time; never expected
+  state.inputs.scenario = scenario.value();
+  state.goal = goal.value();
+  const catalog::Json& model = doc["model"];
+  if (model.is_string()) {
+    state.inputs.model_source = ModelSource::kPreset;
+    state.inputs.preset_id = model.get<std::string>();
+  } else if (model.is_object() && model.contains("params_b")) {
+    state.inputs.model_source = ModelSource::kParamCount;
+    state.inputs.params_b = model["params_b"].get<float>();
+  }
+  state.example_id = example.id;
+  state.dirty = true;
 }
 
 void AdoptPlan(AppState& state, const engine::Plan& plan) {

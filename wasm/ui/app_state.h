@@ -32,6 +32,7 @@ struct AppState {
   engine::Result<engine::PlanResult> plan = engine::InputError{"", "not planned yet"};
   bool dirty = true;
   float dpi_scale = 1.0f;  // device pixels per CSS pixel
+  std::string example_id;  // the example last loaded, shown with its description
 };
 
 // A sensible first screen: Llama-3-8B full fine-tune on 8× H100 with ZeRO-3.
@@ -39,6 +40,9 @@ AppState MakeInitialState(const engine::Catalog& catalog);
 
 // Runs the engine (estimate and planner) if an input changed since the last call.
 void RecomputeIfDirty(AppState& state);
+
+// Loads a catalog example (scenario and goal) into the inputs.
+void LoadExample(AppState& state, const engine::Example& example);
 
 // Makes a plan from the planner the current scenario's hardware and layout.
 void AdoptPlan(AppState& state, const engine::Plan& plan);

@@ -10,7 +10,8 @@ namespace ui {
 
 using catalog::EmbeddedFile;
 
-// [0] Inter-Regular subset, [1] Inter-SemiBold subset.
+// [0] Inter-Regular subset, [1] Inter-SemiBold subset, [2] WenQuanYi Micro Hei subset,
+// [3] the characters that subset holds (UTF-8 text), for the glyph ranges.
 std::span<const EmbeddedFile> EmbeddedFonts();
 
 }  // namespace ui

@@ -280,6 +280,8 @@ void DrawGoalSection(AppState& state, const Fonts& fonts) {
   changed |= EnumCombo("##objective", &g.objective, kObjectiveLabels);
   Row("Rent or buy", "Cloud offers, own servers (amortized at 70% utilization), or both.");
   changed |= EnumCombo("##purchase", &g.purchase, kPurchaseLabels);
+  Row("Most GPUs", "The largest cluster to consider (capacity you can actually get).");
+  changed |= IntField("##max_gpus", &g.max_gpus, 8);
   Row("China export rules", "Exclude accelerators the US restricts for export to China.");
   bool cn = g.region == "cn";
   if (ImGui::Checkbox("##region", &cn)) {

@@ -1,5 +1,7 @@
 #include "theme.h"
 
+#include <string>
+
 #include "fonts.h"
 
 namespace ui {
@@ -17,6 +19,29 @@ const ImWchar kGlyphRanges[] = {
     0x2713, 0x2713, 0x2717, 0x2717,  // ✓ ✗
     0,
 };
+
+// Glyph ranges of the CJK subset, built once from the character list embedded with it.
+const ImWchar* CjkRanges(const EmbeddedFile& chars) {
+  static ImVector<ImWchar> ranges;
+  if (ranges.empty()) {
+    ImFontGlyphRangesBuilder builder;
+    const std::string text(chars.text);
+    builder.AddText(text.c_str());
+    builder.BuildRanges(&ranges);
+  }
+  return ranges.Data;
+}
+
+// Merges the CJK glyphs into the font just added, a little lower to share its baseline.
+void MergeCjk(const EmbeddedFile& font, const EmbeddedFile& chars, float pixels) {
+  if (chars.text.empty()) return;
+  ImFontConfig config;
+  config.FontDataOwnedByAtlas = false;
+  config.MergeMode = true;
+  config.GlyphOffset.y = pixels * 0.05f;
+  ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<char*>(font.text.data()), int(font.text.size()), pixels,
+                                             &config, CjkRanges(chars));
+}
 
 ImFont* AddFont(const EmbeddedFile& file, float pixels) {
   ImFontConfig config;
@@ -66,7 +91,9 @@ Fonts LoadFontsAndStyle(float scale) {
   const auto files = EmbeddedFonts();
   Fonts f;
   f.body = AddFont(files[0], 15.0f * scale);
+  MergeCjk(files[2], files[3], 15.0f * scale);
   f.heading = AddFont(files[1], 16.0f * scale);
+  MergeCjk(files[2], files[3], 16.0f * scale);
   f.title = AddFont(files[1], 22.0f * scale);
   io.Fonts->Build();
   ApplyLightStyle(scale);
