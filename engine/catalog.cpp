@@ -1,40 +1,29 @@
 #include "catalog.h"
 
+#include <algorithm>
+
 namespace engine {
+namespace {
 
-const GpuSpec* Catalog::FindGpu(std::string_view id) const {
-  for (const GpuSpec& g : gpus) {
-    if (g.id == id) return &g;
-  }
-  return nullptr;
+// The entry of `items` whose id (as `id_of` reads it) is `id`, or nullptr.
+template <class T, class IdOf>
+const T* FindById(const std::vector<T>& items, std::string_view id, IdOf id_of) {
+  const auto it = std::find_if(items.begin(), items.end(), [&](const T& x) { return id_of(x) == id; });
+  return it == items.end() ? nullptr : &*it;
 }
 
-const ModelPreset* Catalog::FindModel(std::string_view id) const {
-  for (const ModelPreset& m : models) {
-    if (m.spec.id == id) return &m;
-  }
-  return nullptr;
-}
+const std::string& Id(const auto& x) { return x.id; }
 
-const FabricSpec* Catalog::FindFabric(std::string_view id) const {
-  for (const FabricSpec& f : fabrics) {
-    if (f.id == id) return &f;
-  }
-  return nullptr;
-}
+}  // namespace
 
+const GpuSpec* Catalog::FindGpu(std::string_view id) const { return FindById(gpus, id, Id<GpuSpec>); }
+const FabricSpec* Catalog::FindFabric(std::string_view id) const { return FindById(fabrics, id, Id<FabricSpec>); }
+const StorageTier* Catalog::FindStorage(std::string_view id) const { return FindById(storage, id, Id<StorageTier>); }
 const FacilityFigure* Catalog::FindFacility(std::string_view id) const {
-  for (const FacilityFigure& f : facility) {
-    if (f.id == id) return &f;
-  }
-  return nullptr;
+  return FindById(facility, id, Id<FacilityFigure>);
 }
-
-const StorageTier* Catalog::FindStorage(std::string_view id) const {
-  for (const StorageTier& t : storage) {
-    if (t.id == id) return &t;
-  }
-  return nullptr;
+const ModelPreset* Catalog::FindModel(std::string_view id) const {
+  return FindById(models, id, [](const ModelPreset& m) -> const std::string& { return m.spec.id; });
 }
 
 }  // namespace engine

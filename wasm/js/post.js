@@ -3,38 +3,36 @@
 // gives identical JSON; bad input returns {error: {field, message}} instead of throwing.
 (function () {
   function asText(input) { return typeof input === 'string' ? input : JSON.stringify(input); }
+
+  // Wraps a C++ JSON-text function: accepts an object or JSON text, returns an object.
+  function jsonCall(native) {
+    return function (input) {
+      var text;
+      try { text = asText(input); } catch (e) {
+        return { error: { field: 'scenario', message: 'cannot be turned into JSON: ' + e.message } };
+      }
+      if (typeof text !== 'string') return { error: { field: 'scenario', message: 'is missing' } };
+      return JSON.parse(native(text));
+    };
+  }
+
   var previous = Module.onRuntimeInitialized;
   Module.onRuntimeInitialized = function () {
     if (previous) previous();
     var api = window.TrainSizer;
     api.version = function () { return JSON.parse(Module.versionJson()).version; };
     api.info = function () { return JSON.parse(Module.versionJson()); };
-    api.estimate = function (scenario) {
-      var text;
-      try { text = asText(scenario); } catch (e) {
-        return { error: { field: 'scenario', message: 'cannot be turned into JSON: ' + e.message } };
-      }
-      if (typeof text !== 'string') return { error: { field: 'scenario', message: 'is missing' } };
-      return JSON.parse(Module.estimateJson(text));
-    };
+    api.estimate = jsonCall(Module.estimateJson);
     api.estimateJson = function (text) { return Module.estimateJson(String(text)); };
     // Searches GPUs, counts and layouts within deadline_days / budget / objective /
     // purchase (fields of the same scenario object); returns picks, pareto, rejected.
-    api.plan = function (scenario) {
-      var text;
-      try { text = asText(scenario); } catch (e) {
-        return { error: { field: 'scenario', message: 'cannot be turned into JSON: ' + e.message } };
-      }
-      if (typeof text !== 'string') return { error: { field: 'scenario', message: 'is missing' } };
-      return JSON.parse(Module.planJson(text));
-    };
+    api.plan = jsonCall(Module.planJson);
     api.planJson = function (text) { return Module.planJson(String(text)); };
     api.catalog = function () { return JSON.parse(Module.catalogJson()); };
     // Merge your own catalog JSON (negotiated prices, private clouds, a new GPU); pass ''
     // or null to remove it. Returns {ok, ...counts} or {error: {field, message}}.
     api.setCatalogOverlay = function (overlay) {
-      var text = overlay == null ? '' : asText(overlay);
-      return JSON.parse(Module.setCatalogOverlayJson(String(text)));
+      return jsonCall(Module.setCatalogOverlayJson)(overlay == null ? '' : overlay);
     };
   };
 })();

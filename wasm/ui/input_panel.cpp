@@ -8,17 +8,10 @@
 #include "app.h"
 #include "engine/model_spec.h"
 #include "format.h"
+#include "widgets.h"
 
 namespace ui {
 namespace {
-
-void SectionHeading(const char* text, const Fonts& fonts) {
-  ImGui::Spacing();
-  ImGui::PushFont(fonts.heading);
-  ImGui::TextUnformatted(text);
-  ImGui::PopFont();
-  ImGui::Separator();
-}
 
 // Starts a label/widget row of the current form table; the widget fills the second column.
 void Row(const char* label, const char* help) {
@@ -94,7 +87,7 @@ bool PresetCombo(AppState& state) {
 }
 
 void DrawModelSection(AppState& state, const Fonts& fonts) {
-  SectionHeading("Model", fonts);
+  Heading("Model", fonts, true);
   Inputs& in = state.inputs;
   int source = static_cast<int>(in.model_source);
   bool changed = ImGui::RadioButton("Preset", &source, 0);
@@ -129,7 +122,7 @@ constexpr std::array<const char*, 3> kCrossEntropyLabels = {"Standard (bf16 + fp
                                                             "Chunked (torchtune, Liger)"};
 
 void DrawTrainingSection(AppState& state, const Fonts& fonts) {
-  SectionHeading("Training", fonts);
+  Heading("Training", fonts, true);
   engine::Training& t = state.inputs.scenario.training;
   bool changed = false;
   if (!BeginForm("training_form", state.dpi_scale)) return;
@@ -180,43 +173,42 @@ void DrawTrainingSection(AppState& state, const Fonts& fonts) {
   if (changed) state.dirty = true;
 }
 
-bool GpuCombo(AppState& state) {
-  std::string& id = state.inputs.scenario.gpu_id;
-  const engine::GpuSpec* current = state.catalog->FindGpu(id);
+// A combo over catalog entries that sets `id`; `label` names an entry, `shown` filters.
+template <class T, class Label, class Shown>
+bool CatalogCombo(const char* widget_id, const std::vector<T>& items, std::string& id, Label label, Shown shown) {
+  const T* current = nullptr;
+  for (const T& x : items) {
+    if (x.id == id) current = &x;
+  }
   bool changed = false;
-  if (ImGui::BeginCombo("##gpu", current ? current->name.c_str() : id.c_str())) {
-    for (const engine::GpuSpec& g : state.catalog->gpus) {
-      char label[160];
-      std::snprintf(label, sizeof label, "%s  (%.0f GiB)", g.name.c_str(), g.memory_bytes / (1024.0 * 1024 * 1024));
-      if (ImGui::Selectable(label, current == &g)) {
-        id = g.id;
+  if (ImGui::BeginCombo(widget_id, current ? label(*current).c_str() : id.c_str())) {
+    for (const T& x : items) {
+      if (!shown(x)) continue;
+      if (ImGui::Selectable(label(x).c_str(), current == &x)) {
+        id = x.id;
         changed = true;
       }
     }
     ImGui::EndCombo();
   }
   return changed;
+}
+
+bool GpuCombo(AppState& state) {
+  return CatalogCombo(
+      "##gpu", state.catalog->gpus, state.inputs.scenario.gpu_id,
+      [](const engine::GpuSpec& g) { return g.name + "  (" + GibText(g.memory_bytes) + ")"; },
+      [](const engine::GpuSpec&) { return true; });
 }
 
 bool NetworkCombo(AppState& state) {
-  std::string& id = state.inputs.scenario.parallel.network;
-  const engine::FabricSpec* current = state.catalog->FindFabric(id);
-  bool changed = false;
-  if (ImGui::BeginCombo("##network", current ? current->name.c_str() : id.c_str())) {
-    for (const engine::FabricSpec& f : state.catalog->fabrics) {
-      if (!f.scale_out) continue;
-      if (ImGui::Selectable(f.name.c_str(), current == &f)) {
-        id = f.id;
-        changed = true;
-      }
-    }
-    ImGui::EndCombo();
-  }
-  return changed;
+  return CatalogCombo(
+      "##network", state.catalog->fabrics, state.inputs.scenario.parallel.network,
+      [](const engine::FabricSpec& f) { return f.name; }, [](const engine::FabricSpec& f) { return f.scale_out; });
 }
 
 void DrawHardwareSection(AppState& state, const Fonts& fonts) {
-  SectionHeading("Hardware and parallelism", fonts);
+  Heading("Hardware and parallelism", fonts, true);
   engine::Parallelism& p = state.inputs.scenario.parallel;
   bool changed = false;
   if (!BeginForm("hardware_form", state.dpi_scale)) return;
@@ -257,7 +249,7 @@ constexpr std::array<const char*, 3> kObjectiveLabels = {"Lowest cost", "Shortes
 constexpr std::array<const char*, 3> kPurchaseLabels = {"Rent (cloud)", "Buy (own servers)", "Rent or buy"};
 
 void DrawGoalSection(AppState& state, const Fonts& fonts) {
-  SectionHeading("Goal", fonts);
+  Heading("Goal", fonts, true);
   engine::PlanConstraints& g = state.goal;
   bool changed = false;
   if (!BeginForm("goal_form", state.dpi_scale)) return;

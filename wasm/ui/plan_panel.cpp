@@ -6,6 +6,7 @@
 
 #include "app.h"
 #include "format.h"
+#include "widgets.h"
 
 namespace ui {
 namespace {
@@ -82,10 +83,7 @@ const engine::Plan* PlanTable(const char* id, const std::vector<engine::Plan>& p
 }  // namespace
 
 void DrawPlanSection(AppState& state, const Fonts& fonts) {
-  ImGui::Spacing();
-  ImGui::PushFont(fonts.heading);
-  ImGui::TextUnformatted("Hardware plans");
-  ImGui::PopFont();
+  Heading("Hardware plans", fonts);
   if (!state.plan.ok()) {
     ImGui::PushStyleColor(ImGuiCol_Text, kMutedTextColor);
     ImGui::TextWrapped("No plan: %s %s.", state.plan.error().field.c_str(), state.plan.error().message.c_str());

@@ -6,6 +6,7 @@
 
 #include "app.h"
 #include "format.h"
+#include "widgets.h"
 
 namespace ui {
 namespace {
@@ -152,13 +153,6 @@ void DrawWarnings(const engine::Estimate& e) {
     ImGui::TextWrapped("%s", w.message.c_str());
     ImGui::PopStyleColor();
   }
-}
-
-void Heading(const char* text, const Fonts& fonts) {
-  ImGui::Spacing();
-  ImGui::PushFont(fonts.heading);
-  ImGui::TextUnformatted(text);
-  ImGui::PopFont();
 }
 
 }  // namespace

@@ -7,16 +7,10 @@
 
 #include "app.h"
 #include "format.h"
+#include "widgets.h"
 
 namespace ui {
 namespace {
-
-void Heading(const char* text, const Fonts& fonts) {
-  ImGui::Spacing();
-  ImGui::PushFont(fonts.heading);
-  ImGui::TextUnformatted(text);
-  ImGui::PopFont();
-}
 
 // Stacked bar of where a step's time goes.
 void DrawStepBar(const engine::StepBreakdown& b, double step_s, float scale) {

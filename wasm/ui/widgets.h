@@ -1,0 +1,14 @@
+// Small drawing helpers every panel shares: headings and muted text in the page's style.
+#pragma once
+
+#include "theme.h"
+
+namespace ui {
+
+// A section heading in the heading font, optionally underlined.
+void Heading(const char* text, const Fonts& fonts, bool underline = false);
+
+// Wrapped text in the muted colour (explanations, sources, secondary facts).
+void MutedText(const char* text);
+
+}  // namespace ui
