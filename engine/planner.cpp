@@ -126,7 +126,7 @@ Evaluated Evaluate(const Scenario& s, const ParamCounts& c, const GpuSpec& g, co
 }
 
 Plan MakePlan(const Scenario& s, const GpuSpec& g, const Evaluated& e, const HourlyPrice& price, bool own,
-              const PlanConstraints& c, int global_batch) {
+              const PlanConstraints& c, int global_batch, double storage_per_hour) {
   Plan p;
   p.gpu_id = g.id;
   p.layout = s.parallel;
@@ -149,6 +149,12 @@ Plan MakePlan(const Scenario& s, const GpuSpec& g, const Evaluated& e, const Hou
   const bool per_second = !own && price.offer && price.offer->billing_granularity == "per-second";
   const double hours = own || per_second ? e.wall_hours : std::ceil(e.wall_hours);
   p.cost = price.per_hour * hours;
+  if (!own) {
+    // Renting adds storage for the data and checkpoints while the job runs (owned
+    // servers carry theirs in the network-and-storage share of the purchase).
+    p.storage_cost = storage_per_hour * e.wall_hours;
+    p.cost += p.storage_cost;
+  }
   p.cash_outlay = own ? price.capex + price.power_per_hour * hours : p.cost;
   p.per_gpu_hour = price.per_hour / s.parallel.gpus;
   p.capex = price.capex;
@@ -157,6 +163,17 @@ Plan MakePlan(const Scenario& s, const GpuSpec& g, const Evaluated& e, const Hou
   p.within_deadline = c.deadline_days <= 0 || e.wall_hours <= c.deadline_days * 24;
   p.within_budget = c.budget <= 0 || p.cash_outlay <= c.budget;
   return p;
+}
+
+// Object storage while renting: the tokenized dataset (2 or 4 B per token) and three
+// resumable checkpoints (14 B per parameter), at the catalog's S3 Standard price per
+// TB-month (730 hours).
+double CloudStoragePerHour(const Scenario& s, const ParamCounts& c, const Catalog& cat, const std::string& currency) {
+  const StorageTier* s3 = cat.FindStorage("s3-standard");
+  if (s3 == nullptr || s3->cloud_usd_per_tb_month <= 0) return 0;
+  const double dataset = TrainingTokens(s.training) / std::max(1.0, s.training.epochs) * (s.model.vocab <= 65535 ? 2 : 4);
+  const double terabytes = (dataset + 3 * 14.0 * c.total) / 1e12;
+  return std::max(0.0, Convert(cat, terabytes * s3->cloud_usd_per_tb_month / 730, "USD", currency));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -180,7 +197,8 @@ class Search {
  public:
   Search(const Scenario& base, const PlanConstraints& c, const Catalog& cat)
       : base_(base), c_(c), cat_(cat), params_(CountParams(base.model)), tokens_(TrainingTokens(base.training)),
-        global_batch_(DefaultGlobalBatch(base.training)), assumptions_(AssumptionsFromCatalog(cat)) {}
+        global_batch_(DefaultGlobalBatch(base.training)), assumptions_(AssumptionsFromCatalog(cat)),
+        storage_per_hour_(CloudStoragePerHour(base, params_, cat, c.currency)) {}
 
   PlanResult Run();
 
@@ -203,6 +221,7 @@ class Search {
   std::vector<Plan> best_by_gpu_;  // each GPU's fastest and cheapest plan (for rejections)
   std::vector<Rejection> rejected_;
   long long candidates_ = 0;
+  double storage_per_hour_ = 0;  // cloud object storage for data + checkpoints, plan currency
 };
 
 void InsertInto(std::vector<Plan>& front, const Plan& p) {
@@ -229,7 +248,7 @@ bool Search::TryCandidate(const GpuSpec& g, const FabricSpec& f, const Prices& p
   out.any_fit = true;
   for (const auto& [price, own] : {std::pair{&prices.cloud, false}, {&prices.own, true}}) {
     if (price->per_hour <= 0) continue;
-    const Plan p = MakePlan(s, g, e, *price, own, c_, global_batch_);
+    const Plan p = MakePlan(s, g, e, *price, own, c_, global_batch_, storage_per_hour_);
     out.any_feasible |= p.within_deadline && p.within_budget;
     Insert(p);
     for (Plan& best : best_by_gpu_) {
@@ -305,7 +324,9 @@ void Search::SearchGpu(const GpuSpec& g, const FabricSpec& f) {
     s.parallel.gpus_per_node = std::min(n, 8);
     s.parallel.virtual_pipeline = 1;
     for (int tp : {1, 2, 4, 8}) {
-      if (tp > s.parallel.gpus_per_node || m.heads % tp != 0) continue;
+      // Tensor parallelism stays inside the scale-up domain (NVLink/HCCS/ICI): its
+      // per-layer all-reduces are too frequent for PCIe or the network (model.md §6.5).
+      if (tp > s.parallel.gpus_per_node || tp > g.scale_up_domain || m.heads % tp != 0) continue;
       for (int pp : {1, 2, 4, 8, 16}) {
         if (n % (tp * pp) != 0 || (pp > 1 && pp * 2 > m.layers)) continue;
         for (int cp : long_context ? std::vector<int>{1, 2, 4, 8} : std::vector<int>{1}) {

@@ -51,6 +51,7 @@ struct Plan {
   int units = 0;               // instances or servers
   double cost = 0;             // the job's cost in the constraints' currency (own: amortized share)
   double cash_outlay = 0;      // what must be paid up front: the rental, or the purchase + power
+  double storage_cost = 0;     // rented plans: object storage for data and checkpoints (in `cost`)
   double per_gpu_hour = 0;
   double capex = 0;            // own plans: purchase price
   double break_even_utilization = 0;

@@ -68,7 +68,7 @@ Response Plan(std::string_view scenario_json) {
     if (!constraints.ok()) return Fail(constraints.error());
     auto plan = engine::RunPlan(scenario.value(), constraints.value(), cat.value());
     if (!plan.ok()) return Fail(plan.error());
-    return {Dump(catalog::PlanToJson(plan.value(), constraints.value(), cat.value())), true};
+    return {Dump(catalog::PlanToJson(plan.value(), constraints.value(), cat.value(), scenario.value())), true};
   } catch (const std::bad_alloc&) {
     return Fail({"scenario", "is too large to process"});
   } catch (const std::exception& e) {

@@ -4,7 +4,9 @@
 #include <cstdio>
 #include <sstream>
 
+#include "engine/estimate.h"
 #include "engine/units.h"
+#include "result_json.h"
 
 namespace catalog {
 namespace {
@@ -65,6 +67,7 @@ Json PlanJson(const engine::Plan& p, const engine::Catalog& cat) {
               {"units", p.units},
               {"cost", R(p.cost, 100)},
               {"cash_outlay", R(p.cash_outlay, 100)},
+              {"storage_cost", R(p.storage_cost, 100)},
               {"per_gpu_hour", R(p.per_gpu_hour, 1000)},
               {"capex", R(p.capex, 1)},
               {"break_even_utilization", p.own ? Json(R(std::min(p.break_even_utilization, 1e3), 1e4)) : Json(nullptr)},
@@ -104,10 +107,22 @@ engine::Result<engine::PlanConstraints> ConstraintsFromJson(const Json& d) {
   return c;
 }
 
-Json PlanToJson(const engine::PlanResult& r, const engine::PlanConstraints& c, const engine::Catalog& cat) {
+Json PlanToJson(const engine::PlanResult& r, const engine::PlanConstraints& c, const engine::Catalog& cat,
+                const engine::Scenario& base) {
   Json plans = Json::array(), picks = Json::array(), rejected = Json::array();
   for (const engine::Plan& p : r.plans) plans.push_back(PlanJson(p, cat));
-  for (const engine::Plan& p : r.picks) picks.push_back(PlanJson(p, cat));
+  for (const engine::Plan& p : r.picks) {
+    Json pick = PlanJson(p, cat);
+    engine::Scenario s = base;
+    s.gpu_id = p.gpu_id;
+    s.parallel = p.layout;
+    s.training.micro_batch = p.micro_batch;
+    s.training.global_batch = p.global_batch;
+    s.training.activation_checkpointing = p.activation_checkpointing;
+    auto estimate = engine::RunEstimate(s, cat);
+    if (estimate.ok()) pick["server"] = ServerToJson(estimate.value().server);
+    picks.push_back(pick);
+  }
   for (const engine::Rejection& x : r.rejected) rejected.push_back({{"gpu", x.gpu_id}, {"reason", x.reason}});
   return Json{{"currency", c.currency},
               {"objective", engine::EnumName(engine::kObjectiveNames, c.objective)},

@@ -15,8 +15,9 @@ namespace catalog {
 
 engine::Result<engine::PlanConstraints> ConstraintsFromJson(const Json& scenario_doc);
 
+// The plan result; each top pick also carries the server bill of materials for its layout.
 Json PlanToJson(const engine::PlanResult& result, const engine::PlanConstraints& constraints,
-                const engine::Catalog& catalog);
+                const engine::Catalog& catalog, const engine::Scenario& base);
 
 // A fixed-width text table and a Markdown report of the same plans.
 std::string PlanTable(const Json& plan_json);

@@ -92,7 +92,9 @@ Json ReliabilityJson(const engine::Reliability& r) {
                          "interval: Daly 2006"}};
 }
 
-Json ServerJson(const engine::BillOfMaterials& b) {
+}  // namespace
+
+Json ServerToJson(const engine::BillOfMaterials& b) {
   Json lines = Json::array();
   for (const engine::BomLine& l : b.lines) {
     lines.push_back({{"item", l.item}, {"quantity", R(l.quantity, 100)}, {"unit", l.unit}, {"why", l.why}});
@@ -104,6 +106,8 @@ Json ServerJson(const engine::BillOfMaterials& b) {
               {"ram_rule_of_thumb_gib_per_node", R(b.ram_rule_of_thumb_bytes / engine::kGiB, 10)},
               {"lines", lines}};
 }
+
+namespace {
 
 Json ClaimJson(const engine::ClaimCheck& c) {
   if (!c.present) return nullptr;
@@ -132,7 +136,7 @@ Json EstimateToJson(const engine::Estimate& e) {
   return Json{{"version", engine::kEngineVersion}, {"contract", engine::kContractVersion},
               {"model", model}, {"params", params}, {"memory", MemoryJson(e)},
               {"throughput", ThroughputJson(e.throughput)}, {"time", TimeJson(e.time)},
-              {"reliability", ReliabilityJson(e.reliability)}, {"server", ServerJson(e.server)},
+              {"reliability", ReliabilityJson(e.reliability)}, {"server", ServerToJson(e.server)},
               {"claim_check", ClaimJson(e.claim)},
               {"fit_by_gpu", fits}, {"warnings", warnings}};
 }

@@ -10,5 +10,6 @@ namespace catalog {
 
 Json EstimateToJson(const engine::Estimate& estimate);
 Json ErrorToJson(const engine::InputError& error);
+Json ServerToJson(const engine::BillOfMaterials& server);
 
 }  // namespace catalog

@@ -73,7 +73,10 @@ TEST(Examples, SeedsEightyFourDollarsADayIsBelowEveryCatalogOffer) {
 TEST(Examples, StartupPlansStayWithinBudget) {
   const Json plan = Call(api::Plan(ExampleScenario("seed-startup-budget")));
   ASSERT_FALSE(plan["picks"].empty());
-  for (const Json& p : plan["picks"]) EXPECT_LE(p["cash_outlay"].get<double>(), 40000.0);
+  for (const Json& p : plan["picks"]) {
+    EXPECT_LE(p["cash_outlay"].get<double>(), 40000.0);
+    EXPECT_GE(p["server"]["lines"].size(), 4u);  // each pick carries its bill of materials
+  }
 }
 
 }  // namespace

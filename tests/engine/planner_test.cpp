@@ -117,7 +117,7 @@ TEST(Planner, CloudCostIsInstancesTimesPriceTimesBilledHours) {
     const double price = p.procurement_id == "big-x8" ? 24.0 : 4.0;
     const int instances = (p.layout.gpus + 7) / 8;
     EXPECT_EQ(p.units, instances);
-    EXPECT_NEAR(p.cost, instances * price * std::ceil(p.wall_hours), 1e-6) << p.procurement_id;
+    EXPECT_NEAR(p.cost, instances * price * std::ceil(p.wall_hours) + p.storage_cost, 1e-6) << p.procurement_id;
   }
 }
 
