@@ -103,6 +103,8 @@ Response SetCatalogOverlay(std::string_view overlay_json) {
   }
 }
 
+const engine::Result<engine::Catalog>& CurrentCatalog() { return Current(); }
+
 std::string StaleJson(int days, long today) {
   return Dump(catalog::StaleFigures(catalog::EmbeddedFiles(), days, today));
 }

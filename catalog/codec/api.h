@@ -5,6 +5,9 @@
 #include <string>
 #include <string_view>
 
+#include "engine/catalog.h"
+#include "engine/result.h"
+
 namespace api {
 
 struct Response {
@@ -26,6 +29,10 @@ std::string CatalogJson();
 // into the catalog every later call uses; empty text removes it. On error the previous
 // catalog stays in force and the error names the entry and field.
 Response SetCatalogOverlay(std::string_view overlay_json);
+
+// The catalog every call uses now: the embedded one, or it merged with the overlay.
+// The reference stays valid until the next SetCatalogOverlay.
+const engine::Result<engine::Catalog>& CurrentCatalog();
 
 // Catalog figures older than `days` as of `today` (days since 1970-01-01).
 std::string StaleJson(int days, long today);

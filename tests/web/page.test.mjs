@@ -178,3 +178,31 @@ test('WASM and native builds give byte-identical estimates and plans', async () 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// A user's catalog overlay on the page: a negotiated price becomes a plan option; a broken
+// overlay is refused with the entry and field, and the catalog in force stays.
+test('catalog overlay through the JS API changes plans and survives bad input', async () => {
+  const { context, page, problems } = await openPage(server.url + '/', { allow: isLoopback });
+  const result = await page.evaluate(() => {
+    const deal = { offers: [{ id: 'our-h100-deal', provider: 'acme', provider_name: 'Acme', instance: '8xH100',
+      gpu: 'h100-sxm-80gb', gpus: 8, billing: 'instance', currency: 'USD', region: 'us', on_demand_per_hour: 1,
+      spot_per_hour: null, reserved_1yr_per_hour: null, reserved_3yr_per_hour: null, price_date: '2026-11',
+      confidence: 'quote', source: 'our negotiated quote' }] };
+    const applied = window.TrainSizer.setCatalogOverlay(deal);
+    const plan = window.TrainSizer.plan({ model: 'llama-3-8b', tokens: 1e9, purchase: 'cloud', max_gpus: 8,
+      allowed_gpus: ['h100-sxm-80gb'] });
+    const broken = window.TrainSizer.setCatalogOverlay({ offers: [{ id: 'x' }] });
+    const after = window.TrainSizer.plan({ model: 'llama-3-8b', tokens: 1e9, purchase: 'cloud', max_gpus: 8,
+      allowed_gpus: ['h100-sxm-80gb'] });
+    const removed = window.TrainSizer.setCatalogOverlay('');
+    return { applied, picks: plan.picks.map((p) => p.procurement_id), broken, after: after.picks.length, removed };
+  });
+  assert.equal(result.applied.ok, true);
+  assert.ok(result.picks.includes('our-h100-deal'), JSON.stringify(result.picks));
+  assert.equal(result.broken.error.field, 'overlay: offers[0] (x): provider');
+  assert.ok(result.after > 0);
+  assert.equal(result.removed.ok, true);
+  await page.waitForTimeout(300);  // a few frames with the swapped catalog
+  assert.deepEqual(problems, []);
+  await context.close();
+});

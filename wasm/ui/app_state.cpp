@@ -1,5 +1,6 @@
 #include "app_state.h"
 
+#include "catalog/codec/api.h"
 #include "catalog/codec/plan_json.h"
 #include "catalog/codec/scenario_json.h"
 
@@ -24,6 +25,13 @@ AppState MakeInitialState(const engine::Catalog& catalog) {
 }
 
 void RecomputeIfDirty(AppState& state) {
+  // The JS API can swap the catalog (setCatalogOverlay) between frames: follow it.
+  const engine::Catalog* current = &api::CurrentCatalog().value();
+  if (current != state.catalog) {
+    state.catalog = current;
+    state.last_good.reset();
+    state.dirty = true;
+  }
   if (!state.dirty) return;
   state.dirty = false;
   engine::Scenario scenario = state.inputs.scenario;
@@ -66,6 +74,24 @@ void LoadExample(AppState& state, const engine::Example& example) {
     state.inputs.params_b = model["params_b"].get<float>();
   }
   state.example_id = example.id;
+  state.dirty = true;
+}
+
+void ApplyCatalogOverlay(AppState& state) {
+  const api::Response r = api::SetCatalogOverlay(state.overlay_text);
+  const catalog::Json j = catalog::Json::parse(r.json, nullptr, false);
+  if (!r.ok) {
+    state.overlay_status = "Not applied: " + j["error"]["field"].get<std::string>() + ": " +
+                           j["error"]["message"].get<std::string>();
+    return;
+  }
+  state.catalog = &api::CurrentCatalog().value();
+  state.overlay_status = state.overlay_text.empty() ? "Overlay removed: the built-in catalog is in force."
+                                                    : "Applied: " + std::to_string(state.catalog->gpus.size()) +
+                                                          " GPUs, " + std::to_string(state.catalog->offers.size()) +
+                                                          " cloud offers, " +
+                                                          std::to_string(state.catalog->servers.size()) + " servers.";
+  state.last_good.reset();  // it points into the previous catalog
   state.dirty = true;
 }
 

@@ -33,6 +33,8 @@ struct AppState {
   bool dirty = true;
   float dpi_scale = 1.0f;  // device pixels per CSS pixel
   std::string example_id;  // the example last loaded, shown with its description
+  std::string overlay_text;     // the user's catalog overlay JSON as typed
+  std::string overlay_status;   // result of the last Apply
 };
 
 // A sensible first screen: Llama-3-8B full fine-tune on 8× H100 with ZeRO-3.
@@ -43,6 +45,10 @@ void RecomputeIfDirty(AppState& state);
 
 // Loads a catalog example (scenario and goal) into the inputs.
 void LoadExample(AppState& state, const engine::Example& example);
+
+// Merges (or with empty text removes) the user's catalog overlay and points the page at
+// the resulting catalog; on error the catalog in force stays and the status says why.
+void ApplyCatalogOverlay(AppState& state);
 
 // Makes a plan from the planner the current scenario's hardware and layout.
 void AdoptPlan(AppState& state, const engine::Plan& plan);

@@ -286,11 +286,36 @@ void DrawGoalSection(AppState& state, const Fonts& fonts) {
 
 }  // namespace
 
+// The user's own catalog JSON: negotiated prices, a private cloud, a GPU not listed, other
+// exchange rates; validated like the built-in catalog.
+void DrawOverlaySection(AppState& state, const Fonts& fonts) {
+  ImGui::Spacing();
+  if (!ImGui::CollapsingHeader("Your own prices and hardware (catalog overlay)")) return;
+  (void)fonts;
+  MutedText("Paste JSON shaped like the catalog files, e.g. {\"offers\": [...]} or {\"rates\": [...]}. "
+            "Entries with a known id replace it; new ids are added.");
+  static char buffer[1 << 16];  // cosmetic: the text box's edit buffer, mirrored into AppState
+  if (ImGui::IsWindowAppearing() || state.overlay_text.size() < sizeof buffer) {
+    std::snprintf(buffer, sizeof buffer, "%s", state.overlay_text.c_str());
+  }
+  if (ImGui::InputTextMultiline("##overlay", buffer, sizeof buffer, ImVec2(-FLT_MIN, 160 * state.dpi_scale))) {
+    state.overlay_text = buffer;
+  }
+  if (ImGui::Button("Apply")) ApplyCatalogOverlay(state);
+  ImGui::SameLine();
+  if (ImGui::Button("Remove")) {
+    state.overlay_text.clear();
+    ApplyCatalogOverlay(state);
+  }
+  if (!state.overlay_status.empty()) MutedText(state.overlay_status.c_str());
+}
+
 void DrawInputPanel(AppState& state, const Fonts& fonts) {
   DrawGoalSection(state, fonts);
   DrawModelSection(state, fonts);
   DrawTrainingSection(state, fonts);
   DrawHardwareSection(state, fonts);
+  DrawOverlaySection(state, fonts);
 }
 
 }  // namespace ui
