@@ -91,6 +91,7 @@ Result<Estimate> RunEstimate(const Scenario& s, const Catalog& catalog) {
   e.reliability = EstimateReliability(s, e.params, e.time, storage);
   e.server = BuildBillOfMaterials(s, gpu, fabric, e.memory, e.reliability);
   e.claim = CheckClaim(s, gpu, e.throughput, e.fits);
+  e.checklist = PreOrderChecklist(s, e, gpu);
   e.warnings = CollectWarnings(s);
   AddTimeWarnings(s, e, e.warnings);
   if (!e.fits) {

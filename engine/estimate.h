@@ -8,6 +8,7 @@
 #include "catalog.h"
 #include "memory_model.h"
 #include "bill_of_materials.h"
+#include "checklist.h"
 #include "claim_check.h"
 #include "reliability.h"
 #include "time_model.h"
@@ -38,6 +39,7 @@ struct Estimate {
   Reliability reliability;
   BillOfMaterials server;
   ClaimCheck claim;
+  std::vector<CheckItem> checklist;  // the pre-order questions answered for this plan
   std::vector<Warning> warnings;
 };
 

@@ -31,6 +31,9 @@ struct GpuSpec {
   // planned for region "cn".
   bool export_restricted_cn = false;
   std::string export_note_cn;
+  double price_new_usd = 0;   // lowest listed new price; 0 = not known
+  double price_used_usd = 0;  // lowest listed used price; 0 = not known
+  std::string seed_correction;  // what the seed table got wrong about this part, if anything
 
   bool SupportsFp8() const { return fp8_flops > 0; }
   // PCIe-only cards (no NVLink-class link) top out at a PCIe x16 figure.

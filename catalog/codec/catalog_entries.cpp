@@ -70,6 +70,18 @@ Result<engine::GpuSpec> ParseGpu(const Json& e, const std::string& path) {
     g.export_restricted_cn = status == "restricted";
     if (auto err = ReadString(cn, "note", path + "export_control.cn.", &g.export_note_cn)) return *err;
   }
+  if (e.contains("price") && e["price"].is_object()) {
+    const Json& price = e["price"];
+    if (auto err = OptionalNumber(price, "new_usd_low", path + "price.", 1, 1e8, &g.price_new_usd)) return *err;
+    if (auto err = OptionalNumber(price, "used_usd_low", path + "price.", 1, 1e8, &g.price_used_usd)) return *err;
+  }
+  if (e.contains("seed_correction") && e["seed_correction"].is_object()) {
+    const Json& sc = e["seed_correction"];
+    std::string claim, correct;
+    if (auto err = RequireText(sc, "claim", path + "seed_correction.", &claim)) return *err;
+    if (auto err = RequireText(sc, "correct", path + "seed_correction.", &correct)) return *err;
+    g.seed_correction = "Seed said: " + claim + ". Datasheet: " + correct + ".";
+  }
   g.memory_bytes = gib * engine::kGiB;
   g.memory_bandwidth_bytes_per_s = bw * 1e12;
   g.bf16_flops = bf16 * engine::kTera;

@@ -109,6 +109,15 @@ Json ServerToJson(const engine::BillOfMaterials& b) {
 
 namespace {
 
+Json ChecklistJson(const std::vector<engine::CheckItem>& items) {
+  Json out = Json::array();
+  for (const engine::CheckItem& c : items) {
+    out.push_back({{"topic", c.topic}, {"status", engine::EnumName(engine::kCheckStatusNames, c.status)},
+                   {"answer", c.answer}});
+  }
+  return out;
+}
+
 Json ClaimJson(const engine::ClaimCheck& c) {
   if (!c.present) return nullptr;
   return Json{{"verdict", c.verdict},
@@ -138,6 +147,7 @@ Json EstimateToJson(const engine::Estimate& e) {
               {"throughput", ThroughputJson(e.throughput)}, {"time", TimeJson(e.time)},
               {"reliability", ReliabilityJson(e.reliability)}, {"server", ServerToJson(e.server)},
               {"claim_check", ClaimJson(e.claim)},
+              {"checklist", ChecklistJson(e.checklist)},
               {"fit_by_gpu", fits}, {"warnings", warnings}};
 }
 

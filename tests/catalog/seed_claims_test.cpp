@@ -145,3 +145,32 @@ TEST(Reliability, CheckpointWriteTimeFollowsTheStorageTier) {
 
 }  // namespace
 }  // namespace catalog
+
+namespace catalog {
+namespace {
+
+std::string StatusOf(const Json& r, const std::string& topic) {
+  for (const Json& c : r["checklist"]) {
+    if (c["topic"] == topic) return c["status"];
+  }
+  return "missing";
+}
+
+// The seed's pre-order checklist answered for a plan: a long job without automatic
+// restarts is a problem; a TPU needs XLA, an Ascend needs CANN; restricted parts say so.
+TEST(Checklist, AnswersTheSeedsQuestionsForThePlan) {
+  const Json long_run = Estimate(R"({"model":"llama-3-70b","gpus":1024,"tp":8,"pp":4,"zero":1,"framework":"megatron",)"
+                                 R"("sequence_parallel":true,"global_batch":1024,"tokens":1e12,"auto_restart":false})");
+  EXPECT_EQ(StatusOf(long_run, "Fault tolerance"), "problem");
+  EXPECT_EQ(StatusOf(long_run, "Compliance and export controls"), "attention");  // H100
+  const Json tpu = Estimate(R"({"model":"llama-3-8b","method":"lora","gpu":"tpu-v5p-95gb"})");
+  EXPECT_EQ(StatusOf(tpu, "Framework and software stack"), "attention");
+  const Json ascend = Estimate(R"({"model":"qwen2.5-7b","method":"lora","gpu":"ascend-910b-64gb"})");
+  EXPECT_EQ(StatusOf(ascend, "Framework and software stack"), "attention");
+  EXPECT_EQ(StatusOf(ascend, "Compliance and export controls"), "ok");
+  const Json oom = Estimate(R"({"model":"llama-3-70b","gpu":"rtx-4090-24gb"})");
+  EXPECT_EQ(StatusOf(oom, "Memory"), "problem");
+}
+
+}  // namespace
+}  // namespace catalog

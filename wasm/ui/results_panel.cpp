@@ -176,8 +176,10 @@ void DrawResultsPanel(AppState& state, const Fonts& fonts) {
   DrawSpeedSection(e, fonts, state.dpi_scale);
   DrawTimeSection(e, fonts, state.dpi_scale);
   DrawServerSection(e, fonts, state.dpi_scale);
+  DrawChecklistSection(e, fonts);
   Heading("Which GPUs fit this plan", fonts);
   DrawGpuFitTable(e, state.dpi_scale);
+  DrawGpuCompareSection(state, fonts);
 }
 
 }  // namespace ui
