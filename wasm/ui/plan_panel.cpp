@@ -1,10 +1,12 @@
 // The planner's answer on the page: the labelled picks and the Pareto front of wall time
 // against cost, each row adoptable with one click, and why other GPUs were rejected.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
 
 #include "app.h"
+#include "chart.h"
 #include "format.h"
 #include "widgets.h"
 
@@ -80,6 +82,48 @@ const engine::Plan* PlanTable(const char* id, const std::vector<engine::Plan>& p
   return chosen;
 }
 
+// Time against cost of every plan on the front (log scales), the picks ringed, the
+// deadline and budget as lines; hover reads a point out, click makes it current.
+const engine::Plan* DrawScatter(const engine::PlanResult& r, const AppState& state) {
+  if (r.plans.empty()) return nullptr;
+  double t_lo = 1e300, t_hi = 0, c_lo = 1e300, c_hi = 0;
+  for (const engine::Plan& p : r.plans) {
+    t_lo = std::min(t_lo, p.wall_hours), t_hi = std::max(t_hi, p.wall_hours);
+    c_lo = std::min(c_lo, std::max(p.cost, 1.0)), c_hi = std::max(c_hi, std::max(p.cost, 1.0));
+  }
+  Axis x{t_lo / 1.5, t_hi * 1.5, true, HoursTick, "wall time (log scale)"};
+  const std::string y_title = "cost, " + state.goal.currency;
+  Axis y{c_lo / 1.5, c_hi * 1.5, true, MoneyTick, y_title.c_str()};
+  const float scale = state.dpi_scale;
+  Chart chart("scatter", x, y, 260 * scale, scale);
+  ImDrawList* d = chart.Draw();
+  if (state.goal.deadline_days > 0 && state.goal.deadline_days * 24 < x.max) {
+    const ImVec2 a = chart.At(state.goal.deadline_days * 24, y.min), b = chart.At(state.goal.deadline_days * 24, y.max);
+    d->AddLine(a, b, kBadColor, 1.5f * scale);
+  }
+  if (state.goal.budget > 0 && state.goal.budget < y.max) {
+    const ImVec2 a = chart.At(x.min, state.goal.budget), b = chart.At(x.max, state.goal.budget);
+    d->AddLine(a, b, kBadColor, 1.5f * scale);
+  }
+  const engine::Plan* hovered = nullptr;
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  for (const engine::Plan& p : r.plans) {
+    const ImVec2 at = chart.At(p.wall_hours, std::max(p.cost, 1.0));
+    d->AddCircleFilled(at, 4.5f * scale, p.own ? TermColor(1) : TermColor(0));
+    const float dx = mouse.x - at.x, dy = mouse.y - at.y;
+    if (dx * dx + dy * dy < 64 * scale * scale) hovered = &p;
+  }
+  for (const engine::Plan& pick : r.picks) {
+    d->AddCircle(chart.At(pick.wall_hours, std::max(pick.cost, 1.0)), 9 * scale, kOkColor, 0, 2.5f * scale);
+  }
+  MutedText("Blue: rent; orange: buy (amortized). Green rings: the top picks. Red lines: deadline and budget.");
+  if (hovered == nullptr || !chart.Contains(mouse)) return nullptr;
+  ImGui::SetTooltip("%d × %s\n%s, %s %s\n%s\nclick to use", hovered->layout.gpus, hovered->gpu_id.c_str(),
+                    HoursText(hovered->wall_hours).c_str(), WithThousands(std::llround(hovered->cost)).c_str(),
+                    state.goal.currency.c_str(), hovered->procurement.c_str());
+  return ImGui::IsMouseClicked(ImGuiMouseButton_Left) ? hovered : nullptr;
+}
+
 }  // namespace
 
 void DrawPlanSection(AppState& state, const Fonts& fonts) {
@@ -105,6 +149,7 @@ void DrawPlanSection(AppState& state, const Fonts& fonts) {
     ImGui::TextWrapped("Nothing meets the deadline and budget; the nearest plans are below.");
     ImGui::PopStyleColor();
   }
+  if (const engine::Plan* p = DrawScatter(r, state)) chosen = p;
   if (ImGui::CollapsingHeader("All trade-offs (Pareto front of time and cost)")) {
     if (const engine::Plan* p = PlanTable("pareto", r.plans, state, currency, false)) chosen = p;
   }
