@@ -117,6 +117,7 @@ std::vector<OwnCost> OwnOptions(const Catalog& c, const OwnershipAssumptions& a,
       const double colocation = a.colocation_per_kw_month_usd * kw * 12 / 8760;
       const double maintenance = a.maintenance_rate * o.capex / 8760;
       o.fixed_per_hour = (depreciation + colocation + maintenance) * to_currency;
+      o.running_per_hour = (colocation + maintenance) * to_currency;
       o.power_per_hour = kw * a.sustained_power_fraction * a.pue * a.electricity_per_kwh_usd * to_currency;
       o.capex *= to_currency;
       o.job_total = (o.fixed_per_hour + o.power_per_hour) * hours;
@@ -135,6 +136,21 @@ std::vector<OwnCost> OwnOptions(const Catalog& c, const OwnershipAssumptions& a,
     return x.job_total != y.job_total ? x.job_total < y.job_total : x.server->id < y.server->id;
   });
   return out;
+}
+
+// Renting: the hourly price for the hours used. Owning: the purchase up front, then
+// colocation and maintenance every hour and power for the hours used (model.md §8).
+RentVsBuy RentVsBuySeries(double cloud_per_hour, const OwnCost& own, double utilization, int horizon_months) {
+  RentVsBuy r;
+  constexpr double kHoursPerMonth = 730;
+  for (int m = 0; m <= horizon_months; ++m) {
+    const double hours = m * kHoursPerMonth;
+    r.months.push_back(m);
+    r.rent.push_back(cloud_per_hour * hours * utilization);
+    r.own.push_back(own.capex + own.running_per_hour * hours + own.power_per_hour * hours * utilization);
+    if (r.break_even_month == 0 && m > 0 && r.own.back() <= r.rent.back()) r.break_even_month = m;
+  }
+  return r;
 }
 
 }  // namespace engine

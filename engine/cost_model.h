@@ -33,6 +33,7 @@ struct OwnCost {
   double capex = 0;              // servers + network/storage share + installation
   double fixed_per_hour = 0;     // depreciation net of resale + colocation + maintenance, per wall-clock hour
   double power_per_hour = 0;     // electricity × PUE while running
+  double running_per_hour = 0;   // colocation + maintenance, paid whether busy or not
   double job_total = 0;          // (fixed + power) × job hours: the job's share of owning
   double per_gpu_hour = 0;       // fixed + power, per GPU-hour at full utilization
   double break_even_utilization = 0;  // u* = fixed / (cloud − power); > 1 = never
@@ -63,6 +64,14 @@ double Convert(const Catalog& catalog, double amount, const std::string& from, c
 // offers whose provider is allowed (empty list = all). None when no offer fits.
 std::vector<CloudCost> CloudOptions(const Catalog& catalog, const std::string& gpu_id, int gpus, double hours,
                                     const std::string& currency, const std::vector<std::string>& providers);
+
+// Cumulative cash out over time for renting vs buying the same GPUs, used at
+// `utilization` (share of wall-clock hours the GPUs run), month by month.
+struct RentVsBuy {
+  std::vector<double> months, rent, own;  // cumulative amounts
+  double break_even_month = 0;            // first month own ≤ rent; 0 = not within the horizon
+};
+RentVsBuy RentVsBuySeries(double cloud_per_hour, const OwnCost& own, double utilization, int horizon_months);
 
 // Buying enough catalog servers of `gpu_id` for `gpus` GPUs, compared with a cloud
 // price per GPU-hour for the break-even.

@@ -192,3 +192,25 @@ TEST(OwnCost, BreakEvenReproducesTheWorkedExample) {
 
 }  // namespace
 }  // namespace engine
+
+namespace engine {
+namespace {
+
+// Rent vs buy, by hand: $20/h cloud vs a $100k purchase with $2/h running and $1/h power,
+// used 24/7 (730 h/month): rent 14,600/month; own 100,000 + 2,190/month. Own catches up
+// when 100,000 ≤ 12,410·m, i.e. in month 9 (8.06 months).
+TEST(OwnCost, RentVsBuyCrossesWhenThePurchaseIsEarnedBack) {
+  OwnCost own;
+  own.capex = 100000;
+  own.running_per_hour = 2;
+  own.power_per_hour = 1;
+  const RentVsBuy r = RentVsBuySeries(20, own, 1.0, 24);
+  ASSERT_EQ(r.months.size(), 25u);
+  EXPECT_DOUBLE_EQ(r.rent[1], 14600);
+  EXPECT_DOUBLE_EQ(r.own[1], 102190);
+  EXPECT_EQ(r.break_even_month, 9);
+  EXPECT_EQ(RentVsBuySeries(2.5, own, 1.0, 24).break_even_month, 0);  // renting stays cheaper
+}
+
+}  // namespace
+}  // namespace engine

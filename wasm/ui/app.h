@@ -16,6 +16,7 @@ void DrawSpeedSection(const engine::Estimate& estimate, const Fonts& fonts, floa
 void DrawTimeSection(const engine::Estimate& estimate, const Fonts& fonts, float scale);
 void DrawPlanSection(AppState& state, const Fonts& fonts);
 void DrawGpuCompareSection(const AppState& state, const Fonts& fonts);
+void DrawRentBuySection(const AppState& state, const Fonts& fonts);
 void DrawChecklistSection(const engine::Estimate& estimate, const Fonts& fonts);
 void DrawServerSection(const engine::Estimate& estimate, const Fonts& fonts, float scale);
 

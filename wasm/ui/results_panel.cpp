@@ -176,6 +176,7 @@ void DrawResultsPanel(AppState& state, const Fonts& fonts) {
   DrawSpeedSection(e, fonts, state.dpi_scale);
   DrawTimeSection(e, fonts, state.dpi_scale);
   DrawServerSection(e, fonts, state.dpi_scale);
+  DrawRentBuySection(state, fonts);
   DrawChecklistSection(e, fonts);
   Heading("Which GPUs fit this plan", fonts);
   DrawGpuFitTable(e, state.dpi_scale);

@@ -1,0 +1,59 @@
+// Rent vs buy for the current GPU type and count: cumulative cash over 48 months, renting
+// the cheapest catalog offer vs buying the cheapest catalog servers, break-even marked.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "app.h"
+#include "chart.h"
+#include "engine/cost_model.h"
+#include "format.h"
+#include "widgets.h"
+
+namespace ui {
+
+void DrawRentBuySection(const AppState& state, const Fonts& fonts) {
+  Heading("Rent or buy these GPUs", fonts);
+  const engine::Scenario& s = state.inputs.scenario;
+  const int gpus = s.parallel.gpus;
+  const std::string& currency = state.goal.currency;
+  const auto rent = engine::CloudOptions(*state.catalog, s.gpu_id, gpus, 1.0, currency, {});
+  const auto on_demand = std::find_if(rent.begin(), rent.end(),
+                                      [](const engine::CloudCost& c) { return c.pricing == engine::Pricing::kOnDemand; });
+  const double cloud_gpu_hour = on_demand == rent.end() ? 0 : on_demand->price_per_hour / gpus;
+  const auto own = engine::OwnOptions(*state.catalog, engine::AssumptionsFromCatalog(*state.catalog), s.gpu_id, gpus,
+                                      1.0, currency, cloud_gpu_hour);
+  if (on_demand == rent.end() || own.empty()) {
+    MutedText("The catalog needs both a cloud offer and a server for this GPU to compare renting with buying.");
+    return;
+  }
+  const double utilization = state.goal.own_utilization;
+  const engine::RentVsBuy series = engine::RentVsBuySeries(on_demand->price_per_hour, own[0], utilization, 48);
+  const double top = std::max(series.rent.back(), series.own.back()) * 1.05;
+  const std::string y_title = "cumulative cost, " + currency;
+  Axis x{0, 48, false, [](double m) { return std::to_string(int(std::lround(m))) + " mo"; }, "months of use"};
+  Axis y{0, top, false, MoneyTick, y_title.c_str()};
+  const float scale = state.dpi_scale;
+  Chart chart("rentbuy", x, y, 220 * scale, scale);
+  for (size_t i = 1; i < series.months.size(); ++i) {
+    chart.Draw()->AddLine(chart.At(series.months[i - 1], series.rent[i - 1]), chart.At(series.months[i], series.rent[i]),
+                          TermColor(0), 2.5f * scale);
+    chart.Draw()->AddLine(chart.At(series.months[i - 1], series.own[i - 1]), chart.At(series.months[i], series.own[i]),
+                          TermColor(1), 2.5f * scale);
+  }
+  if (series.break_even_month > 0) {
+    const double m = series.break_even_month;
+    chart.Draw()->AddLine(chart.At(m, 0), chart.At(m, top), kOkColor, 1.5f * scale);
+  }
+  std::string text = "Blue: rent " + on_demand->offer->provider_name + " " + on_demand->offer->instance + " at " +
+                     WithThousands(std::llround(on_demand->price_per_hour)) + " " + currency + "/h; orange: buy " +
+                     std::to_string(own[0].servers) + "× " + own[0].server->name + (own[0].used ? " (used)" : "") +
+                     " for " + WithThousands(std::llround(own[0].capex)) + " " + currency + ", used " +
+                     std::to_string(std::lround(utilization * 100)) + "% of the time. ";
+  text += series.break_even_month > 0
+              ? "Buying pays off after " + std::to_string(std::lround(series.break_even_month)) + " months (green line)."
+              : "Renting stays cheaper for 4 years at this utilization.";
+  MutedText(text.c_str());
+}
+
+}  // namespace ui
