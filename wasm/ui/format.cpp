@@ -3,15 +3,12 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/format.h"
 #include "engine/units.h"
 
 namespace ui {
 
-std::string WithThousands(long long value) {
-  std::string digits = std::to_string(value < 0 ? -value : value);
-  for (int i = int(digits.size()) - 3; i > 0; i -= 3) digits.insert(size_t(i), ",");
-  return value < 0 ? "-" + digits : digits;
-}
+std::string WithThousands(long long value) { return engine::Money(double(value)); }
 
 std::string GibText(double bytes) {
   char buf[32];

@@ -1,0 +1,98 @@
+// Runs the whole page on Dear ImGui's null backend (no window, no GPU) for many frames
+// while scripted edits change every kind of input, and fails on any ImGui assertion
+// (mismatched Begin/End or Push/Pop, bad IDs, ...).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "catalog/codec/catalog_loader.h"
+#include "imgui.h"
+#include "wasm/ui/app.h"
+
+namespace ui_test {
+
+std::vector<std::string>& Failures() {
+  static std::vector<std::string> failures;
+  return failures;
+}
+
+void RecordImGuiAssert(const char* expression, const char* file, int line) {
+  Failures().push_back(std::string(file) + ":" + std::to_string(line) + ": " + expression);
+}
+
+namespace {
+
+class UiSmoke : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    Failures().clear();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(1280, 800);
+    io.DeltaTime = 1.0f / 60;
+    fonts_ = ui::LoadFontsAndStyle(1.0f);
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // what a renderer backend would upload
+    state_ = ui::MakeInitialState(catalog::Embedded().value());
+  }
+  void TearDown() override { ImGui::DestroyContext(); }
+
+  // One frame: recompute if an input changed, draw the page, render to draw lists.
+  void Frame(ImVec2 mouse = ImVec2(-1, -1), bool click = false) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = mouse;
+    io.MouseDown[0] = click;
+    ImGui::NewFrame();
+    ui::RecomputeIfDirty(state_);
+    ui::DrawApp(state_, fonts_);
+    ImGui::Render();
+  }
+
+  ui::Fonts fonts_;
+  ui::AppState state_;
+};
+
+TEST_F(UiSmoke, ManyFramesWithScriptedEditsFireNoImGuiAsserts) {
+  for (int i = 0; i < 5; ++i) Frame();
+  // Every example, then edits that exercise each panel: errors shown in place, methods,
+  // pipelines, offload, planner goals, narrow and high-DPI windows.
+  for (const engine::Example& x : state_.catalog->examples) {
+    ui::LoadExample(state_, x);
+    for (int i = 0; i < 3; ++i) Frame();
+  }
+  engine::Scenario& s = state_.inputs.scenario;
+  s.parallel.tp = 3;  // invalid: must divide heads; the page shows the error and keeps the last result
+  state_.dirty = true;
+  Frame();
+  EXPECT_FALSE(state_.result.ok());
+  s.parallel.tp = 8;
+  s.parallel.gpus = 16;
+  s.parallel.pp = 2;
+  s.training.method = engine::Method::kQlora;
+  s.parallel.offload = engine::Offload::kOptimizer;
+  s.parallel.zero = 1;
+  state_.goal.purchase = engine::Purchase::kOwn;
+  state_.goal.budget = 0;
+  state_.dirty = true;
+  for (int i = 0; i < 3; ++i) Frame();
+  EXPECT_TRUE(state_.result.ok()) << state_.result.error().field << ": " << state_.result.error().message;
+  state_.inputs.model_source = ui::ModelSource::kParamCount;
+  state_.inputs.params_b = 175;
+  state_.dirty = true;
+  ImGui::GetIO().DisplaySize = ImVec2(420, 900);  // narrow layout
+  for (int i = 0; i < 3; ++i) Frame();
+  // Sweep the mouse over the page, clicking, to open combos, tooltips and buttons.
+  for (int y = 20; y < 900; y += 37) {
+    for (int x = 10; x < 420; x += 53) {
+      Frame(ImVec2(float(x), float(y)), true);
+      Frame(ImVec2(float(x), float(y)), false);
+    }
+  }
+  EXPECT_TRUE(Failures().empty()) << Failures().front();
+}
+
+}  // namespace
+}  // namespace ui_test
