@@ -14,6 +14,7 @@
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
 #include "ui/app.h"
+#include "ui/theme.h"
 
 namespace {
 
@@ -44,7 +45,7 @@ void Frame() {
   Platform& p = *g_platform;
   const float dpr = SyncCanvasSize(p.window);
   if (dpr != p.fonts_scale) {  // first frame, or the window moved to another screen
-    p.fonts = ui::LoadFontsAndStyle(dpr);
+    p.fonts = ui::LoadFontsAndStyle(dpr, p.state.dark);
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     p.fonts_scale = dpr;
     p.state.dpi_scale = dpr;
@@ -59,7 +60,8 @@ void Frame() {
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(p.window, &fb_w, &fb_h);
   glViewport(0, 0, fb_w, fb_h);
-  glClearColor(0.965f, 0.969f, 0.976f, 1.0f);
+  const ImVec4 clear = ImGui::ColorConvertU32ToFloat4(ui::Colors().clear);
+  glClearColor(clear.x, clear.y, clear.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   // Tell the page after a couple of real frames that it is drawn (tests wait on this).
@@ -95,6 +97,8 @@ int main() {
   ImGui_ImplGlfw_InitForOpenGL(platform.window, true);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   platform.state = ui::MakeInitialState(catalog.value());
+  // Follow the browser's colour preference at start; the header button toggles it.
+  platform.state.dark = EM_ASM_INT(return window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 1 : 0;) != 0;
   emscripten_set_main_loop(Frame, 0, false);
   return 0;
 }

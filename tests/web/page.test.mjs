@@ -36,8 +36,8 @@ after(async () => {
 });
 
 // Opens a page that records problems: console errors, page errors and foreign requests.
-async function openPage(url, { width = 1280, height = 800, scale = 1, allow = () => false } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale });
+async function openPage(url, { width = 1280, height = 800, scale = 1, allow = () => false, colorScheme = 'light' } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, colorScheme });
   const problems = [];
   const requests = [];
   await context.route('**/*', (route) => {
@@ -205,4 +205,32 @@ test('catalog overlay through the JS API changes plans and survives bad input', 
   await page.waitForTimeout(300);  // a few frames with the swapped catalog
   assert.deepEqual(problems, []);
   await context.close();
+});
+
+// Pixel brightness (0-255) at (x, y) of a PNG screenshot, read through a 2D canvas.
+async function brightnessAt(page, png, x, y) {
+  return page.evaluate(async ([b64, px, py]) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width; c.height = img.height;
+    const g = c.getContext('2d');
+    g.drawImage(img, 0, 0);
+    const [r, gr, b] = g.getImageData(px, py, 1, 1).data;
+    return (r + gr + b) / 3;
+  }, [png.toString('base64'), x, y]);
+}
+
+test('the theme follows the browser preference: dark and light', async () => {
+  for (const scheme of ['dark', 'light']) {
+    const { context, page, problems } = await openPage(server.url + '/', { allow: isLoopback, colorScheme: scheme });
+    const png = await page.screenshot({ path: path.join(shotDir, `page-${scheme}.png`) });
+    const bg = await brightnessAt(page, png, 4, 4);
+    if (scheme === 'dark') assert.ok(bg < 60, `dark background ${bg}`);
+    else assert.ok(bg > 200, `light background ${bg}`);
+    assert.ok(await distinctColours(page, png) > 50);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
 });

@@ -8,17 +8,25 @@
 namespace ui {
 namespace {
 
-void DrawHeader(const AppState& state, const Fonts& fonts) {
+void DrawHeader(AppState& state, const Fonts& fonts) {
   ImGui::PushFont(fonts.title);
   ImGui::TextUnformatted("TrainSizer");
   ImGui::PopFont();
   ImGui::SameLine();
-  ImGui::PushStyleColor(ImGuiCol_Text, kMutedTextColor);
+  ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
   ImGui::AlignTextToFramePadding();
   const std::string subtitle = "GPU memory, hardware and cost for training and fine-tuning LLMs  ·  catalog " +
                                state.catalog->date + "  ·  v" + engine::kEngineVersion;
   ImGui::TextWrapped("%s", subtitle.c_str());
   ImGui::PopStyleColor();
+  // Theme toggle, top right.
+  const char* toggle = state.dark ? "Light theme" : "Dark theme";
+  const float width = ImGui::CalcTextSize(toggle).x + ImGui::GetStyle().FramePadding.x * 2;
+  ImGui::SameLine(std::max(ImGui::GetWindowContentRegionMax().x - width, 0.0f));
+  if (ImGui::SmallButton(toggle)) {
+    state.dark = !state.dark;
+    ApplyTheme(state.dark, state.dpi_scale);
+  }
 }
 
 // The seed's scenarios as one-click examples.
@@ -45,7 +53,7 @@ void DrawExamples(AppState& state) {
     ImGui::EndCombo();
   }
   if (current != nullptr) {
-    ImGui::PushStyleColor(ImGuiCol_Text, kMutedTextColor);
+    ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
     ImGui::TextWrapped("%s", current->description.c_str());
     ImGui::PopStyleColor();
   }

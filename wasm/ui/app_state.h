@@ -32,6 +32,7 @@ struct AppState {
   engine::Result<engine::PlanResult> plan = engine::InputError{"", "not planned yet"};
   bool dirty = true;
   float dpi_scale = 1.0f;  // device pixels per CSS pixel
+  bool dark = false;       // dark theme (starts from the browser's prefers-color-scheme)
   std::string example_id;  // the example last loaded, shown with its description
   std::string overlay_text;     // the user's catalog overlay JSON as typed
   std::string overlay_status;   // result of the last Apply

@@ -15,13 +15,13 @@ Chart::Chart(const char* id, const Axis& x, const Axis& y, float height, float s
   min_ = ImVec2(origin.x + left, origin.y + top);
   max_ = ImVec2(origin.x + width - right, origin.y + height - bottom);
   draw_ = ImGui::GetWindowDrawList();
-  draw_->AddRectFilled(min_, max_, IM_COL32(250, 251, 253, 255));
-  draw_->AddRect(min_, max_, IM_COL32(200, 204, 212, 255));
+  draw_->AddRectFilled(min_, max_, Colors().chart_bg);
+  draw_->AddRect(min_, max_, Colors().chart_frame);
   DrawTicks(x_, true);
   DrawTicks(y_, false);
   const ImVec2 xt = ImGui::CalcTextSize(x_.title);
-  draw_->AddText(ImVec2((min_.x + max_.x - xt.x) / 2, max_.y + 20 * scale), kMutedTextColor, x_.title);
-  draw_->AddText(ImVec2(origin.x, origin.y - 2 * scale), kMutedTextColor, y_.title);
+  draw_->AddText(ImVec2((min_.x + max_.x - xt.x) / 2, max_.y + 20 * scale), Colors().muted, x_.title);
+  draw_->AddText(ImVec2(origin.x, origin.y - 2 * scale), Colors().muted, y_.title);
   ImGui::Dummy(ImVec2(width, height));
   ImGui::PopID();
 }
@@ -60,11 +60,11 @@ void Chart::DrawTicks(const Axis& a, bool horizontal) const {
     const std::string text = a.label ? a.label(v) : std::to_string(v);
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     if (horizontal) {
-      draw_->AddLine(ImVec2(p.x, min_.y), ImVec2(p.x, max_.y), IM_COL32(230, 232, 236, 255));
-      draw_->AddText(ImVec2(p.x - size.x / 2, max_.y + 3 * scale_), kMutedTextColor, text.c_str());
+      draw_->AddLine(ImVec2(p.x, min_.y), ImVec2(p.x, max_.y), Colors().chart_grid);
+      draw_->AddText(ImVec2(p.x - size.x / 2, max_.y + 3 * scale_), Colors().muted, text.c_str());
     } else {
-      draw_->AddLine(ImVec2(min_.x, p.y), ImVec2(max_.x, p.y), IM_COL32(230, 232, 236, 255));
-      draw_->AddText(ImVec2(min_.x - size.x - 6 * scale_, p.y - size.y / 2), kMutedTextColor, text.c_str());
+      draw_->AddLine(ImVec2(min_.x, p.y), ImVec2(max_.x, p.y), Colors().chart_grid);
+      draw_->AddText(ImVec2(min_.x - size.x - 6 * scale_, p.y - size.y / 2), Colors().muted, text.c_str());
     }
   }
 }

@@ -52,7 +52,7 @@ void DrawRow(const engine::GpuSpec& g) {
   ImGui::TextUnformatted(g.name.c_str());
   if (!g.seed_correction.empty()) {
     ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kBadColor), "(seed wrong)");
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(Colors().bad), "(seed wrong)");
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
@@ -78,11 +78,11 @@ void DrawRow(const engine::GpuSpec& g) {
 
 ImU32 StatusColor(engine::CheckStatus s) {
   switch (s) {
-    case engine::CheckStatus::kOk: return kOkColor;
-    case engine::CheckStatus::kAttention: return IM_COL32(170, 110, 0, 255);
-    case engine::CheckStatus::kProblem: return kBadColor;
+    case engine::CheckStatus::kOk: return Colors().ok;
+    case engine::CheckStatus::kAttention: return Colors().warn;
+    case engine::CheckStatus::kProblem: return Colors().bad;
   }
-  return kOkColor;
+  return Colors().ok;
 }
 
 }  // namespace

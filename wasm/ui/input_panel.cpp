@@ -34,7 +34,7 @@ bool BeginForm(const char* id, float scale) {
 // Shows the engine's complaint about `field` (if that is the field it names).
 void FieldError(const AppState& state, std::string_view field) {
   if (state.result.ok() || state.result.error().field != field) return;
-  ImGui::PushStyleColor(ImGuiCol_Text, kBadColor);
+  ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
   ImGui::TextWrapped("%s", state.result.error().message.c_str());
   ImGui::PopStyleColor();
 }

@@ -44,12 +44,12 @@ const engine::Plan* PlanTable(const char* id, const std::vector<engine::Plan>& p
     if (show_labels) {
       std::string labels;
       for (const std::string& l : p.labels) labels += (labels.empty() ? "" : ", ") + l;
-      ImGui::PushStyleColor(ImGuiCol_Text, kOkColor);
+      ImGui::PushStyleColor(ImGuiCol_Text, Colors().ok);
       ImGui::TextWrapped("%s", labels.c_str());
       ImGui::PopStyleColor();
     }
     ImGui::TextWrapped("%s", gpu ? gpu->name.c_str() : p.gpu_id.c_str());
-    ImGui::PushStyleColor(ImGuiCol_Text, kMutedTextColor);
+    ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
     ImGui::TextWrapped("%s", p.procurement.c_str());
     ImGui::PopStyleColor();
     ImGui::TableSetColumnIndex(1);
@@ -62,7 +62,7 @@ const engine::Plan* PlanTable(const char* id, const std::vector<engine::Plan>& p
     ImGui::TextUnformatted(WithThousands(std::llround(p.cost)).c_str());
     if (p.own) {
       // Owning: the job's amortized share, and the cash it takes to buy the servers.
-      ImGui::PushStyleColor(ImGuiCol_Text, kMutedTextColor);
+      ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
       ImGui::TextWrapped("buy %s", WithThousands(std::llround(p.capex)).c_str());
       ImGui::PopStyleColor();
       if (ImGui::IsItemHovered()) {
@@ -99,11 +99,11 @@ const engine::Plan* DrawScatter(const engine::PlanResult& r, const AppState& sta
   ImDrawList* d = chart.Draw();
   if (state.goal.deadline_days > 0 && state.goal.deadline_days * 24 < x.max) {
     const ImVec2 a = chart.At(state.goal.deadline_days * 24, y.min), b = chart.At(state.goal.deadline_days * 24, y.max);
-    d->AddLine(a, b, kBadColor, 1.5f * scale);
+    d->AddLine(a, b, Colors().bad, 1.5f * scale);
   }
   if (state.goal.budget > 0 && state.goal.budget < y.max) {
     const ImVec2 a = chart.At(x.min, state.goal.budget), b = chart.At(x.max, state.goal.budget);
-    d->AddLine(a, b, kBadColor, 1.5f * scale);
+    d->AddLine(a, b, Colors().bad, 1.5f * scale);
   }
   const engine::Plan* hovered = nullptr;
   const ImVec2 mouse = ImGui::GetIO().MousePos;
@@ -114,7 +114,7 @@ const engine::Plan* DrawScatter(const engine::PlanResult& r, const AppState& sta
     if (dx * dx + dy * dy < 64 * scale * scale) hovered = &p;
   }
   for (const engine::Plan& pick : r.picks) {
-    d->AddCircle(chart.At(pick.wall_hours, std::max(pick.cost, 1.0)), 9 * scale, kOkColor, 0, 2.5f * scale);
+    d->AddCircle(chart.At(pick.wall_hours, std::max(pick.cost, 1.0)), 9 * scale, Colors().ok, 0, 2.5f * scale);
   }
   MutedText("Blue: rent; orange: buy (amortized). Green rings: the top picks. Red lines: deadline and budget.");
   if (hovered == nullptr || !chart.Contains(mouse)) return nullptr;
@@ -129,14 +129,14 @@ const engine::Plan* DrawScatter(const engine::PlanResult& r, const AppState& sta
 void DrawPlanSection(AppState& state, const Fonts& fonts) {
   Heading("Hardware plans", fonts);
   if (!state.plan.ok()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, kMutedTextColor);
+    ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
     ImGui::TextWrapped("No plan: %s %s.", state.plan.error().field.c_str(), state.plan.error().message.c_str());
     ImGui::PopStyleColor();
     return;
   }
   const engine::PlanResult& r = state.plan.value();
   const std::string& currency = state.goal.currency;
-  ImGui::PushStyleColor(ImGuiCol_Text, kMutedTextColor);
+  ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
   ImGui::TextWrapped("%s layouts searched across %zu GPU types for %s tokens. Click Use to make a plan current.",
                      WithThousands(r.candidates).c_str(), state.catalog->gpus.size(),
                      WithThousands(std::llround(r.tokens)).c_str());
@@ -145,7 +145,7 @@ void DrawPlanSection(AppState& state, const Fonts& fonts) {
   if (!r.picks.empty()) {
     chosen = PlanTable("picks", r.picks, state, currency, true);
   } else {
-    ImGui::PushStyleColor(ImGuiCol_Text, kBadColor);
+    ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
     ImGui::TextWrapped("Nothing meets the deadline and budget; the nearest plans are below.");
     ImGui::PopStyleColor();
   }

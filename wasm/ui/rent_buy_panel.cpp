@@ -43,7 +43,7 @@ void DrawRentBuySection(const AppState& state, const Fonts& fonts) {
   }
   if (series.break_even_month > 0) {
     const double m = series.break_even_month;
-    chart.Draw()->AddLine(chart.At(m, 0), chart.At(m, top), kOkColor, 1.5f * scale);
+    chart.Draw()->AddLine(chart.At(m, 0), chart.At(m, top), Colors().ok, 1.5f * scale);
   }
   std::string text = "Blue: rent " + on_demand->offer->provider_name + " " + on_demand->offer->instance + " at " +
                      WithThousands(std::llround(on_demand->price_per_hour)) + " " + currency + "/h; orange: buy " +

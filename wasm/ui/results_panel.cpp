@@ -30,7 +30,7 @@ void DrawVerdict(const engine::Estimate& e, const AppState& state, const Fonts& 
   ImGui::PushFont(fonts.title);
   ImGui::Text("%s per GPU", GibText(e.need_bytes).c_str());
   ImGui::PopFont();
-  ImGui::PushStyleColor(ImGuiCol_Text, e.fits ? kOkColor : kBadColor);
+  ImGui::PushStyleColor(ImGuiCol_Text, e.fits ? Colors().ok : Colors().bad);
   ImGui::PushFont(fonts.heading);
   if (e.fits) {
     ImGui::TextWrapped("Fits on %s (%s), %s free", gpu->name.c_str(), GibText(e.capacity_bytes).c_str(),
@@ -41,7 +41,7 @@ void DrawVerdict(const engine::Estimate& e, const AppState& state, const Fonts& 
   }
   ImGui::PopFont();
   ImGui::PopStyleColor();
-  ImGui::PushStyleColor(ImGuiCol_Text, kMutedTextColor);
+  ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
   ImGui::TextWrapped("%s%s: %s parameters (%s active), %s trainable, on %d GPU%s", e.model.name.c_str(),
                      e.model_derived ? " (derived shape)" : "", ParamsText(e.params.total).c_str(),
                      ParamsText(e.params.active).c_str(), ParamsText(e.memory.trainable_params).c_str(),
@@ -69,12 +69,12 @@ void DrawMemoryBar(const engine::Estimate& e, float scale) {
     }
     x += w;
   }
-  draw->AddRect(origin, ImVec2(origin.x + width, origin.y + height), IM_COL32(200, 204, 212, 255));
+  draw->AddRect(origin, ImVec2(origin.x + width, origin.y + height), Colors().chart_frame);
   const float cap_x = origin.x + float(e.capacity_bytes / full) * width;
-  draw->AddLine(ImVec2(cap_x, origin.y - 6 * scale), ImVec2(cap_x, origin.y + height + 6 * scale), kBadColor,
+  draw->AddLine(ImVec2(cap_x, origin.y - 6 * scale), ImVec2(cap_x, origin.y + height + 6 * scale), Colors().bad,
                 2.5f * scale);
   ImGui::Dummy(ImVec2(width, height + 8 * scale));
-  ImGui::PushStyleColor(ImGuiCol_Text, kMutedTextColor);
+  ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
   ImGui::Text("Red line: GPU capacity %s", GibText(e.capacity_bytes).c_str());
   ImGui::PopStyleColor();
 }
@@ -136,7 +136,7 @@ void DrawGpuFitTable(const engine::Estimate& e, float scale) {
     ImGui::TableSetColumnIndex(1);
     ImGui::TextUnformatted(GibText(f.capacity_bytes).c_str());
     ImGui::TableSetColumnIndex(2);
-    ImGui::PushStyleColor(ImGuiCol_Text, f.fits ? kOkColor : kBadColor);
+    ImGui::PushStyleColor(ImGuiCol_Text, f.fits ? Colors().ok : Colors().bad);
     ImGui::TextUnformatted(f.fits ? "\u2713 fits" : "\u2717 too small");
     ImGui::PopStyleColor();
     ImGui::TableSetColumnIndex(3);
@@ -148,7 +148,7 @@ void DrawGpuFitTable(const engine::Estimate& e, float scale) {
 void DrawWarnings(const engine::Estimate& e) {
   for (const engine::Warning& w : e.warnings) {
     if (w.code == "does_not_fit") continue;  // the verdict already says so
-    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(150, 90, 0, 255));
+    ImGui::PushStyleColor(ImGuiCol_Text, Colors().warn);
     ImGui::Bullet();
     ImGui::TextWrapped("%s", w.message.c_str());
     ImGui::PopStyleColor();
@@ -160,7 +160,7 @@ void DrawWarnings(const engine::Estimate& e) {
 void DrawResultsPanel(AppState& state, const Fonts& fonts) {
   if (!state.result.ok()) {
     const engine::InputError& error = state.result.error();
-    ImGui::PushStyleColor(ImGuiCol_Text, kBadColor);
+    ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
     ImGui::TextWrapped("Input problem, %s: %s. Showing the last valid result.", error.field.c_str(),
                        error.message.c_str());
     ImGui::PopStyleColor();

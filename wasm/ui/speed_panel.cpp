@@ -84,7 +84,7 @@ void DrawTimeSection(const engine::Estimate& e, const Fonts& fonts, float scale)
   const engine::TrainingTime& time = e.time;
   const engine::Reliability& r = e.reliability;
   if (time.tokens <= 0) {
-    ImGui::PushStyleColor(ImGuiCol_Text, kMutedTextColor);
+    ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
     ImGui::TextWrapped("Enter the tokens to train on to see wall time, GPU-hours and expected interruptions.");
     ImGui::PopStyleColor();
   }

@@ -53,9 +53,49 @@ ImFont* AddFont(const EmbeddedFile& file, float pixels) {
                                                     pixels, &config);
 }
 
-void ApplyLightStyle(float scale) {
-  ImGuiStyle style;
+constexpr Palette kLight = {IM_COL32(22, 128, 61, 255),   IM_COL32(190, 38, 38, 255),  IM_COL32(160, 100, 0, 255),
+                            IM_COL32(100, 108, 120, 255), IM_COL32(250, 251, 253, 255), IM_COL32(200, 204, 212, 255),
+                            IM_COL32(230, 232, 236, 255), IM_COL32(246, 247, 249, 255)};
+constexpr Palette kDark = {IM_COL32(80, 200, 120, 255),   IM_COL32(240, 100, 100, 255), IM_COL32(230, 170, 60, 255),
+                           IM_COL32(150, 158, 172, 255),  IM_COL32(30, 33, 40, 255),    IM_COL32(70, 76, 88, 255),
+                           IM_COL32(48, 52, 62, 255),     IM_COL32(20, 22, 27, 255)};
+bool g_dark = false;  // cosmetic: which palette is in force
+
+void DarkColors(ImGuiStyle& style) {
+  ImGui::StyleColorsDark(&style);
+  ImVec4* c = style.Colors;
+  c[ImGuiCol_WindowBg] = ImVec4(0.08f, 0.086f, 0.106f, 1);
+  c[ImGuiCol_ChildBg] = ImVec4(0.11f, 0.12f, 0.145f, 1);
+  c[ImGuiCol_PopupBg] = ImVec4(0.11f, 0.12f, 0.145f, 1);
+  c[ImGuiCol_Border] = ImVec4(0.24f, 0.26f, 0.30f, 1);
+  c[ImGuiCol_FrameBg] = ImVec4(0.15f, 0.16f, 0.19f, 1);
+  c[ImGuiCol_TableHeaderBg] = ImVec4(0.15f, 0.16f, 0.19f, 1);
+  c[ImGuiCol_TableRowBgAlt] = ImVec4(0.13f, 0.14f, 0.17f, 1);
+  c[ImGuiCol_Text] = ImVec4(0.90f, 0.91f, 0.93f, 1);
+}
+
+void LightColors(ImGuiStyle& style) {
   ImGui::StyleColorsLight(&style);
+  ImVec4* c = style.Colors;
+  c[ImGuiCol_WindowBg] = ImVec4(0.965f, 0.969f, 0.976f, 1);
+  c[ImGuiCol_ChildBg] = ImVec4(1, 1, 1, 1);
+  c[ImGuiCol_Border] = ImVec4(0.86f, 0.87f, 0.89f, 1);
+  c[ImGuiCol_FrameBg] = ImVec4(1, 1, 1, 1);
+  c[ImGuiCol_FrameBgHovered] = ImVec4(0.93f, 0.95f, 1.0f, 1);
+  c[ImGuiCol_Button] = ImVec4(0.91f, 0.93f, 0.97f, 1);
+  c[ImGuiCol_Header] = ImVec4(0.88f, 0.91f, 0.98f, 1);
+  c[ImGuiCol_TableHeaderBg] = ImVec4(0.94f, 0.95f, 0.97f, 1);
+  c[ImGuiCol_TableRowBgAlt] = ImVec4(0.975f, 0.978f, 0.985f, 1);
+  c[ImGuiCol_Text] = ImVec4(0.11f, 0.13f, 0.17f, 1);
+}
+
+void ApplyStyle(bool dark, float scale) {
+  ImGuiStyle style;
+  if (dark) {
+    DarkColors(style);
+  } else {
+    LightColors(style);
+  }
   style.WindowPadding = ImVec2(16, 14);
   style.FramePadding = ImVec2(8, 5);
   style.ItemSpacing = ImVec2(10, 8);
@@ -68,24 +108,18 @@ void ApplyLightStyle(float scale) {
   style.WindowBorderSize = 0;
   style.ChildBorderSize = 1;
   style.FrameBorderSize = 1;
-  ImVec4* c = style.Colors;
-  c[ImGuiCol_WindowBg] = ImVec4(0.965f, 0.969f, 0.976f, 1);
-  c[ImGuiCol_ChildBg] = ImVec4(1, 1, 1, 1);
-  c[ImGuiCol_Border] = ImVec4(0.86f, 0.87f, 0.89f, 1);
-  c[ImGuiCol_FrameBg] = ImVec4(1, 1, 1, 1);
-  c[ImGuiCol_FrameBgHovered] = ImVec4(0.93f, 0.95f, 1.0f, 1);
-  c[ImGuiCol_Button] = ImVec4(0.91f, 0.93f, 0.97f, 1);
-  c[ImGuiCol_Header] = ImVec4(0.88f, 0.91f, 0.98f, 1);
-  c[ImGuiCol_TableHeaderBg] = ImVec4(0.94f, 0.95f, 0.97f, 1);
-  c[ImGuiCol_TableRowBgAlt] = ImVec4(0.975f, 0.978f, 0.985f, 1);
-  c[ImGuiCol_Text] = ImVec4(0.11f, 0.13f, 0.17f, 1);
   style.ScaleAllSizes(scale);
   ImGui::GetStyle() = style;
+  g_dark = dark;
 }
 
 }  // namespace
 
-Fonts LoadFontsAndStyle(float scale) {
+void ApplyTheme(bool dark, float scale) { ApplyStyle(dark, scale); }
+bool DarkTheme() { return g_dark; }
+const Palette& Colors() { return g_dark ? kDark : kLight; }
+
+Fonts LoadFontsAndStyle(float scale, bool dark) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   const auto files = EmbeddedFonts();
@@ -96,7 +130,7 @@ Fonts LoadFontsAndStyle(float scale) {
   MergeCjk(files[2], files[3], 16.0f * scale);
   f.title = AddFont(files[1], 22.0f * scale);
   io.Fonts->Build();
-  ApplyLightStyle(scale);
+  ApplyStyle(dark, scale);
   return f;
 }
 

@@ -1,5 +1,5 @@
-// Look of the page: fonts at the device pixel ratio, a light theme, and the palette the
-// memory terms are drawn in. Dark mode and a toggle come with the full page work.
+// Look of the page: fonts at the device pixel ratio, light and dark themes, and the
+// palette the page draws with (status colours, chart frames, the memory terms).
 #pragma once
 
 #include "imgui.h"
@@ -13,13 +13,19 @@ struct Fonts {
 };
 
 // Rebuilds the font atlas and style sizes for `scale` device pixels per CSS pixel.
-Fonts LoadFontsAndStyle(float scale);
+Fonts LoadFontsAndStyle(float scale, bool dark = false);
+
+// Switches between the light and dark themes (keeps the fonts).
+void ApplyTheme(bool dark, float scale);
+bool DarkTheme();
 
 // Colours for the memory terms, in breakdown order (weights ... overhead).
 ImU32 TermColor(int index);
 
-inline constexpr ImU32 kOkColor = IM_COL32(22, 128, 61, 255);
-inline constexpr ImU32 kBadColor = IM_COL32(190, 38, 38, 255);
-inline constexpr ImU32 kMutedTextColor = IM_COL32(100, 108, 120, 255);
+// Colours that depend on the theme.
+struct Palette {
+  ImU32 ok, bad, warn, muted, chart_bg, chart_frame, chart_grid, clear;
+};
+const Palette& Colors();
 
 }  // namespace ui

@@ -11,7 +11,7 @@ void Heading(const char* text, const Fonts& fonts, bool underline) {
 }
 
 void MutedText(const char* text) {
-  ImGui::PushStyleColor(ImGuiCol_Text, kMutedTextColor);
+  ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
   ImGui::TextWrapped("%s", text);
   ImGui::PopStyleColor();
 }
