@@ -5,6 +5,7 @@
 #include <string>
 
 #include "catalog/codec/api.h"
+#include "page_state.h"
 
 namespace {
 
@@ -22,4 +23,5 @@ EMSCRIPTEN_BINDINGS(trainsizer) {
   emscripten::function("catalogJson", &CatalogJson);
   emscripten::function("versionJson", &VersionJson);
   emscripten::function("setCatalogOverlayJson", &SetCatalogOverlayJson);
+  emscripten::function("pageStateJson", &web::PageStateJson);
 }

@@ -10,6 +10,9 @@
 #include <cstdio>
 
 #include "catalog/codec/catalog_loader.h"
+#include "catalog/codec/result_json.h"
+#include "catalog/codec/scenario_json.h"
+#include "page_state.h"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
@@ -69,6 +72,17 @@ void Frame() {
 }
 
 }  // namespace
+
+std::string web::PageStateJson() {
+  if (g_platform == nullptr) return "{}";
+  const ui::AppState& s = g_platform->state;
+  catalog::Json j = {{"scenario", catalog::ScenarioToJson(s.inputs.scenario)},
+                     {"example", s.example_id},
+                     {"dark", s.dark}};
+  if (s.last_good) j["result"] = catalog::EstimateToJson(*s.last_good);
+  if (!s.result.ok()) j["error"] = catalog::ErrorToJson(s.result.error())["error"];
+  return j.dump();
+}
 
 int main() {
   const auto& catalog = catalog::Embedded();

@@ -234,3 +234,28 @@ test('the theme follows the browser preference: dark and light', async () => {
     await context.close();
   }
 });
+
+// A person's clicks and keys: open the Examples menu and choose the 30B example, then type
+// a new sequence length; the page's state (TrainSizer.current()) follows each step.
+test('the page responds to mouse and keyboard like a person uses it', async () => {
+  const { context, page, problems } = await openPage(server.url + '/', { allow: isLoopback });
+  await page.mouse.click(315, 60);  // "Examples:" menu in the header
+  await page.waitForTimeout(200);
+  await page.mouse.click(200, 117);  // second entry: the seed's 30B full fine-tune
+  await page.waitForFunction(() => window.TrainSizer.current().example === 'seed-30b-full', null, { timeout: 10000 });
+  const chosen = await page.evaluate(() => window.TrainSizer.current());
+  assert.equal(chosen.result.claim_check.verdict, 'impossible');
+  assert.equal(chosen.result.memory.fits, false);
+  await page.screenshot({ path: path.join(shotDir, 'example-30b.png') });
+
+  // Sequence length field: select its text, type a new value, press Enter.
+  const before = await page.evaluate(() => window.TrainSizer.current().scenario.seq_len);
+  assert.equal(before, 4096);
+  await page.mouse.click(258, 697);  // Sequence length, below the example's description
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('2048');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.TrainSizer.current().scenario.seq_len === 2048, null, { timeout: 10000 });
+  assert.deepEqual(problems, []);
+  await context.close();
+});

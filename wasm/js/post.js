@@ -29,6 +29,8 @@
     api.plan = jsonCall(Module.planJson);
     api.planJson = function (text) { return Module.planJson(String(text)); };
     api.catalog = function () { return JSON.parse(Module.catalogJson()); };
+    // What the page shows now: its scenario, the last valid result, any input error.
+    api.current = function () { return JSON.parse(Module.pageStateJson()); };
     // Merge your own catalog JSON (negotiated prices, private clouds, a new GPU); pass ''
     // or null to remove it. Returns {ok, ...counts} or {error: {field, message}}.
     api.setCatalogOverlay = function (overlay) {
