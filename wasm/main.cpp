@@ -78,6 +78,11 @@ std::string web::PageStateJson() {
   const ui::AppState& s = g_platform->state;
   catalog::Json j = {{"scenario", catalog::ScenarioToJson(s.inputs.scenario)},
                      {"example", s.example_id},
+                     {"goal",
+                      {{"deadline_days", s.goal.deadline_days},
+                       {"budget", s.goal.budget},
+                       {"currency", s.goal.currency},
+                       {"max_gpus", s.goal.max_gpus}}},
                      {"dark", s.dark}};
   if (s.last_good) j["result"] = catalog::EstimateToJson(*s.last_good);
   if (!s.result.ok()) j["error"] = catalog::ErrorToJson(s.result.error())["error"];

@@ -79,6 +79,15 @@ TEST_F(UiSmoke, ManyFramesWithScriptedEditsFireNoImGuiAsserts) {
   state_.dirty = true;
   for (int i = 0; i < 3; ++i) Frame();
   EXPECT_TRUE(state_.result.ok()) << state_.result.error().field << ": " << state_.result.error().message;
+  // A pasted config.json becomes editable architecture fields.
+  state_.inputs.hf_config_text = R"({"model_type": "mixtral", "hidden_size": 4096, "intermediate_size": 14336,
+    "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 8, "num_local_experts": 8,
+    "num_experts_per_tok": 2, "vocab_size": 32000})";
+  ui::ImportPastedConfig(state_);
+  for (int i = 0; i < 3; ++i) Frame();
+  EXPECT_EQ(state_.inputs.model_source, ui::ModelSource::kArchitecture);
+  ASSERT_TRUE(state_.last_good.has_value());
+  EXPECT_NEAR(state_.last_good->params.total / 1e9, 46.7, 0.05);  // Mixtral 8x7B: 46.7B
   state_.inputs.model_source = ui::ModelSource::kParamCount;
   state_.inputs.params_b = 175;
   state_.dirty = true;

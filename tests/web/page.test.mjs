@@ -236,7 +236,7 @@ test('the theme follows the browser preference: dark and light', async () => {
 });
 
 // A person's clicks and keys: open the Examples menu and choose the 30B example, then type
-// a new sequence length; the page's state (TrainSizer.current()) follows each step.
+// a budget; the page's state (TrainSizer.current()) follows each step.
 test('the page responds to mouse and keyboard like a person uses it', async () => {
   const { context, page, problems } = await openPage(server.url + '/', { allow: isLoopback });
   await page.mouse.click(315, 60);  // "Examples:" menu in the header
@@ -248,14 +248,13 @@ test('the page responds to mouse and keyboard like a person uses it', async () =
   assert.equal(chosen.result.memory.fits, false);
   await page.screenshot({ path: path.join(shotDir, 'example-30b.png') });
 
-  // Sequence length field: select its text, type a new value, press Enter.
-  const before = await page.evaluate(() => window.TrainSizer.current().scenario.seq_len);
-  assert.equal(before, 4096);
-  await page.mouse.click(258, 697);  // Sequence length, below the example's description
+  // The Budget field (Goal, top of the inputs): select its text, type a value, press Enter.
+  assert.equal(chosen.goal.budget, 0);
+  await page.mouse.click(258, 218);
   await page.keyboard.press('Control+A');
-  await page.keyboard.type('2048');
+  await page.keyboard.type('5000');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => window.TrainSizer.current().scenario.seq_len === 2048, null, { timeout: 10000 });
+  await page.waitForFunction(() => window.TrainSizer.current().goal.budget === 5000, null, { timeout: 10000 });
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -1,6 +1,7 @@
 #include "app_state.h"
 
 #include "catalog/codec/api.h"
+#include "catalog/codec/hf_config.h"
 #include "catalog/codec/plan_json.h"
 #include "catalog/codec/scenario_json.h"
 
@@ -43,6 +44,9 @@ void RecomputeIfDirty(AppState& state) {
     }
     scenario.model = preset->spec;
     scenario.model_derived = false;
+  } else if (state.inputs.model_source == ModelSource::kArchitecture) {
+    scenario.model = state.inputs.architecture;
+    scenario.model_derived = false;
   } else {
     auto shape = engine::DeriveDenseShape(double(state.inputs.params_b) * 1e9);
     if (!shape.ok()) {
@@ -56,6 +60,25 @@ void RecomputeIfDirty(AppState& state) {
   state.result = engine::RunEstimate(scenario, *state.catalog);
   if (state.result.ok()) state.last_good = state.result.value();
   state.plan = engine::RunPlan(scenario, state.goal, *state.catalog);
+}
+
+void ImportPastedConfig(AppState& state) {
+  const catalog::Json doc = catalog::Json::parse(state.inputs.hf_config_text, nullptr, false);
+  if (doc.is_discarded()) {
+    state.inputs.hf_config_status = "Not valid JSON: paste the whole config.json.";
+    return;
+  }
+  auto imported = catalog::ImportHfConfig(doc);
+  if (!imported.ok()) {
+    state.inputs.hf_config_status = imported.error().field + ": " + imported.error().message;
+    return;
+  }
+  state.inputs.architecture = imported.value().spec;
+  state.inputs.model_source = ModelSource::kArchitecture;
+  std::string status = "Imported " + imported.value().spec.name + ".";
+  for (const engine::Warning& w : imported.value().warnings) status += " " + w.message;
+  state.inputs.hf_config_status = status;
+  state.dirty = true;
 }
 
 void LoadExample(AppState& state, const engine::Example& example) {

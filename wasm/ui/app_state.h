@@ -14,12 +14,15 @@
 
 namespace ui {
 
-enum class ModelSource { kPreset, kParamCount };
+enum class ModelSource { kPreset, kParamCount, kArchitecture };
 
 struct Inputs {
   ModelSource model_source = ModelSource::kPreset;
   std::string preset_id = "llama-3-8b";
   float params_b = 13.0f;
+  engine::ModelSpec architecture;  // edited field by field, or imported from a config.json
+  std::string hf_config_text;      // a pasted Hugging Face config.json
+  std::string hf_config_status;    // what the import made of it
   engine::Scenario scenario;  // its model is filled from the two fields above
 };
 
@@ -43,6 +46,9 @@ AppState MakeInitialState(const engine::Catalog& catalog);
 
 // Runs the engine (estimate and planner) if an input changed since the last call.
 void RecomputeIfDirty(AppState& state);
+
+// Reads the pasted config.json into the architecture fields (and switches to them).
+void ImportPastedConfig(AppState& state);
 
 // Loads a catalog example (scenario and goal) into the inputs.
 void LoadExample(AppState& state, const engine::Example& example);

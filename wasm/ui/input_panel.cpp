@@ -86,6 +86,45 @@ bool PresetCombo(AppState& state) {
   return changed;
 }
 
+bool ArchitectureFields(engine::ModelSpec& m) {
+  bool changed = false;
+  const struct {
+    const char* label;
+    const char* help;
+    int* value;
+    int step;
+  } fields[] = {
+      {"Layers", "Decoder layers (num_hidden_layers).", &m.layers, 1},
+      {"Hidden size", "Model width (hidden_size).", &m.hidden, 128},
+      {"Attention heads", "Query heads (num_attention_heads).", &m.heads, 1},
+      {"KV heads", "Key/value heads (num_key_value_heads): fewer than heads = GQA.", &m.kv_heads, 1},
+      {"Head dim", "Per-head width (head_dim); not always hidden/heads.", &m.head_dim, 8},
+      {"FFN width", "MLP intermediate size (intermediate_size).", &m.ffn, 256},
+      {"Vocabulary", "Tokenizer vocabulary (vocab_size).", &m.vocab, 1024},
+      {"Experts", "Routed experts per MoE layer; 0 = dense.", &m.moe.experts, 1},
+      {"Experts per token", "Top-k routed experts.", &m.moe.experts_per_token, 1},
+      {"Expert FFN width", "Width of one expert (moe_intermediate_size).", &m.moe.moe_ffn, 128},
+  };
+  for (const auto& f : fields) {
+    Row(f.label, f.help);
+    changed |= IntField((std::string("##arch_") + f.label).c_str(), f.value, f.step);
+  }
+  Row("Tied embeddings", "Input embedding and LM head share one matrix (tie_word_embeddings).");
+  changed |= ImGui::Checkbox("##tied", &m.tied_embeddings);
+  return changed;
+}
+
+void PasteConfig(AppState& state) {
+  if (!ImGui::CollapsingHeader("Paste a Hugging Face config.json")) return;
+  static char buffer[1 << 15];  // cosmetic: the text box's edit buffer, mirrored into Inputs
+  std::snprintf(buffer, sizeof buffer, "%s", state.inputs.hf_config_text.c_str());
+  if (ImGui::InputTextMultiline("##hf_config", buffer, sizeof buffer, ImVec2(-FLT_MIN, 140 * state.dpi_scale))) {
+    state.inputs.hf_config_text = buffer;
+  }
+  if (ImGui::Button("Import config.json")) ImportPastedConfig(state);
+  if (!state.inputs.hf_config_status.empty()) MutedText(state.inputs.hf_config_status.c_str());
+}
+
 void DrawModelSection(AppState& state, const Fonts& fonts) {
   Heading("Model", fonts, true);
   Inputs& in = state.inputs;
@@ -93,17 +132,28 @@ void DrawModelSection(AppState& state, const Fonts& fonts) {
   bool changed = ImGui::RadioButton("Preset", &source, 0);
   ImGui::SameLine();
   changed |= ImGui::RadioButton("Size only", &source, 1);
+  ImGui::SameLine();
+  changed |= ImGui::RadioButton("Architecture", &source, 2);
+  if (source == 2 && in.model_source != ModelSource::kArchitecture) {
+    in.architecture = in.scenario.model;  // start from what is shown now
+    in.architecture.id = "custom";
+  }
   in.model_source = static_cast<ModelSource>(source);
   if (!BeginForm("model_form", state.dpi_scale)) return;
   if (in.model_source == ModelSource::kPreset) {
     Row("Model", "An open model with its published architecture (Hugging Face config.json).");
     changed |= PresetCombo(state);
-  } else {
+  } else if (in.model_source == ModelSource::kParamCount) {
     Row("Parameters (B)", "Billions of parameters; a Llama-style dense shape is derived from it.");
     changed |= ImGui::InputFloat("##params_b", &in.params_b, 1.0f, 10.0f, "%.2f");
+  } else {
+    changed |= ArchitectureFields(in.architecture);
   }
   ImGui::EndTable();
-  FieldError(state, "model.params_b");
+  if (!state.result.ok() && state.result.error().field.rfind("model", 0) == 0) {
+    FieldError(state, state.result.error().field);
+  }
+  PasteConfig(state);
   if (changed) state.dirty = true;
 }
 
