@@ -83,6 +83,7 @@ Result<Estimate> RunEstimate(const Scenario& s, const Catalog& catalog) {
   const FabricSpec& fabric = *catalog.FindFabric(s.parallel.network);
   e.throughput = EstimateThroughput(s, e.params, gpu, fabric);
   e.time = EstimateTime(s, e.throughput);
+  e.network_effect = NetworkEffect(s, e.params, gpu, catalog, e.throughput.tokens_per_s);
   StorageSpec storage = DefaultStorage(s.parallel.Nodes());
   if (const StorageTier* tier = catalog.FindStorage(s.storage)) {
     const double checkpoint = EstimateReliability(s, e.params, e.time, storage).checkpoint_bytes;

@@ -7,6 +7,7 @@
 
 #include "catalog.h"
 #include "memory_model.h"
+#include "network_effect.h"
 #include "bill_of_materials.h"
 #include "checklist.h"
 #include "claim_check.h"
@@ -39,7 +40,8 @@ struct Estimate {
   Reliability reliability;
   BillOfMaterials server;
   ClaimCheck claim;
-  std::vector<CheckItem> checklist;  // the pre-order questions answered for this plan
+  std::vector<CheckItem> checklist;
+  std::vector<FabricSpeed> network_effect;  // the same plan on every scale-out fabric  // the pre-order questions answered for this plan
   std::vector<Warning> warnings;
 };
 

@@ -109,6 +109,15 @@ Json ServerToJson(const engine::BillOfMaterials& b) {
 
 namespace {
 
+Json NetworkEffectJson(const std::vector<engine::FabricSpeed>& speeds) {
+  Json out = Json::array();
+  for (const engine::FabricSpeed& f : speeds) {
+    out.push_back({{"network", f.fabric_id}, {"name", f.name}, {"node_gbps", f.node_gbps},
+                   {"tokens_per_s", R(f.tokens_per_s, 1)}, {"relative", R(f.relative, 1e4)}});
+  }
+  return out;
+}
+
 Json ChecklistJson(const std::vector<engine::CheckItem>& items) {
   Json out = Json::array();
   for (const engine::CheckItem& c : items) {
@@ -148,6 +157,7 @@ Json EstimateToJson(const engine::Estimate& e) {
               {"reliability", ReliabilityJson(e.reliability)}, {"server", ServerToJson(e.server)},
               {"claim_check", ClaimJson(e.claim)},
               {"checklist", ChecklistJson(e.checklist)},
+              {"network_effect", NetworkEffectJson(e.network_effect)},
               {"fit_by_gpu", fits}, {"warnings", warnings}};
 }
 

@@ -174,3 +174,23 @@ TEST(Checklist, AnswersTheSeedsQuestionsForThePlan) {
 
 }  // namespace
 }  // namespace catalog
+
+namespace catalog {
+namespace {
+
+// The result lists the same plan re-timed on every scale-out fabric: the scenario's own
+// fabric is 100%; plain 25 GbE is far slower for ZeRO-3 across nodes; one node lists none.
+TEST(NetworkEffect, ResultComparesEveryScaleOutFabric) {
+  const Json r = Estimate(R"({"model":"llama-3-8b","gpus":32,"zero":3,"global_batch":256,"network":"ib-ndr"})");
+  double ndr = 0, ethernet = 0;
+  for (const Json& f : r["network_effect"]) {
+    if (f["network"] == "ib-ndr") ndr = f["relative"].get<double>();
+    if (f["network"] == "ethernet") ethernet = f["relative"].get<double>();
+  }
+  EXPECT_NEAR(ndr, 1.0, 1e-3);
+  EXPECT_LT(ethernet, 0.5);
+  EXPECT_TRUE(Estimate(R"({"model":"llama-3-8b","gpus":8,"zero":3})")["network_effect"].empty());
+}
+
+}  // namespace
+}  // namespace catalog

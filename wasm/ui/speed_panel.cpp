@@ -77,6 +77,16 @@ void DrawSpeedSection(const engine::Estimate& e, const Fonts& fonts, float scale
                                                     FlopsText(t.flops_per_token.hardware) + ")"}},
             scale);
   DrawStepBar(t.breakdown, t.step_time_s, scale);
+  if (e.network_effect.empty()) {
+    MutedText("One node: no traffic crosses the scale-out network.");
+    return;
+  }
+  std::string text = "The same plan on other networks (usual bandwidth per node): ";
+  for (size_t i = 0; i < e.network_effect.size(); ++i) {
+    const engine::FabricSpeed& f = e.network_effect[i];
+    text += (i ? ", " : "") + f.name + " " + std::to_string(std::lround(f.relative * 100)) + "%";
+  }
+  MutedText((text + ".").c_str());
 }
 
 void DrawTimeSection(const engine::Estimate& e, const Fonts& fonts, float scale) {
