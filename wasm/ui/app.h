@@ -15,6 +15,7 @@ void DrawResultsPanel(AppState& state, const Fonts& fonts);
 void DrawSpeedSection(const engine::Estimate& estimate, const Fonts& fonts, float scale);
 void DrawTimeSection(const engine::Estimate& estimate, const Fonts& fonts, float scale);
 void DrawPlanSection(AppState& state, const Fonts& fonts);
+void DrawSummaryCards(const AppState& state, const engine::Estimate& estimate, const Fonts& fonts);
 void DrawGpuCompareSection(const AppState& state, const Fonts& fonts);
 void DrawRentBuySection(const AppState& state, const Fonts& fonts);
 void DrawChecklistSection(const engine::Estimate& estimate, const Fonts& fonts);

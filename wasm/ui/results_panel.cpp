@@ -27,9 +27,7 @@ std::array<TermView, 6> Terms(const engine::MemoryBreakdown& m) {
 
 void DrawVerdict(const engine::Estimate& e, const AppState& state, const Fonts& fonts) {
   const engine::GpuSpec* gpu = state.catalog->FindGpu(state.inputs.scenario.gpu_id);
-  ImGui::PushFont(fonts.title);
-  ImGui::Text("%s per GPU", GibText(e.need_bytes).c_str());
-  ImGui::PopFont();
+  ImGui::Spacing();
   ImGui::PushStyleColor(ImGuiCol_Text, e.fits ? Colors().ok : Colors().bad);
   ImGui::PushFont(fonts.heading);
   if (e.fits) {
@@ -167,6 +165,7 @@ void DrawResultsPanel(AppState& state, const Fonts& fonts) {
   }
   if (!state.last_good) return;
   const engine::Estimate& e = *state.last_good;
+  DrawSummaryCards(state, e, fonts);
   DrawVerdict(e, state, fonts);
   Heading("Memory per GPU", fonts);
   DrawMemoryBar(e, state.dpi_scale);
