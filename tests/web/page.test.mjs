@@ -55,10 +55,11 @@ async function openPage(url, { width = 1280, height = 800, scale = 1, allow = ()
   return { context, page, problems, requests };
 }
 
-// Counts distinct colours in a PNG screenshot by drawing it onto a 2D canvas in the page:
-// a blank or failed WebGL canvas has one or two, the real UI hundreds.
-async function distinctColours(page, png) {
-  return page.evaluate(async (b64) => {
+// Reads a PNG screenshot back through a 2D canvas in the page: the number of distinct
+// colours (a blank or failed WebGL canvas has one or two, the real UI hundreds) and the
+// brightness (0-255) of the pixel at (x, y).
+async function pngStats(page, png, x = 0, y = 0) {
+  return page.evaluate(async ([b64, px, py]) => {
     const img = new Image();
     img.src = `data:image/png;base64,${b64}`;
     await img.decode();
@@ -69,8 +70,13 @@ async function distinctColours(page, png) {
     const data = g.getImageData(0, 0, c.width, c.height).data;
     const seen = new Set();
     for (let i = 0; i < data.length; i += 16) seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
-    return seen.size;
-  }, png.toString('base64'));
+    const at = (py * c.width + px) * 4;
+    return { colours: seen.size, brightness: (data[at] + data[at + 1] + data[at + 2]) / 3 };
+  }, [png.toString('base64'), x, y]);
+}
+
+async function distinctColours(page, png) {
+  return (await pngStats(page, png)).colours;
 }
 
 const isLoopback = (u) => u.startsWith(server.url);
@@ -207,26 +213,11 @@ test('catalog overlay through the JS API changes plans and survives bad input', 
   await context.close();
 });
 
-// Pixel brightness (0-255) at (x, y) of a PNG screenshot, read through a 2D canvas.
-async function brightnessAt(page, png, x, y) {
-  return page.evaluate(async ([b64, px, py]) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width; c.height = img.height;
-    const g = c.getContext('2d');
-    g.drawImage(img, 0, 0);
-    const [r, gr, b] = g.getImageData(px, py, 1, 1).data;
-    return (r + gr + b) / 3;
-  }, [png.toString('base64'), x, y]);
-}
-
 test('the theme follows the browser preference: dark and light', async () => {
   for (const scheme of ['dark', 'light']) {
     const { context, page, problems } = await openPage(server.url + '/', { allow: isLoopback, colorScheme: scheme });
     const png = await page.screenshot({ path: path.join(shotDir, `page-${scheme}.png`) });
-    const bg = await brightnessAt(page, png, 4, 4);
+    const bg = (await pngStats(page, png, 4, 4)).brightness;
     if (scheme === 'dark') assert.ok(bg < 60, `dark background ${bg}`);
     else assert.ok(bg > 200, `light background ${bg}`);
     assert.ok(await distinctColours(page, png) > 50);
