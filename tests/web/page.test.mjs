@@ -230,10 +230,23 @@ test('the theme follows the browser preference: dark and light', async () => {
 // a budget; the page's state (TrainSizer.current()) follows each step.
 test('the page responds to mouse and keyboard like a person uses it', async () => {
   const { context, page, problems } = await openPage(server.url + '/', { allow: isLoopback });
-  await page.mouse.click(315, 60);  // "Examples:" menu in the header
-  await page.waitForTimeout(200);
-  await page.mouse.click(200, 117);  // second entry: the seed's 30B full fine-tune
-  await page.waitForFunction(() => window.TrainSizer.current().example === 'seed-30b-full', null, { timeout: 10000 });
+  // A slow software-rendered frame can swallow a click, so each step retries a few times
+  // until the page's state shows it took effect.
+  const retry = async (action, done) => {
+    for (let attempt = 0; attempt < 4; ++attempt) {
+      await action();
+      try {
+        await page.waitForFunction(done, null, { timeout: 4000 });
+        return;
+      } catch { /* try the gesture again */ }
+    }
+    throw new Error('the page did not respond to the gesture');
+  };
+  await retry(async () => {
+    await page.mouse.click(315, 60);  // "Examples:" menu in the header
+    await page.waitForTimeout(400);
+    await page.mouse.click(200, 117);  // second entry: the seed's 30B full fine-tune
+  }, () => window.TrainSizer.current().example === 'seed-30b-full');
   const chosen = await page.evaluate(() => window.TrainSizer.current());
   assert.equal(chosen.result.claim_check.verdict, 'impossible');
   assert.equal(chosen.result.memory.fits, false);
@@ -241,11 +254,13 @@ test('the page responds to mouse and keyboard like a person uses it', async () =
 
   // The Budget field (Goal, top of the inputs): select its text, type a value, press Enter.
   assert.equal(chosen.goal.budget, 0);
-  await page.mouse.click(258, 218);
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type('5000');
-  await page.keyboard.press('Enter');
-  await page.waitForFunction(() => window.TrainSizer.current().goal.budget === 5000, null, { timeout: 10000 });
+  await retry(async () => {
+    await page.mouse.click(258, 218);
+    await page.waitForTimeout(200);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('5000');
+    await page.keyboard.press('Enter');
+  }, () => window.TrainSizer.current().goal.budget === 5000);
   assert.deepEqual(problems, []);
   await context.close();
 });
