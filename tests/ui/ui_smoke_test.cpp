@@ -88,6 +88,14 @@ TEST_F(UiSmoke, ManyFramesWithScriptedEditsFireNoImGuiAsserts) {
   EXPECT_EQ(state_.inputs.model_source, ui::ModelSource::kArchitecture);
   ASSERT_TRUE(state_.last_good.has_value());
   EXPECT_NEAR(state_.last_good->params.total / 1e9, 46.7, 0.05);  // Mixtral 8x7B: 46.7B
+  // Tokens from dataset × epochs.
+  s.training.tokens = 0;
+  s.training.dataset_tokens = 5e8;
+  s.training.epochs = 3;
+  state_.dirty = true;
+  Frame();
+  ASSERT_TRUE(state_.last_good.has_value());
+  EXPECT_DOUBLE_EQ(state_.last_good->time.tokens, 1.5e9);
   state_.inputs.model_source = ui::ModelSource::kParamCount;
   state_.inputs.params_b = 175;
   state_.dirty = true;

@@ -22,7 +22,10 @@ void DrawHeader(AppState& state, const Fonts& fonts) {
   // Theme toggle, top right.
   const char* toggle = state.dark ? "Light theme" : "Dark theme";
   const float width = ImGui::CalcTextSize(toggle).x + ImGui::GetStyle().FramePadding.x * 2;
-  ImGui::SameLine(std::max(ImGui::GetWindowContentRegionMax().x - width, 0.0f));
+  // Beside the title on wide pages; on narrow ones under it, so it never covers the text.
+  if (ImGui::GetWindowContentRegionMax().x > 760 * state.dpi_scale) {
+    ImGui::SameLine(std::max(ImGui::GetWindowContentRegionMax().x - width, 0.0f));
+  }
   if (ImGui::SmallButton(toggle)) {
     state.dark = !state.dark;
     ApplyTheme(state.dark, state.dpi_scale);
@@ -80,12 +83,15 @@ void DrawApp(AppState& state, const Fonts& fonts) {
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginChild("results", ImVec2(0, 0), true);
-    DrawResultsPanel(state, fonts);
+    DrawResultsSummary(state, fonts);
+    DrawResultsDetails(state, fonts);
     ImGui::EndChild();
   } else {
+    // Narrow (phone, 400 px embed): the answer first, then the inputs, then the details.
+    DrawResultsSummary(state, fonts);
     DrawInputPanel(state, fonts);
     ImGui::Spacing();
-    DrawResultsPanel(state, fonts);
+    DrawResultsDetails(state, fonts);
   }
   ImGui::End();
 }

@@ -11,7 +11,10 @@ void DrawApp(AppState& state, const Fonts& fonts);
 
 // Panels (one file each).
 void DrawInputPanel(AppState& state, const Fonts& fonts);
-void DrawResultsPanel(AppState& state, const Fonts& fonts);
+// The verdict (input errors, summary cards) and everything below it, drawn apart so a
+// narrow page can put the verdict above the inputs.
+void DrawResultsSummary(const AppState& state, const Fonts& fonts);
+void DrawResultsDetails(AppState& state, const Fonts& fonts);
 void DrawSpeedSection(const engine::Estimate& estimate, const Fonts& fonts, float scale);
 void DrawTimeSection(const engine::Estimate& estimate, const Fonts& fonts, float scale);
 void DrawPlanSection(AppState& state, const Fonts& fonts);

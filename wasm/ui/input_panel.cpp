@@ -200,11 +200,22 @@ void DrawTrainingSection(AppState& state, const Fonts& fonts) {
   Row("Global batch", "Sequences per optimizer step (0 = micro-batch × data-parallel GPUs). More micro-batches per "
                       "step shrink the pipeline bubble.");
   changed |= IntField("##global_batch", &t.global_batch, 8);
-  Row("Tokens (billions)", "Total tokens to train on; gives wall time, GPU-hours and expected failures.");
+  Row("Tokens (billions)", "Total tokens to train on; gives wall time, GPU-hours and expected failures. "
+                           "0 = dataset tokens × epochs.");
   double tokens_b = t.tokens / 1e9;
   if (ImGui::InputDouble("##tokens", &tokens_b, 1, 10, "%.2f")) {
     t.tokens = tokens_b * 1e9;
     changed = true;
+  }
+  if (t.tokens <= 0) {
+    Row("Dataset (B tokens)", "Tokens in one pass over your data.");
+    double dataset_b = t.dataset_tokens / 1e9;
+    if (ImGui::InputDouble("##dataset", &dataset_b, 0.1, 1, "%.3f")) {
+      t.dataset_tokens = dataset_b * 1e9;
+      changed = true;
+    }
+    Row("Epochs", "Passes over the dataset.");
+    changed |= ImGui::InputDouble("##epochs", &t.epochs, 1, 1, "%.1f");
   }
   Row("Checkpointing", "Activation (gradient) checkpointing: recompute activations in the backward pass "
                        "instead of storing them.");
@@ -216,8 +227,8 @@ void DrawTrainingSection(AppState& state, const Fonts& fonts) {
   Row("Cross-entropy", "How the loss over the vocabulary is computed; the logits are often the largest single buffer.");
   changed |= EnumCombo("##ce", &t.cross_entropy, kCrossEntropyLabels);
   ImGui::EndTable();
-  for (const char* field : {"seq_len", "micro_batch", "global_batch", "tokens", "lora_rank", "freeze_trainable_layers",
-                            "precision", "optimizer_in_backward"}) {
+  for (const char* field : {"seq_len", "micro_batch", "global_batch", "tokens", "dataset_tokens", "epochs", "lora_rank",
+                            "freeze_trainable_layers", "precision", "optimizer_in_backward"}) {
     FieldError(state, field);
   }
   if (changed) state.dirty = true;

@@ -155,7 +155,7 @@ void DrawWarnings(const engine::Estimate& e) {
 
 }  // namespace
 
-void DrawResultsPanel(AppState& state, const Fonts& fonts) {
+void DrawResultsSummary(const AppState& state, const Fonts& fonts) {
   if (!state.result.ok()) {
     const engine::InputError& error = state.result.error();
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
@@ -164,9 +164,13 @@ void DrawResultsPanel(AppState& state, const Fonts& fonts) {
     ImGui::PopStyleColor();
   }
   if (!state.last_good) return;
+  DrawSummaryCards(state, *state.last_good, fonts);
+  DrawVerdict(*state.last_good, state, fonts);
+}
+
+void DrawResultsDetails(AppState& state, const Fonts& fonts) {
+  if (!state.last_good) return;
   const engine::Estimate& e = *state.last_good;
-  DrawSummaryCards(state, e, fonts);
-  DrawVerdict(e, state, fonts);
   Heading("Memory per GPU", fonts);
   DrawMemoryBar(e, state.dpi_scale);
   DrawTermTable(e, state.dpi_scale);
