@@ -23,8 +23,6 @@ constexpr double kNodePowerPerGpuWatt = 1.8;
 // checkpoint in host memory (torch.distributed.checkpoint async_save).
 constexpr double kRamPerGpuBytes = 32 * kGiB;
 constexpr double kRamPerNodeBytes = 64 * kGiB;
-// Tokenized data: 2 B per token when the vocabulary fits uint16, else 4 B (uint32).
-double BytesPerToken(int vocab) { return vocab <= 65535 ? 2 : 4; }
 // Checkpoints kept on local NVMe before upload / rotation [A].
 constexpr int kCheckpointsKept = 3;
 
@@ -55,10 +53,10 @@ BillOfMaterials BuildBillOfMaterials(const Scenario& s, const GpuSpec& gpu, cons
              GiBText(b.ram_rule_of_thumb_bytes);
   b.lines.push_back(Line("Host RAM per node", b.ram_needed_bytes / kGiB, "GiB", ram_why));
   const double dataset_bytes = TrainingTokens(s.training) / std::max(1.0, s.training.epochs) *
-                               BytesPerToken(s.model.vocab);
+                               TokenBytes(s.model);
   const double nvme = dataset_bytes + kCheckpointsKept * rel.checkpoint_bytes / b.nodes;
   b.lines.push_back(Line("Local NVMe per node", nvme / 1e12, "TB",
-                         "tokenized dataset " + Num(dataset_bytes / 1e12) + " TB (" + Num(BytesPerToken(s.model.vocab)) +
+                         "tokenized dataset " + Num(dataset_bytes / 1e12) + " TB (" + Num(TokenBytes(s.model)) +
                              " B/token) + " + Num(kCheckpointsKept) + " checkpoint shards"));
   if (b.nodes > 1) {
     b.lines.push_back(Line("Shared parallel file system", (dataset_bytes + kCheckpointsKept * rel.checkpoint_bytes) / 1e12,

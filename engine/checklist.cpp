@@ -78,7 +78,7 @@ CheckItem SoftwareStackCheck(const Scenario& s, const GpuSpec& gpu) {
 CheckItem DataIo(const Scenario& s, const Estimate& e) {
   CheckItem c{"Data preprocessing and I/O", CheckStatus::kOk, ""};
   const double tokens_per_s_per_node = e.throughput.tokens_per_s / std::max(1, s.parallel.Nodes());
-  const double bytes_per_token = s.model.vocab <= 65535 ? 2 : 4;
+  const double bytes_per_token = TokenBytes(s.model);
   c.answer = "Pre-tokenize and pack sequences; each node reads " + Num(tokens_per_s_per_node * bytes_per_token / 1e6) +
              " MB/s of tokens, far below any NVMe.";
   if (TrainingTokens(s.training) <= 0) {

@@ -96,6 +96,12 @@ std::vector<CloudCost> CloudOptions(const Catalog& c, const std::string& gpu_id,
   return out;
 }
 
+const CloudCost* CheapestOnDemand(const std::vector<CloudCost>& options) {
+  const auto it = std::find_if(options.begin(), options.end(),
+                               [](const CloudCost& c) { return c.pricing == Pricing::kOnDemand; });
+  return it == options.end() ? nullptr : &*it;
+}
+
 std::vector<OwnCost> OwnOptions(const Catalog& c, const OwnershipAssumptions& a, const std::string& gpu_id, int gpus,
                                 double hours, const std::string& currency, double cloud_per_gpu_hour) {
   std::vector<OwnCost> out;

@@ -73,6 +73,9 @@ struct RentVsBuy {
 };
 RentVsBuy RentVsBuySeries(double cloud_per_hour, const OwnCost& own, double utilization, int horizon_months);
 
+// The cheapest on-demand option of CloudOptions' result (sorted by cost), or nullptr.
+const CloudCost* CheapestOnDemand(const std::vector<CloudCost>& options);
+
 // Buying enough catalog servers of `gpu_id` for `gpus` GPUs, compared with a cloud
 // price per GPU-hour for the break-even.
 std::vector<OwnCost> OwnOptions(const Catalog& catalog, const OwnershipAssumptions& a, const std::string& gpu_id,

@@ -86,8 +86,7 @@ Result<Estimate> RunEstimate(const Scenario& s, const Catalog& catalog) {
   e.network_effect = NetworkEffect(s, e.params, gpu, catalog, e.throughput.tokens_per_s);
   StorageSpec storage = DefaultStorage(s.parallel.Nodes());
   if (const StorageTier* tier = catalog.FindStorage(s.storage)) {
-    const double checkpoint = EstimateReliability(s, e.params, e.time, storage).checkpoint_bytes;
-    storage = StorageFor(*tier, s.parallel.Nodes(), s.parallel.gpus_per_node, checkpoint);
+    storage = StorageFor(*tier, s.parallel.Nodes(), s.parallel.gpus_per_node, CheckpointBytes(s, e.params));
   }
   e.reliability = EstimateReliability(s, e.params, e.time, storage);
   e.server = BuildBillOfMaterials(s, gpu, fabric, e.memory, e.reliability);

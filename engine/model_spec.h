@@ -76,6 +76,9 @@ struct ParamCounts {
 
 ParamCounts CountParams(const ModelSpec& model);
 
+// Bytes per token of a tokenized dataset: uint16 ids when the vocabulary fits, else uint32.
+inline double TokenBytes(const ModelSpec& model) { return model.vocab <= 65535 ? 2 : 4; }
+
 // Checks the shape is a valid transformer; returns the first problem found.
 std::optional<InputError> ValidateModel(const ModelSpec& model, const std::string& field_prefix);
 

@@ -171,7 +171,7 @@ Plan MakePlan(const Scenario& s, const GpuSpec& g, const Evaluated& e, const Hou
 double CloudStoragePerHour(const Scenario& s, const ParamCounts& c, const Catalog& cat, const std::string& currency) {
   const StorageTier* s3 = cat.FindStorage("s3-standard");
   if (s3 == nullptr || s3->cloud_usd_per_tb_month <= 0) return 0;
-  const double dataset = TrainingTokens(s.training) / std::max(1.0, s.training.epochs) * (s.model.vocab <= 65535 ? 2 : 4);
+  const double dataset = TrainingTokens(s.training) / std::max(1.0, s.training.epochs) * TokenBytes(s.model);
   const double terabytes = (dataset + 3 * 14.0 * c.total) / 1e12;
   return std::max(0.0, Convert(cat, terabytes * s3->cloud_usd_per_tb_month / 730, "USD", currency));
 }

@@ -61,14 +61,19 @@ StorageSpec StorageFor(const StorageTier& t, int nodes, int gpus_per_node, doubl
   return {kStorageNicBytesPerS, write};  // appliance, SSU or whole-cluster figures: aggregate
 }
 
+double CheckpointBytes(const Scenario& s, const ParamCounts& c) {
+  const Training& t = s.training;
+  const bool adapters = t.method == Method::kLora || t.method == Method::kQlora;
+  const double saved_params = adapters ? TrainableParams(s.model, c, t) : c.total;
+  return saved_params * (adapters ? 12.0 : CheckpointBytesPerParam(t));
+}
+
 Reliability EstimateReliability(const Scenario& s, const ParamCounts& c, const TrainingTime& time,
                                 const StorageSpec& storage) {
   const Training& t = s.training;
   const Parallelism& p = s.parallel;
   Reliability r;
-  const bool adapters = t.method == Method::kLora || t.method == Method::kQlora;
-  const double saved_params = adapters ? TrainableParams(s.model, c, t) : c.total;
-  r.checkpoint_bytes = saved_params * (adapters ? 12.0 : CheckpointBytesPerParam(t));
+  r.checkpoint_bytes = CheckpointBytes(s, c);
   r.export_bytes = c.total * 2;
   double bandwidth = storage.write_bytes_per_s_per_node * p.Nodes();
   if (storage.aggregate_write_bytes_per_s > 0) bandwidth = std::min(bandwidth, storage.aggregate_write_bytes_per_s);

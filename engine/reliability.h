@@ -31,6 +31,10 @@ struct StorageSpec {
 // days on 16,384 H100s → 419 / (16,384 × 1,296 h) = 1.97e-5 per GPU-hour.
 inline constexpr double kFailuresPerGpuHour = 419.0 / (16384.0 * 1296.0);
 
+// Bytes of a resumable checkpoint: weights + fp32 master + optimizer state (LoRA: the
+// adapters and their state only).
+double CheckpointBytes(const Scenario& scenario, const ParamCounts& params);
+
 // How fast checkpoints reach a catalog storage tier from `nodes` nodes of
 // `gpus_per_node` GPUs, given what its write figure is per (its scope).
 StorageSpec StorageFor(const StorageTier& tier, int nodes, int gpus_per_node, double checkpoint_bytes);

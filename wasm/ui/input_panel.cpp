@@ -116,11 +116,7 @@ bool ArchitectureFields(engine::ModelSpec& m) {
 
 void PasteConfig(AppState& state) {
   if (!ImGui::CollapsingHeader("Paste a Hugging Face config.json")) return;
-  static char buffer[1 << 15];  // cosmetic: the text box's edit buffer, mirrored into Inputs
-  std::snprintf(buffer, sizeof buffer, "%s", state.inputs.hf_config_text.c_str());
-  if (ImGui::InputTextMultiline("##hf_config", buffer, sizeof buffer, ImVec2(-FLT_MIN, 140 * state.dpi_scale))) {
-    state.inputs.hf_config_text = buffer;
-  }
+  TextEditor("##hf_config", state.inputs.hf_config_text, 140 * state.dpi_scale);
   if (ImGui::Button("Import config.json")) ImportPastedConfig(state);
   if (!state.inputs.hf_config_status.empty()) MutedText(state.inputs.hf_config_status.c_str());
 }
@@ -355,13 +351,7 @@ void DrawOverlaySection(AppState& state, const Fonts& fonts) {
   (void)fonts;
   MutedText("Paste JSON shaped like the catalog files, e.g. {\"offers\": [...]} or {\"rates\": [...]}. "
             "Entries with a known id replace it; new ids are added.");
-  static char buffer[1 << 16];  // cosmetic: the text box's edit buffer, mirrored into AppState
-  if (ImGui::IsWindowAppearing() || state.overlay_text.size() < sizeof buffer) {
-    std::snprintf(buffer, sizeof buffer, "%s", state.overlay_text.c_str());
-  }
-  if (ImGui::InputTextMultiline("##overlay", buffer, sizeof buffer, ImVec2(-FLT_MIN, 160 * state.dpi_scale))) {
-    state.overlay_text = buffer;
-  }
+  TextEditor("##overlay", state.overlay_text, 160 * state.dpi_scale);
   if (ImGui::Button("Apply")) ApplyCatalogOverlay(state);
   ImGui::SameLine();
   if (ImGui::Button("Remove")) {

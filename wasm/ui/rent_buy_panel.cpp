@@ -18,12 +18,11 @@ void DrawRentBuySection(const AppState& state, const Fonts& fonts) {
   const int gpus = s.parallel.gpus;
   const std::string& currency = state.goal.currency;
   const auto rent = engine::CloudOptions(*state.catalog, s.gpu_id, gpus, 1.0, currency, {});
-  const auto on_demand = std::find_if(rent.begin(), rent.end(),
-                                      [](const engine::CloudCost& c) { return c.pricing == engine::Pricing::kOnDemand; });
-  const double cloud_gpu_hour = on_demand == rent.end() ? 0 : on_demand->price_per_hour / gpus;
+  const engine::CloudCost* on_demand = engine::CheapestOnDemand(rent);
+  const double cloud_gpu_hour = on_demand == nullptr ? 0 : on_demand->price_per_hour / gpus;
   const auto own = engine::OwnOptions(*state.catalog, engine::AssumptionsFromCatalog(*state.catalog), s.gpu_id, gpus,
                                       1.0, currency, cloud_gpu_hour);
-  if (on_demand == rent.end() || own.empty()) {
+  if (on_demand == nullptr || own.empty()) {
     MutedText("The catalog needs both a cloud offer and a server for this GPU to compare renting with buying.");
     return;
   }

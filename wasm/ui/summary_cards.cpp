@@ -1,6 +1,5 @@
 // The first thing a person reads: five cards with the verdict, the hardware, the wall time,
 // the cost of renting it, and the utilization.
-#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -21,10 +20,8 @@ std::string RentText(const AppState& state, const engine::Estimate& e, std::stri
   const engine::Scenario& s = state.inputs.scenario;
   const double hours = e.time.tokens > 0 ? e.reliability.wall_hours_with_failures : 1.0;
   const auto options = engine::CloudOptions(*state.catalog, s.gpu_id, s.parallel.gpus, hours, state.goal.currency, {});
-  const auto on_demand = std::find_if(options.begin(), options.end(), [](const engine::CloudCost& c) {
-    return c.pricing == engine::Pricing::kOnDemand;
-  });
-  if (on_demand == options.end()) {
+  const engine::CloudCost* on_demand = engine::CheapestOnDemand(options);
+  if (on_demand == nullptr) {
     *detail = "no catalog offer for this GPU and count";
     return "–";
   }

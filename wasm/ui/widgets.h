@@ -1,12 +1,17 @@
 // Small drawing helpers every panel shares: headings and muted text in the page's style.
 #pragma once
 
+#include <string>
+
 #include "theme.h"
 
 namespace ui {
 
 // A section heading in the heading font, optionally underlined.
 void Heading(const char* text, const Fonts& fonts, bool underline = false);
+
+// A multi-line text box editing `text` directly; true when it changed.
+bool TextEditor(const char* id, std::string& text, float height);
 
 // Wrapped text in the muted colour (explanations, sources, secondary facts).
 void MutedText(const char* text);
