@@ -107,6 +107,20 @@ engine::Result<engine::PlanConstraints> ConstraintsFromJson(const Json& d) {
   return c;
 }
 
+Json ConstraintsToJson(const engine::PlanConstraints& c) {
+  return Json{{"deadline_days", c.deadline_days},
+              {"budget", c.budget},
+              {"currency", c.currency},
+              {"objective", engine::EnumName(engine::kObjectiveNames, c.objective)},
+              {"purchase", engine::EnumName(engine::kPurchaseNames, c.purchase)},
+              {"allowed_gpus", c.gpus},
+              {"allowed_providers", c.providers},
+              {"region", c.region},
+              {"max_gpus", c.max_gpus},
+              {"allow_spot", c.allow_spot},
+              {"own_utilization", c.own_utilization}};
+}
+
 Json PlanToJson(const engine::PlanResult& r, const engine::PlanConstraints& c, const engine::Catalog& cat,
                 const engine::Scenario& base) {
   Json plans = Json::array(), picks = Json::array(), rejected = Json::array();

@@ -15,6 +15,9 @@ namespace catalog {
 
 engine::Result<engine::PlanConstraints> ConstraintsFromJson(const Json& scenario_doc);
 
+// The constraints as the fields ConstraintsFromJson reads (the inverse; for links and exports).
+Json ConstraintsToJson(const engine::PlanConstraints& constraints);
+
 // The plan result; each top pick also carries the server bill of materials for its layout.
 Json PlanToJson(const engine::PlanResult& result, const engine::PlanConstraints& constraints,
                 const engine::Catalog& catalog, const engine::Scenario& base);

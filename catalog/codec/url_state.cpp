@@ -1,0 +1,336 @@
+#include "url_state.h"
+
+#include <charconv>
+#include <cmath>
+#include <set>
+
+#include "model_json.h"
+#include "plan_json.h"
+#include "engine/scenario_check.h"
+#include "scenario_json.h"
+
+namespace catalog {
+namespace {
+
+constexpr std::string_view kArchPrefix = "m.";
+// More parameters than any real link has (about 60 fields exist); stops a pasted novel
+// from costing one scenario parse per parameter.
+constexpr size_t kMaxParameters = 200;
+
+// The JSON type of every key a link may carry, read off the default documents so that a
+// field added to the scenario contract is accepted in links without touching this file.
+struct KeyTypes {
+  Json scenario_defaults;  // scenario + constraint fields (no model)
+  Json arch_types;         // one architecture with every optional block present
+  Json arch_defaults;      // what ParseArchitecture assumes for a field left out
+};
+
+const KeyTypes& Types() {
+  static const KeyTypes types = [] {
+    KeyTypes t;
+    t.scenario_defaults = ScenarioToJson(engine::Scenario{});
+    t.scenario_defaults.erase("model");
+    t.scenario_defaults.update(ConstraintsToJson(engine::PlanConstraints{}));
+    engine::ModelSpec every_field;
+    every_field.moe.experts = 2;
+    every_field.attention = engine::AttentionKind::kMla;
+    t.arch_types = ArchitectureToJson(every_field);
+    t.arch_defaults = ArchitectureToJson(engine::ModelSpec{});
+    return t;
+  }();
+  return types;
+}
+
+int HexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// Percent-decoding; false on a broken escape. '+' stays '+': fragments are not forms.
+bool PercentDecode(std::string_view in, std::string* out) {
+  out->clear();
+  for (size_t i = 0; i < in.size(); ++i) {
+    if (in[i] != '%') {
+      out->push_back(in[i]);
+      continue;
+    }
+    if (i + 2 >= in.size()) return false;
+    const int hi = HexDigit(in[i + 1]), lo = HexDigit(in[i + 2]);
+    if (hi < 0 || lo < 0) return false;
+    out->push_back(static_cast<char>(hi * 16 + lo));
+    i += 2;
+  }
+  return true;
+}
+
+bool IsUnreserved(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
+         c == '_' || c == '~' || c == ',';
+}
+
+std::string PercentEncode(std::string_view in) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (char c : in) {
+    if (IsUnreserved(c)) {
+      out.push_back(c);
+    } else {
+      const auto b = static_cast<unsigned char>(c);
+      out += {'%', kHex[b >> 4], kHex[b & 15]};
+    }
+  }
+  return out;
+}
+
+// A link value as the JSON type `like` has; false with a reason when it does not read.
+bool ParseValue(const std::string& text, const Json& like, Json* out, std::string* why) {
+  if (like.is_boolean()) {
+    if (text == "true" || text == "1") *out = true;
+    else if (text == "false" || text == "0") *out = false;
+    else return *why = "must be true or false, got '" + text + "'", false;
+    return true;
+  }
+  if (like.is_number()) {
+    double value = 0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(value)) {
+      return *why = "must be a number, got '" + text + "'", false;
+    }
+    // Integral values go in as JSON integers: integer fields refuse 16.0-style doubles.
+    if (value == std::floor(value) && std::fabs(value) < 9e15) *out = static_cast<std::int64_t>(value);
+    else *out = value;
+    return true;
+  }
+  if (like.is_array()) {
+    Json list = Json::array();
+    size_t start = 0;
+    while (start <= text.size() && !text.empty()) {
+      const size_t comma = std::min(text.find(',', start), text.size());
+      if (comma > start) list.push_back(text.substr(start, comma - start));
+      start = comma + 1;
+    }
+    *out = list;
+    return true;
+  }
+  *out = text;
+  return true;
+}
+
+// A number the way a person would type it: 4096, 0.5, 2e9 (no '+', which forms read as space).
+std::string NumberText(const Json& value) {
+  if (value.is_number_integer()) return value.dump();
+  char buffer[32];
+  const double d = value.get<double>();
+  if (d == std::floor(d) && std::fabs(d) < 1e15) return std::to_string(static_cast<std::int64_t>(d));
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, d);
+  std::string text(buffer, result.ptr);
+  if (const size_t plus = text.find("e+"); plus != std::string::npos) text.erase(plus + 1, 1);
+  return text;
+}
+
+std::string ValueText(const Json& value) {
+  if (value.is_boolean()) return value.get<bool>() ? "true" : "false";
+  if (value.is_number()) return NumberText(value);
+  if (value.is_array()) {
+    std::string list;
+    for (const Json& item : value) list += (list.empty() ? "" : ",") + PercentEncode(item.get<std::string>());
+    return list;
+  }
+  return PercentEncode(value.is_string() ? value.get<std::string>() : value.dump());
+}
+
+bool IsViewKey(const std::string& key, const std::string& value, std::string* why) {
+  if (key == "lang") {
+    if (value == "en" || value == "zh") return true;
+    return *why = "must be en or zh, got '" + value + "'", false;
+  }
+  if (key == "theme") {
+    if (value == "light" || value == "dark") return true;
+    return *why = "must be light or dark, got '" + value + "'", false;
+  }
+  return false;
+}
+
+// The link's fields as one scenario document: the model from `model`, `params_b` or the
+// m.* architecture fields, everything else as it is.
+Json AssembleScenario(const std::map<std::string, Json>& fields) {
+  Json doc = Json::object(), arch = Json::object();
+  for (const auto& [key, value] : fields) {
+    if (key.starts_with(kArchPrefix)) arch[key.substr(kArchPrefix.size())] = value;
+    else if (key == "params_b") doc["model"] = Json{{"params_b", value}};
+    else doc[key] = value;
+  }
+  if (!doc.contains("model") && !arch.empty()) doc["model"] = arch;
+  return doc;
+}
+
+// The link key an error's field came from, or "" when the error names a field the link
+// did not set (a default that conflicts with it: the page shows that error in place).
+std::string LinkKeyFor(const std::string& field, const std::map<std::string, Json>& fields) {
+  if (fields.contains(field)) return field;
+  if (field.starts_with("model.")) {
+    const std::string key = std::string(kArchPrefix) + field.substr(6);
+    if (fields.contains(key)) return key;
+    if (field == "model.params_b" && fields.contains("params_b")) return "params_b";
+  }
+  if (field == "model") {
+    for (const char* key : {"model", "params_b"}) {
+      if (fields.contains(key)) return key;
+    }
+  }
+  if (field.starts_with("budget.") && fields.contains("budget")) return "budget";
+  return "";
+}
+
+// Drops, one at a time, the parameters the scenario and constraint parsers refuse.
+void DropRefusedFields(std::map<std::string, Json>& fields, const engine::Catalog& catalog,
+                       std::vector<std::string>& ignored) {
+  for (size_t round = 0; round <= fields.size(); ++round) {
+    Json doc = AssembleScenario(fields);
+    const bool has_model = doc.contains("model");
+    // The page keeps its own model when the link names none; any preset checks the rest.
+    if (!has_model && !catalog.models.empty()) doc["model"] = catalog.models.front().spec.id;
+    std::optional<engine::InputError> error;
+    if (auto scenario = ScenarioFromJson(doc, catalog); !scenario.ok()) error = scenario.error();
+    else error = engine::ValidateScenario(scenario.value(), catalog);
+    if (!error) {
+      if (auto goal = ConstraintsFromJson(doc); !goal.ok()) error = goal.error();
+    }
+    if (!error) return;
+    const std::string key = LinkKeyFor(error->field, fields);
+    const bool custom_model = has_model && AssembleScenario(fields)["model"].is_object() &&
+                              !fields.contains("params_b");
+    if (key.empty() && error->field.starts_with("model") && custom_model) {
+      // The custom architecture as a whole is refused (e.g. heads not dividing hidden):
+      // drop all of it and keep the page's model.
+      std::erase_if(fields, [](const auto& field) { return field.first.starts_with(kArchPrefix); });
+      ignored.push_back("model: " + error->message);
+      continue;
+    }
+    if (key.empty()) return;
+    ignored.push_back(key + ": " + error->message);
+    fields.erase(key);
+  }
+}
+
+}  // namespace
+
+UrlState DecodeUrlState(std::string_view fragment, const engine::Catalog& catalog) {
+  UrlState state;
+  if (!fragment.empty() && fragment.front() == '#') fragment.remove_prefix(1);
+  if (fragment.empty()) return state;
+  if (fragment.size() > kMaxUrlStateBytes) {
+    state.ignored.push_back("link: longer than " + std::to_string(kMaxUrlStateBytes) +
+                            " characters; none of it was read");
+    return state;
+  }
+  const KeyTypes& types = Types();
+  std::map<std::string, Json> fields;
+  std::set<std::string> seen;
+  size_t parameters = 0;
+  size_t start = 0;
+  while (start <= fragment.size()) {
+    const size_t amp = std::min(fragment.find('&', start), fragment.size());
+    const std::string_view pair = fragment.substr(start, amp - start);
+    start = amp + 1;
+    if (pair.empty()) continue;
+    if (++parameters > kMaxParameters) {
+      state.ignored.push_back("link: more than " + std::to_string(kMaxParameters) +
+                              " parameters; the rest was not read");
+      break;
+    }
+    const size_t eq = pair.find('=');
+    std::string key, value;
+    if (!PercentDecode(pair.substr(0, eq), &key) ||
+        (eq != std::string_view::npos && !PercentDecode(pair.substr(eq + 1), &value))) {
+      state.ignored.push_back(std::string(pair.substr(0, std::min<size_t>(pair.size(), 40))) +
+                              ": broken %-escape");
+      continue;
+    }
+    if (key.size() > 64) key = key.substr(0, 64) + "…";
+    if (eq == std::string_view::npos) {
+      state.ignored.push_back(key + ": has no value");
+      continue;
+    }
+    if (!seen.insert(key).second) state.ignored.push_back(key + ": given twice; the last value is used");
+    std::string why;
+    if (key == "v") {
+      int version = 0;
+      const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), version);
+      if (ec != std::errc() || ptr != value.data() + value.size() || version < 1) {
+        state.ignored.push_back("v: not a link version, got '" + value + "'; read as version " +
+                                std::to_string(kUrlStateVersion));
+      } else if (version > kUrlStateVersion) {
+        state.ignored.push_back("v: version " + value + " is newer than this page's (" +
+                                std::to_string(kUrlStateVersion) + "); read as version " +
+                                std::to_string(kUrlStateVersion));
+      }
+      continue;
+    }
+    if (key == "lang" || key == "theme") {
+      if (IsViewKey(key, value, &why)) state.view[key] = value;
+      else state.ignored.push_back(key + ": " + why);
+      continue;
+    }
+    const Json* like = nullptr;
+    if (key == "model") {
+      static const Json kText = "";
+      like = &kText;
+    } else if (key == "params_b") {
+      static const Json kNumber = 0.0;
+      like = &kNumber;
+    } else if (key.starts_with(kArchPrefix) && types.arch_types.contains(key.substr(kArchPrefix.size()))) {
+      like = &types.arch_types[key.substr(kArchPrefix.size())];
+    } else if (types.scenario_defaults.contains(key)) {
+      like = &types.scenario_defaults[key];
+    }
+    if (like == nullptr) {
+      state.ignored.push_back(key + ": not a TrainSizer setting");
+      continue;
+    }
+    Json parsed;
+    if (!ParseValue(value, *like, &parsed, &why)) {
+      state.ignored.push_back(key + ": " + why);
+      continue;
+    }
+    fields[key] = parsed;
+  }
+  DropRefusedFields(fields, catalog, state.ignored);
+  state.scenario = AssembleScenario(fields);
+  return state;
+}
+
+std::string EncodeUrlState(const Json& doc, const std::map<std::string, std::string>& view) {
+  const KeyTypes& types = Types();
+  std::string out = "v=" + std::to_string(kUrlStateVersion);
+  auto add = [&out](const std::string& key, const std::string& value) { out += "&" + key + "=" + value; };
+  if (doc.contains("model")) {
+    const Json& model = doc["model"];
+    if (model.is_string()) {
+      add("model", PercentEncode(model.get<std::string>()));
+    } else if (model.is_object() && model.contains("params_b")) {
+      add("params_b", NumberText(model["params_b"]));
+    } else if (model.is_object()) {
+      for (const auto& [key, value] : model.items()) {
+        if (!types.arch_types.contains(key)) continue;
+        if (types.arch_defaults.contains(key) && types.arch_defaults[key] == value) continue;
+        add(std::string(kArchPrefix) + key, ValueText(value));
+      }
+    }
+  }
+  for (const auto& [key, value] : doc.items()) {
+    if (key == "model" || !types.scenario_defaults.contains(key)) continue;
+    const Json& default_value = types.scenario_defaults[key];
+    const bool same = value.is_number() && default_value.is_number()
+                          ? value.get<double>() == default_value.get<double>()
+                          : value == default_value;
+    if (!same) add(key, ValueText(value));
+  }
+  for (const auto& [key, value] : view) add(key, PercentEncode(value));
+  return out;
+}
+
+}  // namespace catalog

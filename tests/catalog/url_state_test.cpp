@@ -1,0 +1,162 @@
+#include "catalog/codec/url_state.h"
+
+#include <gtest/gtest.h>
+
+#include "catalog/codec/api.h"
+#include "catalog/codec/plan_json.h"
+#include "catalog/codec/scenario_json.h"
+
+namespace {
+
+const engine::Catalog& Cat() { return api::CurrentCatalog().value(); }
+
+bool Mentions(const std::vector<std::string>& ignored, const std::string& key) {
+  for (const std::string& line : ignored) {
+    if (line.starts_with(key + ":")) return true;
+  }
+  return false;
+}
+
+TEST(UrlState, EmptyFragmentIsDefaults) {
+  const catalog::UrlState s = catalog::DecodeUrlState("", Cat());
+  EXPECT_TRUE(s.scenario.empty());
+  EXPECT_TRUE(s.ignored.empty());
+  EXPECT_TRUE(catalog::DecodeUrlState("#", Cat()).ignored.empty());
+}
+
+TEST(UrlState, ReadsTheBriefsExampleLink) {
+  const catalog::UrlState s = catalog::DecodeUrlState(
+      "#v=1&model=llama-3-70b&method=full&seq_len=4096&tokens=2e9&gpu=h100-sxm-80gb&gpus=16&zero=3"
+      "&deadline_days=7&budget=40000&allowed_gpus=h100-sxm-80gb,h200-sxm-141gb&allow_spot=true&lang=zh",
+      Cat());
+  EXPECT_TRUE(s.ignored.empty()) << s.ignored.front();
+  EXPECT_EQ(s.scenario["model"], "llama-3-70b");
+  EXPECT_EQ(s.scenario["seq_len"], 4096);
+  EXPECT_EQ(s.scenario["tokens"].get<double>(), 2e9);
+  EXPECT_EQ(s.scenario["gpus"], 16);
+  EXPECT_EQ(s.scenario["allowed_gpus"].size(), 2u);
+  EXPECT_EQ(s.scenario["allow_spot"], true);
+  EXPECT_EQ(s.view.at("lang"), "zh");
+  auto scenario = catalog::ScenarioFromJson(s.scenario, Cat());
+  ASSERT_TRUE(scenario.ok()) << scenario.error().field;
+  EXPECT_EQ(scenario.value().parallel.zero, 3);
+}
+
+TEST(UrlState, EveryFieldRoundTrips) {
+  // A scenario far from every default, with a custom MoE architecture and constraints.
+  catalog::Json doc = {{"model",
+                        {{"layers", 24}, {"hidden", 2048}, {"heads", 16}, {"kv_heads", 4}, {"ffn", 5632},
+                         {"vocab", 32000}, {"experts", 8}, {"experts_per_token", 2}, {"moe_ffn", 1408},
+                         {"tied_embeddings", true}, {"mlp", "swiglu"}}},
+                       {"method", "lora"},
+                       {"lora_rank", 64},
+                       {"lora_targets", "attention"},
+                       {"precision", "fp16"},
+                       {"optimizer", "adamw-8bit"},
+                       {"seq_len", 8192},
+                       {"micro_batch", 2},
+                       {"global_batch", 64},
+                       {"tokens", 3.5e8},
+                       {"activation_checkpointing", "full"},
+                       {"flash_attention", false},
+                       {"gpu", "a100-sxm-80gb"},
+                       {"gpus", 8},
+                       {"tp", 2},
+                       {"zero", 2},
+                       {"framework", "deepspeed"},
+                       {"offload", "optimizer"},
+                       {"deadline_days", 2.5},
+                       {"budget", 1234.5},
+                       {"currency", "EUR"},
+                       {"objective", "cost"},
+                       {"purchase", "cloud"},
+                       {"region", "eu"},
+                       {"max_gpus", 32}};
+  auto scenario = catalog::ScenarioFromJson(doc, Cat());
+  ASSERT_TRUE(scenario.ok()) << scenario.error().field << ": " << scenario.error().message;
+  auto goal = catalog::ConstraintsFromJson(doc);
+  ASSERT_TRUE(goal.ok()) << goal.error().field;
+  catalog::Json full = catalog::ScenarioToJson(scenario.value());
+  full.update(catalog::ConstraintsToJson(goal.value()));
+
+  const std::string link = catalog::EncodeUrlState(full, {{"lang", "zh"}, {"theme", "dark"}});
+  const catalog::UrlState back = catalog::DecodeUrlState("#" + link, Cat());
+  EXPECT_TRUE(back.ignored.empty()) << back.ignored.front();
+  auto scenario_back = catalog::ScenarioFromJson(back.scenario, Cat());
+  ASSERT_TRUE(scenario_back.ok()) << scenario_back.error().field;
+  auto goal_back = catalog::ConstraintsFromJson(back.scenario);
+  ASSERT_TRUE(goal_back.ok());
+  catalog::Json full_back = catalog::ScenarioToJson(scenario_back.value());
+  full_back.update(catalog::ConstraintsToJson(goal_back.value()));
+  EXPECT_EQ(full_back, full) << link;
+  EXPECT_EQ(back.view.at("theme"), "dark");
+  // Compact: defaults are not written.
+  EXPECT_EQ(link.find("lora_dropout"), std::string::npos);
+  EXPECT_LT(link.size(), 700u) << link;
+}
+
+TEST(UrlState, ParamsBModelRoundTrips) {
+  const catalog::UrlState s = catalog::DecodeUrlState("v=1&params_b=13.5&method=qlora", Cat());
+  EXPECT_TRUE(s.ignored.empty());
+  EXPECT_EQ(s.scenario["model"]["params_b"].get<double>(), 13.5);
+  EXPECT_NE(catalog::EncodeUrlState(s.scenario, {}).find("params_b=13.5"), std::string::npos);
+}
+
+TEST(UrlState, BrokenParametersAreNamedAndTheRestApplies) {
+  const catalog::UrlState s = catalog::DecodeUrlState(
+      "v=1&model=llama-3-8b&seq_len=abc&method=sideways&colour=blue&gpus=16&tp=3&lang=fr&budget=-5"
+      "&micro_batch=%ZZ&novalue&flash_attention=maybe&zero=3",
+      Cat());
+  EXPECT_TRUE(Mentions(s.ignored, "seq_len"));
+  EXPECT_TRUE(Mentions(s.ignored, "method"));
+  EXPECT_TRUE(Mentions(s.ignored, "colour"));
+  EXPECT_TRUE(Mentions(s.ignored, "tp"));  // 3 does not divide Llama-3-8B's 32 heads
+  EXPECT_TRUE(Mentions(s.ignored, "lang"));
+  EXPECT_TRUE(Mentions(s.ignored, "budget"));
+  EXPECT_TRUE(Mentions(s.ignored, "micro_batch=%ZZ"));
+  EXPECT_TRUE(Mentions(s.ignored, "novalue"));
+  EXPECT_TRUE(Mentions(s.ignored, "flash_attention"));
+  EXPECT_EQ(s.scenario["gpus"], 16);
+  EXPECT_EQ(s.scenario["zero"], 3);
+  EXPECT_FALSE(s.scenario.contains("tp"));
+  EXPECT_TRUE(catalog::ScenarioFromJson(s.scenario, Cat()).ok());
+}
+
+TEST(UrlState, UnknownPresetAndGpuAreDropped) {
+  const catalog::UrlState s = catalog::DecodeUrlState("model=gpt-9&gpu=h999&seq_len=2048", Cat());
+  EXPECT_TRUE(Mentions(s.ignored, "model"));
+  EXPECT_TRUE(Mentions(s.ignored, "gpu"));
+  EXPECT_EQ(s.scenario["seq_len"], 2048);
+}
+
+TEST(UrlState, BrokenCustomArchitectureFallsBackToThePagesModel) {
+  // 4096 is not divisible by 7 heads, so the architecture as a whole is refused.
+  const catalog::UrlState s =
+      catalog::DecodeUrlState("m.layers=32&m.hidden=4096&m.heads=7&m.ffn=11008&m.vocab=32000&seq_len=1024", Cat());
+  EXPECT_FALSE(s.ignored.empty());
+  EXPECT_FALSE(s.scenario.contains("model"));
+  EXPECT_EQ(s.scenario["seq_len"], 1024);
+}
+
+TEST(UrlState, NewerOrBrokenVersionIsNoticedAndReadAsCurrent) {
+  EXPECT_TRUE(Mentions(catalog::DecodeUrlState("v=7&seq_len=2048", Cat()).ignored, "v"));
+  EXPECT_TRUE(Mentions(catalog::DecodeUrlState("v=x&seq_len=2048", Cat()).ignored, "v"));
+  EXPECT_EQ(catalog::DecodeUrlState("v=7&seq_len=2048", Cat()).scenario["seq_len"], 2048);
+}
+
+TEST(UrlState, OversizedLinksAreRefusedWhole) {
+  const std::string huge(catalog::kMaxUrlStateBytes + 1, 'a');
+  const catalog::UrlState s = catalog::DecodeUrlState(huge, Cat());
+  EXPECT_TRUE(Mentions(s.ignored, "link"));
+  std::string many = "v=1";
+  for (int i = 0; i < 500; ++i) many += "&seq_len=" + std::to_string(1024 + i);
+  EXPECT_TRUE(Mentions(catalog::DecodeUrlState(many, Cat()).ignored, "link"));
+}
+
+TEST(UrlState, NonFiniteAndHugeNumbersAreRefused) {
+  const catalog::UrlState s = catalog::DecodeUrlState("seq_len=nan&gpus=inf&tokens=1e999&micro_batch=1e300", Cat());
+  for (const char* key : {"seq_len", "gpus", "tokens", "micro_batch"}) EXPECT_TRUE(Mentions(s.ignored, key)) << key;
+  EXPECT_TRUE(s.scenario.empty());
+}
+
+}  // namespace
