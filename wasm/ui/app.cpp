@@ -4,32 +4,105 @@
 #include <string>
 
 #include "engine/version.h"
+#include "i18n.h"
 
 namespace ui {
 namespace {
 
+// The page's own buttons: share, offline copy, language, theme. Each right-aligned group
+// wraps under the title when the page is narrow.
+void DrawHeaderButtons(AppState& state) {
+  const HostActions& host = state.host;
+  if (host.copy_text && host.page_url && ImGui::SmallButton(L("Copy link"))) {
+    host.copy_text(host.page_url());
+    state.copied_status = T("Link copied to the clipboard.");
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("The link holds every input: whoever opens it sees this plan."));
+  if (state.embed && host.open_full_tool) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton(L("Open the full tool"))) host.open_full_tool();
+  }
+  if (!state.embed && host.download_offline_copy) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton(L("Download offline copy"))) host.download_offline_copy();
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("%s", T("One HTML file with the whole tool and catalog: open it from disk on a machine "
+                                "with no network."));
+    }
+  }
+  ImGui::SameLine();
+  // Each language is named in itself, so a reader of the other one can find it.
+  if (ImGui::SmallButton(Language() == Lang::kZh ? "English###lang" : "中文###lang")) {
+    SetLanguage(Language() == Lang::kZh ? Lang::kEn : Lang::kZh);
+    state.lang_chosen = true;
+    RefreshLink(state);
+  }
+  ImGui::SameLine();
+  if (ImGui::SmallButton(state.dark ? L("Light theme") : L("Dark theme"))) {
+    state.dark = !state.dark;
+    state.theme_chosen = true;
+    ApplyTheme(state.dark, state.dpi_scale);
+    RefreshLink(state);
+  }
+}
+
+float HeaderButtonsWidth(const AppState& state) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  float width = 0;
+  auto add = [&](const char* label) {
+    width += ImGui::CalcTextSize(label, nullptr, true).x + style.FramePadding.x * 2 + style.ItemSpacing.x;
+  };
+  if (state.host.copy_text) add(L("Copy link"));
+  if (state.embed && state.host.open_full_tool) add(L("Open the full tool"));
+  if (!state.embed && state.host.download_offline_copy) add(L("Download offline copy"));
+  add(Language() == Lang::kZh ? "English" : "中文");
+  add(state.dark ? L("Light theme") : L("Dark theme"));
+  return width - style.ItemSpacing.x;
+}
+
 void DrawHeader(AppState& state, const Fonts& fonts) {
-  ImGui::PushFont(fonts.title);
+  ImGui::PushFont(state.embed ? fonts.heading : fonts.title);
   ImGui::TextUnformatted("TrainSizer");
   ImGui::PopFont();
-  ImGui::SameLine();
-  ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
-  ImGui::AlignTextToFramePadding();
-  const std::string subtitle = "GPU memory, hardware and cost for training and fine-tuning LLMs  ·  catalog " +
-                               state.catalog->date + "  ·  v" + engine::kEngineVersion;
-  ImGui::TextWrapped("%s", subtitle.c_str());
+  const float buttons = HeaderButtonsWidth(state);
+  const float right = ImGui::GetWindowContentRegionMax().x;
+  if (!state.embed) {
+    ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
+    ImGui::AlignTextToFramePadding();
+    const std::string subtitle = std::string(T("GPU memory, hardware and cost for training and fine-tuning LLMs")) +
+                                 "  ·  " + T("catalog") + " " + state.catalog->date + "  ·  v" +
+                                 engine::kEngineVersion;
+    // Beside the title on wide pages (leaving room for the buttons); wrapped otherwise.
+    const bool room = right > 760 * state.dpi_scale;
+    ImGui::PushTextWrapPos(room ? right - buttons - ImGui::GetStyle().ItemSpacing.x : 0.0f);
+    ImGui::TextWrapped("%s", subtitle.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    if (room) ImGui::SameLine(std::max(right - buttons, 0.0f));
+  } else {
+    ImGui::SameLine(std::max(right - buttons, ImGui::GetCursorPosX()));
+  }
+  DrawHeaderButtons(state);
+  if (!state.copied_status.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, Colors().ok);
+    ImGui::TextUnformatted(state.copied_status.c_str());
+    ImGui::PopStyleColor();
+  }
+}
+
+// What a shared link asked for that could not be used: named, not silently dropped.
+void DrawLinkNotice(AppState& state) {
+  if (state.link_notice.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, Colors().notice_bg);
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float height = line * (2.6f + float(std::min<size_t>(state.link_notice.size(), 6)));
+  ImGui::BeginChild("link_notice", ImVec2(0, height), true);
+  ImGui::TextUnformatted(T("Parts of the link were ignored (the rest applies):"));
+  for (const std::string& line_text : state.link_notice) ImGui::BulletText("%s", line_text.c_str());
+  if (ImGui::SmallButton(L("Dismiss"))) state.link_notice.clear();
+  ImGui::EndChild();
   ImGui::PopStyleColor();
-  // Theme toggle, top right.
-  const char* toggle = state.dark ? "Light theme" : "Dark theme";
-  const float width = ImGui::CalcTextSize(toggle).x + ImGui::GetStyle().FramePadding.x * 2;
-  // Beside the title on wide pages; on narrow ones under it, so it never covers the text.
-  if (ImGui::GetWindowContentRegionMax().x > 760 * state.dpi_scale) {
-    ImGui::SameLine(std::max(ImGui::GetWindowContentRegionMax().x - width, 0.0f));
-  }
-  if (ImGui::SmallButton(toggle)) {
-    state.dark = !state.dark;
-    ApplyTheme(state.dark, state.dpi_scale);
-  }
 }
 
 // The seed's scenarios as one-click examples.
@@ -39,10 +112,10 @@ void DrawExamples(AppState& state) {
     if (x.id == state.example_id) current = &x;
   }
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("Examples:");
+  ImGui::TextUnformatted(T("Examples:"));
   ImGui::SameLine();
   ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, 460 * state.dpi_scale));
-  if (ImGui::BeginCombo("##examples", current ? current->title.c_str() : "Load one of the seed's scenarios")) {
+  if (ImGui::BeginCombo("##examples", current ? current->title.c_str() : T("Load one of the seed's scenarios"))) {
     for (const engine::Example& x : state.catalog->examples) {
       if (ImGui::Selectable(x.title.c_str(), current == &x)) LoadExample(state, x);
       if (ImGui::IsItemHovered()) {
@@ -73,7 +146,8 @@ void DrawApp(AppState& state, const Fonts& fonts) {
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::Begin("TrainSizer", nullptr, flags);
   DrawHeader(state, fonts);
-  DrawExamples(state);
+  DrawLinkNotice(state);
+  if (!state.embed) DrawExamples(state);
   const float scale = state.dpi_scale;
   const bool wide = ImGui::GetContentRegionAvail().x >= 820 * scale;
   if (wide) {

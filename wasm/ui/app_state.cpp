@@ -2,6 +2,9 @@
 
 #include "catalog/codec/api.h"
 #include "catalog/codec/hf_config.h"
+#include "catalog/codec/model_json.h"
+#include "catalog/codec/url_state.h"
+#include "i18n.h"
 #include "catalog/codec/plan_json.h"
 #include "catalog/codec/scenario_json.h"
 
@@ -60,6 +63,66 @@ void RecomputeIfDirty(AppState& state) {
   state.result = engine::RunEstimate(scenario, *state.catalog);
   if (state.result.ok()) state.last_good = state.result.value();
   state.plan = engine::RunPlan(scenario, state.goal, *state.catalog);
+  RefreshLink(state);
+}
+
+catalog::Json ScenarioDocument(const AppState& state) {
+  catalog::Json doc = catalog::ScenarioToJson(state.inputs.scenario);
+  switch (state.inputs.model_source) {
+    case ModelSource::kPreset: doc["model"] = state.inputs.preset_id; break;
+    case ModelSource::kParamCount: doc["model"] = {{"params_b", double(state.inputs.params_b)}}; break;
+    case ModelSource::kArchitecture: doc["model"] = catalog::ArchitectureToJson(state.inputs.architecture); break;
+  }
+  doc.update(catalog::ConstraintsToJson(state.goal));
+  return doc;
+}
+
+void RefreshLink(AppState& state) {
+  std::map<std::string, std::string> view;
+  if (state.lang_chosen) view["lang"] = LanguageCode(Language());
+  if (state.theme_chosen) view["theme"] = state.dark ? "dark" : "light";
+  state.link_fragment = catalog::EncodeUrlState(ScenarioDocument(state), view);
+}
+
+void ApplyLink(AppState& state, std::string_view fragment) {
+  catalog::UrlState link = catalog::DecodeUrlState(fragment, *state.catalog);
+  state.link_notice = link.ignored;
+  if (const auto it = link.view.find("lang"); it != link.view.end()) {
+    SetLanguage(LanguageFromCode(it->second));
+    state.lang_chosen = true;
+  }
+  if (const auto it = link.view.find("theme"); it != link.view.end()) {
+    state.dark = it->second == "dark";
+    state.theme_chosen = true;
+  }
+  if (link.scenario.empty()) return;
+  // A link lists what differs from the contract's defaults, so it is read over those,
+  // not over this page's first screen; without a model it keeps the page's model.
+  catalog::Json doc = link.scenario;
+  if (!doc.contains("model")) doc["model"] = ScenarioDocument(state)["model"];
+  auto scenario = catalog::ScenarioFromJson(doc, *state.catalog);
+  auto goal = catalog::ConstraintsFromJson(doc);
+  if (!scenario.ok() || !goal.ok()) {
+    const engine::InputError& e = scenario.ok() ? goal.error() : scenario.error();
+    state.link_notice.push_back(e.field + ": " + e.message + " (the link was not applied)");
+    return;
+  }
+  state.inputs.scenario = scenario.value();
+  state.goal = goal.value();
+  if (!doc.contains("allowed_gpus")) state.goal.gpus.clear();  // naming the GPU does not fix it here
+  const catalog::Json& model = doc["model"];
+  if (model.is_string()) {
+    state.inputs.model_source = ModelSource::kPreset;
+    state.inputs.preset_id = model.get<std::string>();
+  } else if (model.contains("params_b")) {
+    state.inputs.model_source = ModelSource::kParamCount;
+    state.inputs.params_b = model["params_b"].get<float>();
+  } else {
+    state.inputs.model_source = ModelSource::kArchitecture;
+    state.inputs.architecture = scenario.value().model;
+  }
+  state.example_id.clear();
+  state.dirty = true;
 }
 
 void ImportPastedConfig(AppState& state) {

@@ -3,13 +3,17 @@
 // engine run once per edit instead of once per frame.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "engine/catalog.h"
 #include "engine/estimate.h"
 #include "engine/planner.h"
 #include "engine/result.h"
+#include "catalog/codec/json_fields.h"
 #include "engine/scenario.h"
 
 namespace ui {
@@ -26,6 +30,16 @@ struct Inputs {
   engine::Scenario scenario;  // its model is filled from the two fields above
 };
 
+// What the page asks of its host: the browser (wasm/main.cpp) fills these in; natively
+// they stay empty and the buttons that need them are not drawn.
+struct HostActions {
+  std::function<void(const std::string& text)> copy_text;  // to the clipboard
+  std::function<void(const std::string& file_name, const std::string& mime, const std::string& text)> download;
+  std::function<void()> download_offline_copy;  // the single-file trainsizer.html
+  std::function<void()> open_full_tool;         // from an embed: the page in a new tab
+  std::function<std::string()> page_url;        // location.href, for "Copy link"
+};
+
 struct AppState {
   const engine::Catalog* catalog = nullptr;
   Inputs inputs;
@@ -39,6 +53,13 @@ struct AppState {
   std::string example_id;  // the example last loaded, shown with its description
   std::string overlay_text;     // the user's catalog overlay JSON as typed
   std::string overlay_status;   // result of the last Apply
+  bool embed = false;           // compact layout for an iframe in a blog post (?embed=1)
+  bool lang_chosen = false;     // language picked by the user or the link (then links carry it)
+  bool theme_chosen = false;    // likewise for the theme
+  std::vector<std::string> link_notice;  // link parameters that were ignored, "key: why"
+  std::string link_fragment;             // the inputs as a link fragment (no '#')
+  std::string copied_status;             // "Link copied" and the like, shown briefly
+  HostActions host;
 };
 
 // A sensible first screen: Llama-3-8B full fine-tune on 8× H100 with ZeRO-3.
@@ -56,6 +77,17 @@ void LoadExample(AppState& state, const engine::Example& example);
 // Merges (or with empty text removes) the user's catalog overlay and points the page at
 // the resulting catalog; on error the catalog in force stays and the status says why.
 void ApplyCatalogOverlay(AppState& state);
+
+// The inputs and goal as one scenario document (the JSON contract): for links, exports
+// and launch configs.
+catalog::Json ScenarioDocument(const AppState& state);
+
+// Reads a link fragment (location.hash) into the inputs. Parameters that cannot be used
+// are listed in state.link_notice; an empty fragment leaves the inputs as they are.
+void ApplyLink(AppState& state, std::string_view fragment);
+
+// Recomputes state.link_fragment from the inputs (after any edit).
+void RefreshLink(AppState& state);
 
 // Makes a plan from the planner the current scenario's hardware and layout.
 void AdoptPlan(AppState& state, const engine::Plan& plan);

@@ -55,10 +55,12 @@ ImFont* AddFont(const EmbeddedFile& file, float pixels) {
 
 constexpr Palette kLight = {IM_COL32(22, 128, 61, 255),   IM_COL32(190, 38, 38, 255),  IM_COL32(160, 100, 0, 255),
                             IM_COL32(100, 108, 120, 255), IM_COL32(250, 251, 253, 255), IM_COL32(200, 204, 212, 255),
-                            IM_COL32(230, 232, 236, 255), IM_COL32(246, 247, 249, 255)};
+                            IM_COL32(230, 232, 236, 255), IM_COL32(246, 247, 249, 255),
+                            IM_COL32(255, 244, 214, 255)};
 constexpr Palette kDark = {IM_COL32(80, 200, 120, 255),   IM_COL32(240, 100, 100, 255), IM_COL32(230, 170, 60, 255),
                            IM_COL32(150, 158, 172, 255),  IM_COL32(30, 33, 40, 255),    IM_COL32(70, 76, 88, 255),
-                           IM_COL32(48, 52, 62, 255),     IM_COL32(20, 22, 27, 255)};
+                           IM_COL32(48, 52, 62, 255),     IM_COL32(20, 22, 27, 255),
+                           IM_COL32(60, 50, 25, 255)};
 bool g_dark = false;  // cosmetic: which palette is in force
 
 void DarkColors(ImGuiStyle& style) {

@@ -24,7 +24,7 @@ ImU32 TermColor(int index);
 
 // Colours that depend on the theme.
 struct Palette {
-  ImU32 ok, bad, warn, muted, chart_bg, chart_frame, chart_grid, clear;
+  ImU32 ok, bad, warn, muted, chart_bg, chart_frame, chart_grid, clear, notice_bg;
 };
 const Palette& Colors();
 

@@ -1,0 +1,215 @@
+#include "i18n.h"
+
+#include <charconv>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <unordered_map>
+
+#include "catalog/codec/json_fields.h"
+#include "translations.h"
+
+namespace ui {
+namespace {
+
+// An engine sentence pattern: the literal pieces between its {} slots, and the
+// translation split the same way with the slot each gap takes.
+struct Pattern {
+  std::vector<std::string> english;  // slots + 1 pieces
+  std::vector<std::string> chinese;  // gaps + 1 pieces
+  std::vector<int> slot_order;       // for each Chinese gap, the English slot it shows
+  std::string source;                // the English pattern, for messages
+};
+
+struct Table {
+  std::unordered_map<std::string, std::string> strings;  // English -> 中文 (UI strings, exact sentences)
+  std::vector<Pattern> patterns;
+  std::vector<std::string> problems;
+};
+
+// "a {} b {1} c" -> pieces {"a ", " b ", " c"} and slots {-1 (next), 1}.
+void SplitSlots(const std::string& text, std::vector<std::string>* pieces, std::vector<int>* slots) {
+  pieces->assign(1, "");
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '{') {
+      const size_t close = text.find('}', i);
+      if (close != std::string::npos) {
+        int slot = -1;
+        const std::string_view inside(text.data() + i + 1, close - i - 1);
+        if (inside.empty() || std::from_chars(inside.data(), inside.data() + inside.size(), slot).ec == std::errc()) {
+          slots->push_back(inside.empty() ? -1 : slot);
+          pieces->push_back("");
+          i = close;
+          continue;
+        }
+      }
+    }
+    pieces->back().push_back(text[i]);
+  }
+}
+
+Table LoadTable() {
+  Table t;
+  const auto files = EmbeddedTranslations();
+  if (files.empty()) return t;
+  const catalog::Json doc = catalog::Json::parse(files[0].text, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) {
+    t.problems.push_back("zh.json is not valid JSON");
+    return t;
+  }
+  if (doc.contains("strings") && doc["strings"].is_object()) {
+    for (const auto& [en, zh] : doc["strings"].items()) {
+      if (zh.is_string()) t.strings[en] = zh.get<std::string>();
+    }
+  }
+  if (doc.contains("patterns") && doc["patterns"].is_object()) {
+    for (const auto& [en, zh] : doc["patterns"].items()) {
+      if (!zh.is_string()) continue;
+      Pattern p;
+      p.source = en;
+      std::vector<int> english_slots;
+      SplitSlots(en, &p.english, &english_slots);
+      SplitSlots(zh.get<std::string>(), &p.chinese, &p.slot_order);
+      const int slots = int(p.english.size()) - 1;
+      int next = 0;
+      for (int& slot : p.slot_order) {
+        if (slot < 0) slot = next++;
+        if (slot >= slots) t.problems.push_back("pattern '" + en + "': translation uses slot " + std::to_string(slot));
+      }
+      if (slots > 0 && p.english.back().empty()) {
+        t.problems.push_back("pattern '" + en + "' ends with {}: end it with the sentence's full stop");
+      }
+      if (slots == 0) {
+        t.strings[en] = zh.get<std::string>();
+      } else {
+        t.patterns.push_back(std::move(p));
+      }
+    }
+  }
+  return t;
+}
+
+const Table& GetTable() {
+  static const Table table = LoadTable();
+  return table;
+}
+
+Lang g_lang = Lang::kEn;
+
+// Looks `english` up, or returns nullptr.
+const std::string* Lookup(std::string_view english) {
+  const Table& t = GetTable();
+  const auto it = t.strings.find(std::string(english));
+  return it == t.strings.end() ? nullptr : &it->second;
+}
+
+// Matches sentences of `text` from `pos` to the end against the table: exact strings
+// and patterns, each followed by the end or a space and the next sentence. Appends the
+// Chinese to *out; false (with *out unchanged) when some sentence is not covered.
+bool MatchSentences(const std::string& text, size_t pos, std::string* out, int depth = 0) {
+  if (pos == text.size()) return true;
+  if (depth > 64) return false;
+  const Table& t = GetTable();
+  const auto rest_ok = [&](size_t end, const std::string& zh) {
+    if (end != text.size() && text[end] != ' ') return false;
+    std::string tail;
+    if (!MatchSentences(text, end == text.size() ? end : end + 1, &tail, depth + 1)) return false;
+    *out += zh + tail;
+    return true;
+  };
+  // Exact sentences: try every sentence end (a space) from here.
+  for (size_t end = text.find(' ', pos);; end = text.find(' ', end + 1)) {
+    const size_t stop = end == std::string::npos ? text.size() : end;
+    const auto it = t.strings.find(text.substr(pos, stop - pos));
+    if (it != t.strings.end() && rest_ok(stop, it->second)) return true;
+    if (end == std::string::npos) break;
+  }
+  for (const Pattern& p : t.patterns) {
+    if (text.compare(pos, p.english[0].size(), p.english[0]) != 0) continue;
+    // Depth-first over where each later literal piece occurs.
+    std::vector<std::string> captures;
+    std::function<bool(size_t, size_t)> match = [&](size_t piece, size_t at) -> bool {
+      if (piece == p.english.size()) {
+        std::string zh = p.chinese[0];
+        for (size_t gap = 0; gap < p.slot_order.size(); ++gap) {
+          const std::string& value = captures[size_t(p.slot_order[gap])];
+          const std::string* word = Lookup(value);  // "full", "bf16", a checklist topic...
+          zh += (word != nullptr ? *word : value) + p.chinese[gap + 1];
+        }
+        return rest_ok(at, zh);
+      }
+      const std::string& literal = p.english[piece];
+      for (size_t found = text.find(literal, at); found != std::string::npos; found = text.find(literal, found + 1)) {
+        captures.push_back(text.substr(at, found - at));
+        if (match(piece + 1, found + literal.size())) return true;
+        captures.pop_back();
+        if (literal.empty()) break;
+      }
+      return false;
+    };
+    if (match(1, pos + p.english[0].size())) return true;
+  }
+  return false;
+}
+
+// Caches keyed by the English text: the page asks for the same strings every frame.
+template <class Make>
+const std::string& Cached(std::unordered_map<std::string, std::string>& cache, const std::string& key, Make make) {
+  if (const auto it = cache.find(key); it != cache.end()) return it->second;
+  if (cache.size() > 8192) cache.clear();  // bounded: numbers in messages change
+  return cache.emplace(key, make()).first->second;
+}
+
+}  // namespace
+
+void SetLanguage(Lang lang) { g_lang = lang; }
+Lang Language() { return g_lang; }
+const char* LanguageCode(Lang lang) { return lang == Lang::kZh ? "zh" : "en"; }
+Lang LanguageFromCode(std::string_view code) { return code.starts_with("zh") ? Lang::kZh : Lang::kEn; }
+
+const char* T(const char* english) {
+  if (g_lang == Lang::kEn) return english;
+  const std::string* zh = Lookup(english);
+  return zh != nullptr ? zh->c_str() : english;
+}
+
+const char* L(const char* english) {
+  static std::unordered_map<std::string, std::string> cache;
+  const char* hashes = std::strstr(english, "##");
+  const std::string visible = hashes != nullptr ? std::string(english, size_t(hashes - english)) : english;
+  const std::string key = std::string(english) + (g_lang == Lang::kZh ? "\x01zh" : "");
+  return Cached(cache, key, [&] {
+    const std::string* zh = g_lang == Lang::kZh ? Lookup(visible) : nullptr;
+    const std::string shown = zh != nullptr ? *zh : visible;
+    return shown + "###" + english;  // the ID is the English label in every language
+  }).c_str();
+}
+
+const std::string& TranslateMessage(const std::string& english) {
+  if (g_lang == Lang::kEn) return english;
+  static std::unordered_map<std::string, std::string> cache;
+  return Cached(cache, english, [&] {
+    std::string zh;
+    return MatchSentences(english, 0, &zh) ? zh : english;
+  });
+}
+
+bool HasTranslation(std::string_view english) { return Lookup(english) != nullptr; }
+
+bool CoversMessage(const std::string& english) {
+  std::string zh;
+  return english.empty() || MatchSentences(english, 0, &zh);
+}
+
+std::vector<std::string> AllTranslations() {
+  std::vector<std::string> all;
+  for (const auto& [en, zh] : GetTable().strings) all.push_back(zh);
+  for (const Pattern& p : GetTable().patterns) {
+    for (const std::string& piece : p.chinese) all.push_back(piece);
+  }
+  return all;
+}
+
+std::vector<std::string> TableProblems() { return GetTable().problems; }
+
+}  // namespace ui

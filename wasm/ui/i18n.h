@@ -1,0 +1,42 @@
+// The page in English or 简体中文. Every string the UI draws goes through T() (text) or
+// L() (a widget label, whose ImGui ID stays the English text so switching language keeps
+// open sections open). The engine speaks English; its sentences are translated here by
+// the {}-patterns of wasm/ui/i18n/zh.json, so the engine stays free of UI concerns.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ui {
+
+enum class Lang { kEn, kZh };
+
+void SetLanguage(Lang lang);
+Lang Language();
+// "en" / "zh" (for links); the language a browser's navigator.language asks for.
+const char* LanguageCode(Lang lang);
+Lang LanguageFromCode(std::string_view code);
+
+// `english` in the current language (itself when there is no translation). The pointer
+// stays valid for the program's life.
+const char* T(const char* english);
+
+// A widget label in the current language with a language-independent ID: "Label" and
+// "Label##id" become "标签###Label" and "标签###Label##id".
+const char* L(const char* english);
+
+// Engine text (warnings, checklist answers, bill-of-materials reasons, rejections): one or
+// more sentences, each matching a pattern of the table with {} where the engine put a
+// number or a name. Falls back to the English text unless every sentence is covered.
+const std::string& TranslateMessage(const std::string& english);
+
+// For tests: whether the Chinese table covers `english` (a UI string or engine message).
+bool HasTranslation(std::string_view english);
+bool CoversMessage(const std::string& english);
+// Every translated (Chinese) string in the table, for the glyph-coverage test.
+std::vector<std::string> AllTranslations();
+// Problems in the table itself (a pattern whose placeholders do not match), for tests.
+std::vector<std::string> TableProblems();
+
+}  // namespace ui

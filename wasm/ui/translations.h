@@ -1,0 +1,16 @@
+// The UI's translation tables compiled into the page (wasm/ui/i18n/*.json, embedded by
+// wasm/ui/CMakeLists.txt like the catalog).
+#pragma once
+
+#include <span>
+
+#include "catalog/codec/embedded_files.h"
+
+namespace ui {
+
+using catalog::EmbeddedFile;
+
+// [0] zh.json: {"strings": {English: 中文}, "patterns": {English with {}: 中文 with {} or {N}}}
+std::span<const EmbeddedFile> EmbeddedTranslations();
+
+}  // namespace ui
