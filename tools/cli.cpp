@@ -1,6 +1,7 @@
 // trainsizer: the command-line front end over the same entry point as the page's JS API.
-//   trainsizer estimate FILE|-    scenario JSON in, result JSON out
-//   trainsizer plan FILE|- [--format json|table|markdown]   search hardware and layouts
+//   trainsizer estimate FILE|- [--format json|csv|markdown|table]   scenario JSON in, result out
+//   trainsizer plan FILE|- [--format json|csv|markdown|table]   search hardware and layouts
+//   trainsizer launch FILE|- [--tool deepspeed|torchrun|llamafactory|megatron|all]   launch configs
 //   trainsizer catalog [--stale DAYS]   the embedded catalog, or its figures older than DAYS
 //   --catalog-overlay FILE        merge a user's catalog JSON first (validated like the catalog)
 // Exit 0 on success, 2 on bad input (error JSON on stdout, one line on stderr).
@@ -27,10 +28,16 @@ constexpr const char* kUsage =
     "TrainSizer: sizes, prices and compares servers for training and fine-tuning LLMs.\n"
     "\n"
     "Usage:\n"
-    "  trainsizer estimate FILE|-   Read a scenario JSON (file, or - for stdin), print the result JSON\n"
-    "  trainsizer plan FILE|- [--format json|table|markdown]\n"
+    "  trainsizer estimate FILE|- [--format json|csv|markdown|table]\n"
+    "                               Read a scenario JSON (file, or - for stdin), print the result\n"
+    "                               (JSON; CSV name,value,unit rows; a Markdown report; a text table)\n"
+    "  trainsizer plan FILE|- [--format json|csv|markdown|table]\n"
     "                               Search GPUs, counts and layouts for the scenario within its\n"
     "                               deadline_days / budget / objective / purchase constraints\n"
+    "  trainsizer launch FILE|- [--tool deepspeed|torchrun|llamafactory|megatron|all]\n"
+    "                               Print ready-to-run launch configs for the scenario: DeepSpeed JSON,\n"
+    "                               torchrun + FSDP command, LLaMA-Factory YAML, Megatron-LM arguments\n"
+    "                               (default all); settings a tool cannot express are listed as notes\n"
     "  trainsizer catalog           Print the embedded hardware and model catalog as JSON\n"
     "  trainsizer catalog --stale DAYS   List catalog figures dated more than DAYS ago\n"
     "  trainsizer --catalog-overlay FILE <command>   Merge your own catalog JSON (prices, GPUs,\n"
@@ -71,33 +78,52 @@ bool ReadInput(const std::string& path, std::string* text) {
   return file && ReadAll(file, text);
 }
 
-int Estimate(const std::string& path) {
-  std::string text;
-  if (!ReadInput(path, &text)) return Fail("input", "cannot read the scenario file");
-  const api::Response response = api::Estimate(text);
-  std::cout << response.json << "\n";
-  if (response.ok) return kExitOk;
-  std::cerr << "trainsizer: " << response.json << "\n";
-  return kExitBadInput;
-}
-
-int Plan(const std::string& path, const std::string& format) {
-  if (format != "json" && format != "table" && format != "markdown") {
-    return Fail("--format", "must be json, table or markdown");
+// `what` is estimate or plan; json output ends with a newline, the others carry their own.
+int Export(const std::string& path, const std::string& what, const std::string& format) {
+  if (format != "json" && format != "csv" && format != "table" && format != "markdown") {
+    return Fail("--format", "must be json, csv, markdown or table");
   }
   std::string text;
   if (!ReadInput(path, &text)) return Fail("input", "cannot read the scenario file");
-  const api::Response response = api::Plan(text);
+  const api::Response response = api::Export(text, what, format);
   if (!response.ok) {
     std::cout << response.json << "\n";
     std::cerr << "trainsizer: " << response.json << "\n";
     return kExitBadInput;
   }
-  if (format == "json") {
+  std::cout << response.json << (format == "json" ? "\n" : "");
+  return kExitOk;
+}
+
+constexpr const char* kLaunchTitles[][2] = {{"deepspeed", "ds_config.json (DeepSpeed)"},
+                                             {"torchrun", "torchrun.sh (torchrun + FSDP)"},
+                                             {"llamafactory", "llamafactory.yaml (LLaMA-Factory)"},
+                                             {"megatron", "megatron.sh (Megatron-LM)"}};
+
+// One tool: its text alone on stdout (ready to redirect into a file), its notes on stderr.
+// All: every text under a header, then all notes.
+int Launch(const std::string& path, const std::string& tool) {
+  bool known = tool == "all";
+  for (const auto& title : kLaunchTitles) known = known || tool == title[0];
+  if (!known) return Fail("--tool", "must be deepspeed, torchrun, llamafactory, megatron or all");
+  std::string text;
+  if (!ReadInput(path, &text)) return Fail("input", "cannot read the scenario file");
+  const api::Response response = api::LaunchConfigs(text);
+  if (!response.ok) {
     std::cout << response.json << "\n";
-  } else {
-    const catalog::Json plan = catalog::Json::parse(response.json);
-    std::cout << (format == "table" ? catalog::PlanTable(plan) : catalog::PlanMarkdown(plan));
+    std::cerr << "trainsizer: " << response.json << "\n";
+    return kExitBadInput;
+  }
+  const catalog::Json configs = catalog::Json::parse(response.json);
+  for (const auto& title : kLaunchTitles) {
+    if (tool == title[0]) std::cout << configs[title[0]].get<std::string>();
+    if (tool == "all") std::cout << "==> " << title[1] << " <==\n" << configs[title[0]].get<std::string>() << "\n";
+  }
+  if (tool == "all" && !configs["notes"].empty()) std::cout << "==> notes <==\n";
+  for (const catalog::Json& note : configs["notes"]) {
+    const std::string line = note["tool"].get<std::string>() + ": " + note["note"].get<std::string>() + "\n";
+    if (tool == "all") std::cout << line;
+    if (tool == note["tool"].get<std::string>()) std::cerr << "trainsizer: note: " << line;
   }
   return kExitOk;
 }
@@ -150,9 +176,12 @@ int main(int argc, char** argv) {
     return kExitOk;
   }
   if (command == "catalog" && args.size() == 3 && args[1] == "--stale") return Stale(args[2]);
-  if (command == "estimate" && args.size() == 2) return Estimate(args[1]);
-  if (command == "plan" && args.size() == 2) return Plan(args[1], "json");
-  if (command == "plan" && args.size() == 4 && args[2] == "--format") return Plan(args[1], args[3]);
+  if ((command == "estimate" || command == "plan") && args.size() == 2) return Export(args[1], command, "json");
+  if ((command == "estimate" || command == "plan") && args.size() == 4 && args[2] == "--format") {
+    return Export(args[1], command, args[3]);
+  }
+  if (command == "launch" && args.size() == 2) return Launch(args[1], "all");
+  if (command == "launch" && args.size() == 4 && args[2] == "--tool") return Launch(args[1], args[3]);
   std::cerr << kUsage;
   return kExitBadInput;
 }

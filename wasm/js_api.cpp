@@ -14,6 +14,11 @@ std::string PlanJson(const std::string& scenario) { return api::Plan(scenario).j
 std::string CatalogJson() { return api::CatalogJson(); }
 std::string VersionJson() { return api::VersionJson(); }
 std::string SetCatalogOverlayJson(const std::string& overlay) { return api::SetCatalogOverlay(overlay).json; }
+std::string LaunchConfigsJson(const std::string& scenario) { return api::LaunchConfigs(scenario).json; }
+// The export text, or the error JSON ({"error": ...}) on bad input.
+std::string ExportText(const std::string& scenario, const std::string& what, const std::string& format) {
+  return api::Export(scenario, what, format).json;
+}
 
 }  // namespace
 
@@ -23,5 +28,7 @@ EMSCRIPTEN_BINDINGS(trainsizer) {
   emscripten::function("catalogJson", &CatalogJson);
   emscripten::function("versionJson", &VersionJson);
   emscripten::function("setCatalogOverlayJson", &SetCatalogOverlayJson);
+  emscripten::function("launchConfigsJson", &LaunchConfigsJson);
+  emscripten::function("exportText", &ExportText);
   emscripten::function("pageStateJson", &web::PageStateJson);
 }

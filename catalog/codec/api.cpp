@@ -7,7 +7,9 @@
 #include "catalog_loader.h"
 #include "engine/estimate.h"
 #include "engine/planner.h"
+#include "launch_configs.h"
 #include "plan_json.h"
+#include "report.h"
 #include "engine/version.h"
 #include "result_json.h"
 #include "scenario_json.h"
@@ -71,6 +73,56 @@ Response Plan(std::string_view scenario_json) {
     return {Dump(catalog::PlanToJson(plan.value(), constraints.value(), cat.value(), scenario.value())), true};
   } catch (const std::bad_alloc&) {
     return Fail({"scenario", "is too large to process"});
+  } catch (const std::exception& e) {
+    return Fail({"scenario", std::string("internal error: ") + e.what()});
+  }
+}
+
+Response LaunchConfigs(std::string_view scenario_json) {
+  try {
+    // The estimate's own checks, so that bad input gives exactly its error.
+    if (Response checked = Estimate(scenario_json); !checked.ok) return checked;
+    const engine::Catalog& cat = Current().value();
+    auto scenario = catalog::ParseScenario(scenario_json, cat);
+    if (!scenario.ok()) return Fail(scenario.error());
+    const engine::Scenario& s = scenario.value();
+    const engine::ModelPreset* preset = s.model_derived ? nullptr : cat.FindModel(s.model.id);
+    return {Dump(catalog::LaunchConfigsToJson(s, preset ? preset->hf_repo : "")), true};
+  } catch (const std::bad_alloc&) {
+    return Fail({"scenario", "is too large to process"});
+  } catch (const std::exception& e) {
+    return Fail({"scenario", std::string("internal error: ") + e.what()});
+  }
+}
+
+namespace {
+
+std::string RenderEstimate(std::string_view scenario_json, const catalog::Json& result, std::string_view format) {
+  if (format == "csv") return catalog::EstimateCsv(result);
+  if (format == "table") return catalog::EstimateTable(result);
+  // The Markdown summary lists the scenario's settings with defaults filled in; the
+  // scenario already parsed once for the estimate, so this cannot fail.
+  auto scenario = catalog::ParseScenario(scenario_json, Current().value());
+  return catalog::EstimateMarkdown(catalog::ScenarioToJson(scenario.value()), result);
+}
+
+std::string RenderPlan(const catalog::Json& plan, std::string_view format) {
+  if (format == "csv") return catalog::PlanCsv(plan);
+  return format == "table" ? catalog::PlanTable(plan) : catalog::PlanMarkdown(plan);
+}
+
+}  // namespace
+
+Response Export(std::string_view scenario_json, std::string_view what, std::string_view format) {
+  if (what != "estimate" && what != "plan") return Fail({"what", "must be estimate or plan"});
+  if (format != "json" && format != "csv" && format != "markdown" && format != "table") {
+    return Fail({"format", "must be json, csv, markdown or table"});
+  }
+  const Response response = what == "estimate" ? Estimate(scenario_json) : Plan(scenario_json);
+  if (!response.ok || format == "json") return response;
+  try {
+    const catalog::Json result = catalog::Json::parse(response.json);
+    return {what == "estimate" ? RenderEstimate(scenario_json, result, format) : RenderPlan(result, format), true};
   } catch (const std::exception& e) {
     return Fail({"scenario", std::string("internal error: ") + e.what()});
   }

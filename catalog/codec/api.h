@@ -22,6 +22,18 @@ Response Estimate(std::string_view scenario_json);
 // cost, labelled picks and the reasons other GPUs were rejected.
 Response Plan(std::string_view scenario_json);
 
+// Ready-to-run launch configs for a scenario: {"deepspeed": JSON text, "torchrun": shell
+// text, "llamafactory": YAML text, "megatron": shell text, "notes": [{"tool", "note"}]
+// (settings a tool cannot express), "plan": {nodes, procs_per_node, data_parallel,
+// micro_batch, global_batch, grad_accum_steps, train_steps}}. Bad input gives the same
+// error as Estimate.
+Response LaunchConfigs(std::string_view scenario_json);
+
+// An estimate or a plan (`what`: estimate | plan) as json, csv, markdown or table
+// (`format`). On success `json` holds the text in that format (json = Estimate's or
+// Plan's output); on error it holds the error JSON.
+Response Export(std::string_view scenario_json, std::string_view what, std::string_view format);
+
 // The embedded catalog as JSON (with the active overlay, if any, under "overlay").
 std::string CatalogJson();
 

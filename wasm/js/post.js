@@ -29,6 +29,20 @@
     api.plan = jsonCall(Module.planJson);
     api.planJson = function (text) { return Module.planJson(String(text)); };
     api.catalog = function () { return JSON.parse(Module.catalogJson()); };
+    // Ready-to-run launch configs: {deepspeed, torchrun, llamafactory, megatron} texts,
+    // notes [{tool, note}] for settings a tool cannot express, and plan (batch numbers).
+    api.launchConfigs = jsonCall(Module.launchConfigsJson);
+    // what: 'estimate' | 'plan'; format: 'json' | 'csv' | 'markdown' | 'table'. Returns the
+    // text, or {error: {field, message}} on bad input.
+    api.exportText = function (scenario, what, format) {
+      var text;
+      try { text = asText(scenario); } catch (e) {
+        return { error: { field: 'scenario', message: 'cannot be turned into JSON: ' + e.message } };
+      }
+      if (typeof text !== 'string') return { error: { field: 'scenario', message: 'is missing' } };
+      var out = Module.exportText(text, String(what), String(format));
+      return out.lastIndexOf('{"error":', 0) === 0 ? JSON.parse(out) : out;
+    };
     // What the page shows now: its scenario, the last valid result, any input error.
     api.current = function () { return JSON.parse(Module.pageStateJson()); };
     // Merge your own catalog JSON (negotiated prices, private clouds, a new GPU); pass ''

@@ -1,0 +1,417 @@
+#include "launch_configs.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <vector>
+
+#include "engine/format.h"
+
+namespace catalog {
+namespace {
+
+using engine::LaunchPlan;
+using engine::LaunchTool;
+using engine::Method;
+using engine::Optimizer;
+using engine::Precision;
+using engine::Recompute;
+using engine::Scenario;
+
+// [SECTION] Shared pieces
+
+// A starting learning rate only: the scenario does not carry one. Common values: 3e-4
+// pretraining, 1e-5 full fine-tuning, 1e-4 LoRA/QLoRA adapters. Written as "1.0e-4" because
+// YAML 1.1 (PyYAML) reads "1e-4" as a string.
+struct LearningRate {
+  double value;
+  const char* text;
+};
+
+LearningRate PlaceholderLearningRate(Method method) {
+  switch (method) {
+    case Method::kPretrain: return {3e-4, "3.0e-4"};
+    case Method::kLora:
+    case Method::kQlora: return {1e-4, "1.0e-4"};
+    default: return {1e-5, "1.0e-5"};
+  }
+}
+
+// AdamW hyperparameters written into every config, so that DeepSpeed's optimizer section
+// and the Trainer arguments of LLaMA-Factory agree (the HF DeepSpeed integration refuses
+// mismatches). β₂ 0.95 and weight decay 0.1 are the Llama/GPT-3 training values.
+constexpr double kBeta1 = 0.9, kBeta2 = 0.95, kEpsilon = 1e-8, kWeightDecay = 0.1, kClipNorm = 1.0;
+constexpr int kRendezvousPort = 29500;
+
+bool IsAdapter(Method m) { return m == Method::kLora || m == Method::kQlora; }
+
+std::string Comment(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const std::string& line : lines) out += "# " + line + "\n";
+  return out;
+}
+
+std::string NotesComment(const Scenario& s, LaunchTool tool) {
+  const std::vector<std::string> notes = engine::LaunchNotes(s, tool);
+  if (notes.empty()) return "";
+  std::string out = "# Notes:\n";
+  for (const std::string& n : notes) out += "#   " + n + "\n";
+  return out;
+}
+
+// `torchrun ... SCRIPT \` followed by one argument per line.
+std::string ShellCommand(const Scenario& s, const std::string& script, const std::vector<std::string>& args) {
+  const LaunchPlan plan = engine::PlanLaunch(s);
+  // torchrun elastic quickstart: https://docs.pytorch.org/docs/stable/elastic/quickstart.html
+  std::string out = "torchrun --nnodes " + std::to_string(plan.nodes) + " --nproc_per_node " +
+                    std::to_string(plan.procs_per_node) + " --rdzv_backend c10d --rdzv_endpoint $MASTER_ADDR:" +
+                    std::to_string(kRendezvousPort) + " --rdzv_id trainsizer --max-restarts " +
+                    (s.training.auto_restart ? "3" : "0") + " \\\n  " + script;
+  for (const std::string& a : args) out += " \\\n  " + a;
+  return out + "\n";
+}
+
+std::string StepsArgument(const LaunchPlan& plan, const Scenario& s, const char* steps_flag, const char* epochs_flag) {
+  if (plan.train_steps > 0) return std::string(steps_flag) + " " + std::to_string(plan.train_steps);
+  return std::string(epochs_flag) + " " + std::to_string(std::max(1L, std::lround(s.training.epochs)));
+}
+
+// [SECTION] DeepSpeed
+
+// Key names from the DeepSpeed configuration reference: https://www.deepspeed.ai/docs/config-json/
+nlohmann::ordered_json DeepSpeedZero(const Scenario& s) {
+  const engine::Parallelism& p = s.parallel;
+  nlohmann::ordered_json zero = {{"stage", p.zero}};
+  if (p.zero == 0) return zero;
+  zero["overlap_comm"] = true;
+  zero["contiguous_gradients"] = true;
+  const nlohmann::ordered_json cpu = {{"device", "cpu"}, {"pin_memory", true}};
+  if (p.offload != engine::Offload::kNone) zero["offload_optimizer"] = cpu;
+  if (p.offload == engine::Offload::kOptimizerAndParams && p.zero == 3) zero["offload_param"] = cpu;
+  return zero;
+}
+
+void AddDeepSpeedPrecision(const Scenario& s, nlohmann::ordered_json& ds) {
+  const Precision precision = s.training.precision;
+  if (precision == Precision::kFp16) {
+    // loss_scale 0 = dynamic loss scaling, starting at 2^initial_scale_power.
+    ds["fp16"] = {{"enabled", true},          {"loss_scale", 0}, {"initial_scale_power", 16},
+                  {"loss_scale_window", 1000}, {"hysteresis", 2}, {"min_loss_scale", 1}};
+  } else if (precision != Precision::kFp32) {
+    ds["bf16"] = {{"enabled", true}};
+  }
+}
+
+}  // namespace
+
+std::string DeepSpeedConfig(const Scenario& s) {
+  const LaunchPlan plan = engine::PlanLaunch(s);
+  nlohmann::ordered_json ds;
+  ds["train_batch_size"] = plan.global_batch;
+  ds["train_micro_batch_size_per_gpu"] = plan.micro_batch;
+  ds["gradient_accumulation_steps"] = plan.grad_accum_steps;
+  ds["gradient_clipping"] = kClipNorm;
+  ds["steps_per_print"] = 10;
+  AddDeepSpeedPrecision(s, ds);
+  ds["zero_optimization"] = DeepSpeedZero(s);
+  if (s.training.optimizer == Optimizer::kAdamW) {
+    ds["optimizer"] = {{"type", "AdamW"},
+                       {"params",
+                        {{"lr", PlaceholderLearningRate(s.training.method).value},
+                         {"betas", {kBeta1, kBeta2}},
+                         {"eps", kEpsilon},
+                         {"weight_decay", kWeightDecay}}}};
+  } else {
+    ds["zero_allow_untested_optimizer"] = true;  // the script brings its own optimizer
+  }
+  if (s.training.activation_checkpointing == Recompute::kFull) {
+    ds["activation_checkpointing"] = {{"partition_activations", s.parallel.tp > 1},
+                                      {"cpu_checkpointing", false},
+                                      {"contiguous_memory_optimization", false},
+                                      {"synchronize_checkpoint_boundary", false}};
+  }
+  return ds.dump(2) + "\n";
+}
+
+// [SECTION] torchrun + FSDP (Hugging Face Trainer)
+
+namespace {
+
+// Trainer's --fsdp options (transformers FSDPOption): zero 3 → full_shard; zero 1–2 →
+// shard_grad_op (FSDP has no optimizer-only sharding); zero 0 or one GPU → plain DDP.
+std::string FsdpOption(const engine::Parallelism& p) {
+  if (p.gpus == 1 || p.zero == 0) return "";
+  std::string option = p.zero == 3 ? "full_shard auto_wrap" : "shard_grad_op auto_wrap";
+  if (p.offload != engine::Offload::kNone) option += " offload";
+  return option;
+}
+
+const char* TrainerOptimizer(Optimizer o) {
+  switch (o) {
+    case Optimizer::kAdamW8bit: return "adamw_bnb_8bit";
+    case Optimizer::kSgd: return "sgd";
+    case Optimizer::kAdafactor: return "adafactor";
+    default: return "adamw_torch";
+  }
+}
+
+// PEFT module names as TRL's ModelConfig takes them (--lora_target_modules, nargs +).
+const char* LoraModules(engine::LoraTargets targets, bool yaml) {
+  switch (targets) {
+    case engine::LoraTargets::kAttention: return yaml ? "q_proj,k_proj,v_proj,o_proj" : "q_proj k_proj v_proj o_proj";
+    case engine::LoraTargets::kQv: return yaml ? "q_proj,v_proj" : "q_proj v_proj";
+    default: return yaml ? "all" : "all-linear";
+  }
+}
+
+void AddTrainerMethodArgs(const engine::Training& t, std::vector<std::string>& args) {
+  if (!IsAdapter(t.method)) return;
+  // TRL ModelConfig flags (trl/trainer/model_config.py).
+  args.push_back("--use_peft --lora_r " + std::to_string(t.lora_rank) + " --lora_target_modules " +
+                 LoraModules(t.lora_targets, false));
+  if (t.lora_dropout > 0) args.push_back("--lora_dropout " + engine::Num(t.lora_dropout));
+  if (t.method == Method::kQlora) args.push_back("--load_in_4bit --bnb_4bit_quant_type nf4");
+}
+
+void AddTrainerPrecisionArgs(Precision precision, std::vector<std::string>& args) {
+  if (precision == Precision::kFp16) args.push_back("--fp16");
+  if (precision == Precision::kBf16 || precision == Precision::kFp8) args.push_back("--bf16");
+  // Weights loaded in bf16 and trained without an fp32 copy.
+  if (precision == Precision::kBf16Pure) args.push_back("--bf16 --torch_dtype bfloat16");
+}
+
+std::string ModelPath(std::string_view hf_repo) {
+  return hf_repo.empty() ? "REPLACE_WITH_MODEL_PATH" : std::string(hf_repo);
+}
+
+}  // namespace
+
+std::string TorchrunCommand(const Scenario& s, std::string_view hf_repo) {
+  const LaunchPlan plan = engine::PlanLaunch(s);
+  const engine::Training& t = s.training;
+  std::vector<std::string> args = {"--model_name_or_path " + ModelPath(hf_repo),
+                                   "--per_device_train_batch_size " + std::to_string(plan.micro_batch),
+                                   "--gradient_accumulation_steps " + std::to_string(plan.grad_accum_steps),
+                                   StepsArgument(plan, s, "--max_steps", "--num_train_epochs"),
+                                   std::string("--learning_rate ") + PlaceholderLearningRate(t.method).text,
+                                   "--max_grad_norm " + engine::Num(kClipNorm),
+                                   std::string("--optim ") + TrainerOptimizer(t.optimizer)};
+  AddTrainerPrecisionArgs(t.precision, args);
+  if (t.activation_checkpointing != Recompute::kNone) args.push_back("--gradient_checkpointing");
+  if (const std::string fsdp = FsdpOption(s.parallel); !fsdp.empty()) args.push_back("--fsdp \"" + fsdp + "\"");
+  AddTrainerMethodArgs(t, args);
+  const std::string header = Comment(
+      {"torchrun + PyTorch FSDP through the Hugging Face Trainer: train.py is a Trainer/TRL script taking",
+       "TrainingArguments and TRL ModelConfig flags (e.g. TRL's examples/scripts/sft.py).",
+       "Run the same command on each of the " + std::to_string(plan.nodes) +
+           " node(s); MASTER_ADDR = the first node's address.",
+       std::to_string(plan.gpus) + " GPUs, data parallel " + std::to_string(plan.data_parallel) + ", global batch " +
+           std::to_string(plan.global_batch) + " = " + std::to_string(plan.micro_batch) + " x " +
+           std::to_string(plan.data_parallel) + " x " + std::to_string(plan.grad_accum_steps) +
+           " accumulation steps; sequences of " + std::to_string(t.seq_len) + " tokens (TRL max_length).",
+       "FSDP reference: https://huggingface.co/docs/transformers/fsdp"});
+  return header + NotesComment(s, LaunchTool::kTorchrun) + ShellCommand(s, "train.py", args);
+}
+
+// [SECTION] LLaMA-Factory
+
+namespace {
+
+// A YAML scalar: plain when it is made of safe characters, else a JSON-quoted string
+// (valid YAML double-quoted scalar).
+std::string YamlScalar(std::string_view text) {
+  const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '/' || c == '-' || c == '_' || c == '.';
+  });
+  return plain ? std::string(text) : Json(std::string(text)).dump();
+}
+
+std::string YamlMethod(const engine::Training& t) {
+  std::string out = "### method\n";
+  out += std::string("stage: ") + (t.method == Method::kPretrain ? "pt" : "sft") + "\ndo_train: true\n";
+  if (IsAdapter(t.method)) {
+    out += "finetuning_type: lora\nlora_rank: " + std::to_string(t.lora_rank) + "\nlora_target: " +
+           LoraModules(t.lora_targets, true) + "\n";
+    if (t.lora_dropout > 0) out += "lora_dropout: " + engine::Num(t.lora_dropout) + "\n";
+  } else if (t.method == Method::kFreeze) {
+    out += "finetuning_type: freeze\nfreeze_trainable_layers: " + std::to_string(t.freeze_trainable_layers) + "\n";
+  } else {
+    out += "finetuning_type: full\n";
+  }
+  // LLaMA-Factory turns gradient checkpointing on unless told otherwise.
+  if (t.activation_checkpointing == Recompute::kNone) out += "disable_gradient_checkpointing: true\n";
+  return out;
+}
+
+std::string YamlPrecision(Precision precision) {
+  switch (precision) {
+    case Precision::kFp16: return "fp16: true\n";
+    case Precision::kFp32: return "";
+    case Precision::kBf16Pure: return "bf16: true\npure_bf16: true\n";
+    default: return "bf16: true\n";
+  }
+}
+
+std::string YamlTrain(const Scenario& s, const LaunchPlan& plan) {
+  const engine::Training& t = s.training;
+  std::string out = "### train\nper_device_train_batch_size: " + std::to_string(plan.micro_batch) +
+                    "\ngradient_accumulation_steps: " + std::to_string(plan.grad_accum_steps) + "\n";
+  out += plan.train_steps > 0 ? "max_steps: " + std::to_string(plan.train_steps) + "\n"
+                              : "num_train_epochs: " + engine::Num(t.epochs) + "\n";
+  out += std::string("learning_rate: ") + PlaceholderLearningRate(t.method).text + "  # placeholder: tune it\n";
+  out += "lr_scheduler_type: cosine\nwarmup_ratio: 0.03\n";
+  out += "adam_beta1: " + engine::Num(kBeta1) + "\nadam_beta2: " + engine::Num(kBeta2) +
+         "\nadam_epsilon: 1.0e-8\nweight_decay: " + engine::Num(kWeightDecay) +
+         "\nmax_grad_norm: " + engine::Num(kClipNorm) + "\n";
+  out += std::string("optim: ") + TrainerOptimizer(t.optimizer) + "\n";
+  out += YamlPrecision(t.precision);
+  if (s.parallel.zero > 0) {
+    out += "deepspeed: ds_config.json  # the DeepSpeed config from `trainsizer launch --tool deepspeed`\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string LlamaFactoryYaml(const Scenario& s, std::string_view hf_repo) {
+  const LaunchPlan plan = engine::PlanLaunch(s);
+  const engine::Training& t = s.training;
+  std::string out = Comment(
+      {"LLaMA-Factory: llamafactory-cli train this.yaml",
+       "Multi-node: FORCE_TORCHRUN=1 NNODES=" + std::to_string(plan.nodes) +
+           " NODE_RANK=<0..> MASTER_ADDR=<first node> MASTER_PORT=" + std::to_string(kRendezvousPort) +
+           " llamafactory-cli train this.yaml",
+       "Keys as in LLaMA-Factory's examples/train_lora/llama3_lora_sft.yaml."});
+  out += NotesComment(s, LaunchTool::kLlamaFactory);
+  out += "\n### model\nmodel_name_or_path: " + YamlScalar(ModelPath(hf_repo)) + "\n";
+  if (t.method == Method::kQlora) out += "quantization_bit: 4\nquantization_method: bitsandbytes\n";
+  out += std::string("flash_attn: ") + (t.flash_attention ? "fa2" : "disabled") + "\n\n";
+  out += YamlMethod(t);
+  out += "\n### dataset\ndataset: REPLACE_WITH_DATASET  # a name from data/dataset_info.json\n";
+  out += "template: default  # the model's chat template, e.g. llama3 or qwen\ncutoff_len: " +
+         std::to_string(t.seq_len) + "\npreprocessing_num_workers: 16\n";
+  out += "\n### output\noutput_dir: " + YamlScalar("saves/" + s.model.id) + "\nlogging_steps: 10\nsave_steps: 500\n\n";
+  out += YamlTrain(s, plan);
+  return out;
+}
+
+// [SECTION] Megatron-LM
+
+namespace {
+
+// Flags from megatron/training/arguments.py (_add_network_size_args).
+std::vector<std::string> MegatronModelArgs(const Scenario& s) {
+  const engine::ModelSpec& m = s.model;
+  std::vector<std::string> args = {"--num-layers " + std::to_string(m.layers), "--hidden-size " + std::to_string(m.hidden),
+                                   "--num-attention-heads " + std::to_string(m.heads)};
+  if (m.ffn > 0) args.push_back("--ffn-hidden-size " + std::to_string(m.ffn));
+  if (m.kv_heads > 0 && m.kv_heads < m.heads) {
+    args.push_back("--group-query-attention --num-query-groups " + std::to_string(m.kv_heads));
+  }
+  if (m.head_dim > 0 && m.head_dim * m.heads != m.hidden) args.push_back("--kv-channels " + std::to_string(m.head_dim));
+  args.push_back("--seq-length " + std::to_string(s.training.seq_len));
+  args.push_back("--max-position-embeddings " + std::to_string(std::max(m.max_context, s.training.seq_len)));
+  if (m.mlp == engine::MlpKind::kGated) args.push_back("--swiglu");
+  args.push_back(std::string("--normalization ") + (m.norm == engine::NormKind::kRmsNorm ? "RMSNorm" : "LayerNorm"));
+  args.push_back(std::string("--position-embedding-type ") + (m.learned_positions > 0 ? "learned_absolute" : "rope"));
+  if (!m.tied_embeddings) args.push_back("--untie-embeddings-and-output-weights");
+  if (!m.linear_bias) args.push_back("--disable-bias-linear");
+  if (m.qkv_bias) args.push_back("--add-qkv-bias");
+  if (!m.IsMoe()) return args;
+  args.push_back("--num-experts " + std::to_string(m.moe.experts) + " --moe-router-topk " +
+                 std::to_string(m.moe.experts_per_token) + " --moe-ffn-hidden-size " + std::to_string(m.moe.moe_ffn));
+  const int shared_ffn = m.moe.shared_expert_ffn > 0 ? m.moe.shared_expert_ffn : m.moe.shared_experts * m.moe.moe_ffn;
+  if (shared_ffn > 0) args.push_back("--moe-shared-expert-intermediate-size " + std::to_string(shared_ffn));
+  if (m.moe.dense_layers > 0) {
+    args.push_back("--moe-layer-freq \"[0]*" + std::to_string(m.moe.dense_layers) + "+[1]*" +
+                   std::to_string(m.layers - m.moe.dense_layers) + "\"");
+  }
+  return args;
+}
+
+void AddMegatronParallelArgs(const Scenario& s, std::vector<std::string>& args) {
+  const engine::Parallelism& p = s.parallel;
+  args.push_back("--tensor-model-parallel-size " + std::to_string(p.tp));
+  args.push_back("--pipeline-model-parallel-size " + std::to_string(p.pp));
+  if (p.virtual_pipeline > 1) {
+    args.push_back("--num-layers-per-virtual-pipeline-stage " +
+                   std::to_string(s.model.layers / (p.pp * p.virtual_pipeline)));
+  }
+  if (p.sequence_parallel && p.tp > 1) args.push_back("--sequence-parallel");
+  if (p.tp_comm_overlap && p.tp > 1) args.push_back("--tp-comm-overlap");
+  args.push_back("--context-parallel-size " + std::to_string(p.cp));
+  args.push_back("--expert-model-parallel-size " + std::to_string(p.ep));
+  // zero 1 = the distributed optimizer; zero ≥ 2 has no Megatron-LM equivalent (a note),
+  // so the nearest, optimizer sharding, is kept.
+  if (p.zero >= 1) args.push_back("--use-distributed-optimizer");
+}
+
+void AddMegatronTrainingArgs(const Scenario& s, const LaunchPlan& plan, std::vector<std::string>& args) {
+  const engine::Training& t = s.training;
+  args.push_back("--micro-batch-size " + std::to_string(plan.micro_batch));
+  args.push_back("--global-batch-size " + std::to_string(plan.global_batch));
+  args.push_back("--train-iters " + std::to_string(plan.train_steps > 0 ? plan.train_steps : 1000));
+  if (t.precision == Precision::kFp16) args.push_back("--fp16");
+  if (t.precision == Precision::kBf16 || t.precision == Precision::kBf16Pure) args.push_back("--bf16");
+  if (t.precision == Precision::kFp8) args.push_back("--bf16 --fp8-format hybrid");
+  if (t.flash_attention) args.push_back("--use-flash-attn");
+  if (t.activation_checkpointing == Recompute::kSelective) args.push_back("--recompute-granularity selective");
+  if (t.activation_checkpointing == Recompute::kFull && t.recompute_layers == 0) {
+    args.push_back("--recompute-granularity full --recompute-method uniform --recompute-num-layers 1");
+  } else if (t.activation_checkpointing == Recompute::kFull) {
+    // block: this many layers per pipeline stage are recomputed, the rest keep activations.
+    const int per_stage = (t.recompute_layers + s.parallel.pp - 1) / s.parallel.pp;
+    args.push_back("--recompute-granularity full --recompute-method block --recompute-num-layers " +
+                   std::to_string(per_stage));
+  }
+  args.push_back(std::string("--optimizer ") + (t.optimizer == Optimizer::kSgd ? "sgd" : "adam"));
+  args.push_back(std::string("--lr ") + PlaceholderLearningRate(t.method).text + " --clip-grad " +
+                 engine::Num(kClipNorm) + " --weight-decay " + engine::Num(kWeightDecay) + " --adam-beta1 " +
+                 engine::Num(kBeta1) + " --adam-beta2 " + engine::Num(kBeta2));
+}
+
+}  // namespace
+
+std::string MegatronCommand(const Scenario& s) {
+  const LaunchPlan plan = engine::PlanLaunch(s);
+  const engine::Parallelism& p = s.parallel;
+  std::vector<std::string> args;
+  AddMegatronParallelArgs(s, args);
+  AddMegatronTrainingArgs(s, plan, args);
+  const std::vector<std::string> model = MegatronModelArgs(s);
+  args.insert(args.end(), model.begin(), model.end());
+  const std::string header = Comment(
+      {"Megatron-LM (pretrain_gpt.py): TP " + std::to_string(p.tp) + " x PP " + std::to_string(p.pp) + " x CP " +
+           std::to_string(p.cp) + " x DP " + std::to_string(plan.data_parallel) + " = " + std::to_string(plan.gpus) +
+           " GPUs; " + std::to_string(plan.grad_accum_steps) + " micro-batches per step and data-parallel rank.",
+       "Run on each of the " + std::to_string(plan.nodes) + " node(s); MASTER_ADDR = the first node's address.",
+       "Add data and tokenizer arguments (--data-path, --tokenizer-type, --tokenizer-model, --save, --load).",
+       "Flags: megatron/training/arguments.py in https://github.com/NVIDIA/Megatron-LM"});
+  return header + NotesComment(s, LaunchTool::kMegatron) + ShellCommand(s, "pretrain_gpt.py", args);
+}
+
+Json LaunchConfigsToJson(const Scenario& s, std::string_view hf_repo) {
+  const LaunchPlan plan = engine::PlanLaunch(s);
+  Json notes = Json::array();
+  for (size_t i = 0; i < engine::kLaunchToolNames.size(); ++i) {
+    for (const std::string& n : engine::LaunchNotes(s, static_cast<LaunchTool>(i))) {
+      notes.push_back({{"tool", std::string(engine::kLaunchToolNames[i])}, {"note", n}});
+    }
+  }
+  return Json{{"deepspeed", DeepSpeedConfig(s)},
+              {"torchrun", TorchrunCommand(s, hf_repo)},
+              {"llamafactory", LlamaFactoryYaml(s, hf_repo)},
+              {"megatron", MegatronCommand(s)},
+              {"notes", notes},
+              {"plan",
+               {{"gpus", plan.gpus},
+                {"nodes", plan.nodes},
+                {"procs_per_node", plan.procs_per_node},
+                {"data_parallel", plan.data_parallel},
+                {"micro_batch", plan.micro_batch},
+                {"global_batch", plan.global_batch},
+                {"grad_accum_steps", plan.grad_accum_steps},
+                {"train_steps", plan.train_steps}}}};
+}
+
+}  // namespace catalog

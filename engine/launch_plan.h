@@ -1,0 +1,41 @@
+// What a training launcher needs from a scenario: process counts per node, the
+// data-parallel degree, gradient accumulation, the number of optimizer steps, and the
+// settings a given tool cannot express. catalog/codec/launch_configs.h turns this into
+// DeepSpeed, torchrun/FSDP, LLaMA-Factory and Megatron-LM text.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "scenario.h"
+
+namespace engine {
+
+enum class LaunchTool { kDeepSpeed, kTorchrun, kLlamaFactory, kMegatron };
+inline constexpr std::array<std::string_view, 4> kLaunchToolNames = {"deepspeed", "torchrun", "llamafactory",
+                                                                     "megatron"};
+
+struct LaunchPlan {
+  int gpus = 1;
+  int nodes = 1;
+  int procs_per_node = 1;     // torchrun --nproc_per_node; nodes × procs_per_node == gpus unless uneven
+  bool uneven_nodes = false;  // gpus cannot be split evenly over the nodes
+  int data_parallel = 1;      // gpus / (tp × pp × cp)
+  int micro_batch = 1;        // sequences per GPU per forward/backward
+  int global_batch = 1;       // sequences per optimizer step
+  int grad_accum_steps = 1;   // global_batch / (micro_batch × data_parallel)
+  int seq_len = 0;
+  double tokens = 0;          // training tokens; 0 = not given
+  long long train_steps = 0;  // ⌈tokens / (global_batch × seq_len)⌉; 0 when tokens are not given
+};
+
+// The launch numbers of a validated scenario (engine::ValidateScenario first).
+LaunchPlan PlanLaunch(const Scenario& scenario);
+
+// The scenario's settings `tool` cannot express, and the nearest setting used instead,
+// one sentence each ("not expressible: cp = 2 ..."), so nothing is dropped silently.
+std::vector<std::string> LaunchNotes(const Scenario& scenario, LaunchTool tool);
+
+}  // namespace engine
