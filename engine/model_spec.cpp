@@ -4,6 +4,8 @@
 #include <cmath>
 #include <string>
 
+#include "format.h"
+
 namespace engine {
 namespace {
 
@@ -101,7 +103,7 @@ std::optional<InputError> RangeError(const std::string& field, double value, dou
   if (!(value >= lo && value <= hi)) {  // also catches NaN
     return InputError{field, "must be between " + std::to_string(static_cast<long long>(lo)) +
                                  " and " + std::to_string(static_cast<long long>(hi)) + ", got " +
-                                 std::to_string(value)};
+                                 Num(value)};
   }
   return std::nullopt;
 }

@@ -436,25 +436,34 @@ PlanResult Search::Run() {
 
 }  // namespace
 
-Result<PlanResult> RunPlan(const Scenario& base, const PlanConstraints& c, const Catalog& catalog) {
-  // The planner chooses the GPU; validate the rest of the scenario against one it may use.
-  Scenario checked = base;
-  const auto allowed = std::find_if(catalog.gpus.begin(), catalog.gpus.end(),
-                                    [&](const GpuSpec& g) { return GpuAllowed(g, c); });
-  if (allowed == catalog.gpus.end()) return InputError{"allowed_gpus", "matches no catalog GPU id or vendor"};
-  checked.gpu_id = allowed->id;
-  checked.training.precision = Precision::kBf16;  // fp8 support is checked per GPU by the search
-  if (auto error = ValidateScenario(checked, catalog)) return *error;
-  if (TrainingTokens(base.training) <= 0) {
-    return InputError{"tokens", "is required to plan (or dataset_tokens × epochs): time and cost depend on it"};
-  }
+std::optional<InputError> ValidateConstraints(const PlanConstraints& c, const Catalog& catalog) {
   if (!(c.deadline_days >= 0 && c.deadline_days <= 3650)) {
     return InputError{"deadline_days", "must be between 0 (none) and 3650 days"};
   }
   if (!(c.budget >= 0 && c.budget <= 1e12)) return InputError{"budget", "must be between 0 (none) and 1e12"};
   if (c.max_gpus < 1 || c.max_gpus > 65536) return InputError{"max_gpus", "must be between 1 and 65536"};
   if (Convert(catalog, 1, "USD", c.currency) <= 0) {
-    return InputError{"currency", "must be one of USD, CNY, EUR, got '" + c.currency + "'"};
+    std::string codes = "USD";
+    for (const CurrencyRate& r : catalog.currencies) codes += ", " + r.code;
+    return InputError{"currency", "must be one of " + codes + ", got '" + c.currency + "'"};
+  }
+  if (std::none_of(catalog.gpus.begin(), catalog.gpus.end(), [&](const GpuSpec& g) { return GpuAllowed(g, c); })) {
+    return InputError{"allowed_gpus", "matches no catalog GPU id or vendor"};
+  }
+  return std::nullopt;
+}
+
+Result<PlanResult> RunPlan(const Scenario& base, const PlanConstraints& c, const Catalog& catalog) {
+  if (auto error = ValidateConstraints(c, catalog)) return *error;
+  // The planner chooses the GPU; validate the rest of the scenario against one it may use.
+  Scenario checked = base;
+  checked.gpu_id = std::find_if(catalog.gpus.begin(), catalog.gpus.end(), [&](const GpuSpec& g) {
+                     return GpuAllowed(g, c);
+                   })->id;
+  checked.training.precision = Precision::kBf16;  // fp8 support is checked per GPU by the search
+  if (auto error = ValidateScenario(checked, catalog)) return *error;
+  if (TrainingTokens(base.training) <= 0) {
+    return InputError{"tokens", "is required to plan (or dataset_tokens × epochs): time and cost depend on it"};
   }
   return Search(base, c, catalog).Run();
 }

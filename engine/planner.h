@@ -4,6 +4,7 @@
 // ones failed is kept for the explanation.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,10 @@ struct PlanResult {
   double tokens = 0;
   int global_batch = 0;
 };
+
+// The constraints' own checks (ranges, a known currency, at least one allowed GPU); the
+// first problem names its field. RunPlan runs them first; an estimate may too.
+std::optional<InputError> ValidateConstraints(const PlanConstraints& constraints, const Catalog& catalog);
 
 Result<PlanResult> RunPlan(const Scenario& base, const PlanConstraints& constraints, const Catalog& catalog);
 

@@ -80,9 +80,20 @@ std::optional<InputError> CheckParallel(const Parallelism& p, const ModelSpec& m
   return std::nullopt;
 }
 
+// Sequences per step share global_batch's limit (10^8): in 64 bits here, because
+// micro_batch (≤ 65536) × data-parallel degree (≤ 2^20) overflows the int the rest of
+// the engine counts sequences in (it wrapped to 0 and divided by it).
 std::optional<InputError> CheckBatch(const Training& t, const Parallelism& p) {
+  constexpr long long kMaxSequencesPerStep = 100000000;
+  const long long per_pass = static_cast<long long>(t.micro_batch) * p.DataParallel();
+  const long long default_batch = per_pass * (p.pp > 1 ? 4LL * p.pp : 1);
+  if (per_pass > kMaxSequencesPerStep || (t.global_batch == 0 && default_batch > kMaxSequencesPerStep)) {
+    return InputError{"micro_batch", "× data-parallel degree gives " +
+                                         std::to_string(t.global_batch == 0 ? default_batch : per_pass) +
+                                         " sequences per step; the limit is 100000000 (lower micro_batch or gpus)"};
+  }
   if (t.global_batch == 0) return std::nullopt;
-  const int per_step = t.micro_batch * p.DataParallel();
+  const int per_step = static_cast<int>(per_pass);
   if (t.optimizer_in_backward && t.global_batch > per_step) {
     return InputError{"optimizer_in_backward", "cannot be combined with gradient accumulation (global_batch " +
                                                    std::to_string(t.global_batch) + " > micro_batch × data-parallel " +
@@ -97,17 +108,20 @@ std::optional<InputError> CheckBatch(const Training& t, const Parallelism& p) {
 
 }  // namespace
 
+std::optional<InputError> CheckGpuId(const std::string& gpu_id, const Catalog& catalog) {
+  if (catalog.FindGpu(gpu_id) != nullptr) return std::nullopt;
+  std::string ids;
+  for (const GpuSpec& g : catalog.gpus) ids += (ids.empty() ? "" : ", ") + g.id;
+  return InputError{"gpu", "unknown GPU '" + gpu_id + "'; known: " + ids};
+}
+
 std::optional<InputError> ValidateScenario(const Scenario& s, const Catalog& catalog) {
   if (auto e = ValidateModel(s.model, "model.")) return e;
   if (auto e = CheckTraining(s.training, s.model)) return e;
   if (auto e = CheckParallel(s.parallel, s.model, s.training)) return e;
   if (auto e = CheckBatch(s.training, s.parallel)) return e;
+  if (auto e = CheckGpuId(s.gpu_id, catalog)) return e;
   const GpuSpec* gpu = catalog.FindGpu(s.gpu_id);
-  if (gpu == nullptr) {
-    std::string ids;
-    for (const GpuSpec& g : catalog.gpus) ids += (ids.empty() ? "" : ", ") + g.id;
-    return InputError{"gpu", "unknown GPU '" + s.gpu_id + "'; known: " + ids};
-  }
   if (catalog.FindFabric(s.parallel.network) == nullptr) {
     std::string ids;
     for (const FabricSpec& f : catalog.fabrics) ids += (ids.empty() ? "" : ", ") + f.id;

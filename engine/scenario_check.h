@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 
 #include "catalog.h"
 #include "result.h"
@@ -11,5 +12,8 @@
 namespace engine {
 
 std::optional<InputError> ValidateScenario(const Scenario& scenario, const Catalog& catalog);
+
+// An error naming "gpu" (and listing the catalog's ids) when `gpu_id` is not in the catalog.
+std::optional<InputError> CheckGpuId(const std::string& gpu_id, const Catalog& catalog);
 
 }  // namespace engine

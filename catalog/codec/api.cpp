@@ -7,6 +7,7 @@
 #include "catalog_loader.h"
 #include "engine/estimate.h"
 #include "engine/planner.h"
+#include "engine/scenario_check.h"
 #include "launch_configs.h"
 #include "plan_json.h"
 #include "report.h"
@@ -37,14 +38,40 @@ const engine::Result<engine::Catalog>& Current() {
   return Active().merged ? *Active().merged : catalog::Embedded();
 }
 
+// The planner fields' checks, for estimate and plan alike. A scenario that names its GPU
+// fixes it for the search (ConstraintsFromJson): an unknown one is the gpu field's error,
+// not allowed_gpus'.
+std::optional<engine::InputError> CheckConstraints(const catalog::Json& doc, const engine::Scenario& scenario,
+                                                   const engine::PlanConstraints& constraints,
+                                                   const engine::Catalog& cat) {
+  if (doc.contains("gpu") && !doc.contains("allowed_gpus")) {
+    if (auto error = engine::CheckGpuId(scenario.gpu_id, cat)) return error;
+  }
+  auto error = engine::ValidateConstraints(constraints, cat);
+  // The currency may have come from {"budget": {"amount", "currency"}} (a top-level
+  // currency takes precedence): name the field the user wrote.
+  const bool from_budget = doc.contains("budget") && doc["budget"].is_object() && doc["budget"].contains("currency");
+  if (error && error->field == "currency" && from_budget && !doc.contains("currency")) error->field = "budget.currency";
+  return error;
+}
+
 }  // namespace
 
 Response Estimate(std::string_view scenario_json) {
   try {
     const auto& cat = Current();
     if (!cat.ok()) return Fail(cat.error());
-    auto scenario = catalog::ParseScenario(scenario_json, cat.value());
+    const auto doc = catalog::ParseScenarioDocument(scenario_json);
+    if (!doc.ok()) return Fail(doc.error());
+    auto scenario = catalog::ScenarioFromJson(doc.value(), cat.value());
     if (!scenario.ok()) return Fail(scenario.error());
+    // The planner's fields are part of the same scenario: a bad one is an error here too,
+    // not something only `plan` notices.
+    auto constraints = catalog::ConstraintsFromJson(doc.value());
+    if (!constraints.ok()) return Fail(constraints.error());
+    if (auto error = CheckConstraints(doc.value(), scenario.value(), constraints.value(), cat.value())) {
+      return Fail(*error);
+    }
     auto estimate = engine::RunEstimate(scenario.value(), cat.value());
     if (!estimate.ok()) return Fail(estimate.error());
     return {Dump(catalog::EstimateToJson(estimate.value())), true};
@@ -61,13 +88,14 @@ Response Plan(std::string_view scenario_json) {
   try {
     const auto& cat = Current();
     if (!cat.ok()) return Fail(cat.error());
-    if (scenario_json.size() > catalog::kMaxScenarioBytes) return Fail({"scenario", "is larger than 1 MiB"});
-    const catalog::Json doc = catalog::Json::parse(scenario_json.begin(), scenario_json.end(), nullptr, false);
-    if (doc.is_discarded()) return Fail({"scenario", "is not valid JSON"});
+    const auto parsed = catalog::ParseScenarioDocument(scenario_json);
+    if (!parsed.ok()) return Fail(parsed.error());
+    const catalog::Json& doc = parsed.value();
     auto scenario = catalog::ScenarioFromJson(doc, cat.value());
     if (!scenario.ok()) return Fail(scenario.error());
     auto constraints = catalog::ConstraintsFromJson(doc);
     if (!constraints.ok()) return Fail(constraints.error());
+    if (auto error = CheckConstraints(doc, scenario.value(), constraints.value(), cat.value())) return Fail(*error);
     auto plan = engine::RunPlan(scenario.value(), constraints.value(), cat.value());
     if (!plan.ok()) return Fail(plan.error());
     return {Dump(catalog::PlanToJson(plan.value(), constraints.value(), cat.value(), scenario.value())), true};

@@ -1,6 +1,9 @@
 #include "json_fields.h"
 
 #include <cmath>
+#include <cstdio>
+#include <set>
+#include <vector>
 
 #include "engine/format.h"
 
@@ -13,7 +16,66 @@ engine::InputError TypeError(const std::string& field, const char* expected, con
   return {field, "must be " + std::string(expected) + ", got " + TypeName(got)};
 }
 
+// One open object or array while parsing: the keys seen so far (objects only) and the
+// last one, which names the value being parsed. Paths are built only for an error, so
+// deep nesting costs memory linear in the input.
+struct OpenValue {
+  bool object = false;
+  std::set<std::string> keys;
+  std::string last_key;
+};
+
+std::string KeyPath(const std::vector<OpenValue>& open, const std::string& key) {
+  std::string path;
+  for (size_t i = 0; i + 1 < open.size(); ++i) {
+    if (open[i].object) path += open[i].last_key + ".";
+  }
+  return path + key;
+}
+
+// nlohmann's text after "[json.exception.parse_error.101] parse error ", capped: the
+// token it quotes may be a megabyte of one string.
+std::string ParseErrorDetail(const char* what) {
+  std::string detail = what;
+  if (const size_t end = detail.find("] "); end != std::string::npos) detail.erase(0, end + 2);
+  if (detail.starts_with("parse error ")) detail.erase(0, 12);
+  constexpr size_t kMaxDetail = 200;
+  if (detail.size() > kMaxDetail) detail = detail.substr(0, kMaxDetail) + "…";
+  return detail;
+}
+
 }  // namespace
+
+engine::Result<Json> ParseUserJson(std::string_view text, size_t max_bytes, const std::string& field) {
+  if (text.size() > max_bytes) {
+    return engine::InputError{field, "is " + std::to_string(text.size()) + " bytes; the limit is " +
+                                         std::to_string(max_bytes >> 20) + " MiB"};
+  }
+  // The parser reads NUL as the end of the text and would ignore whatever follows.
+  if (const size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    return engine::InputError{field, "is not valid JSON: a NUL byte at offset " + std::to_string(nul)};
+  }
+  std::vector<OpenValue> open;
+  std::string repeated;  // the first key found twice in one object
+  const Json::parser_callback_t track = [&](int, Json::parse_event_t event, Json& parsed) {
+    using E = Json::parse_event_t;
+    if (event == E::object_start || event == E::array_start) open.push_back({event == E::object_start, {}, {}});
+    if ((event == E::object_end || event == E::array_end) && !open.empty()) open.pop_back();
+    if (event == E::key && !open.empty()) {
+      const std::string& key = parsed.get_ref<const std::string&>();
+      if (!open.back().keys.insert(key).second && repeated.empty()) repeated = KeyPath(open, key);
+      open.back().last_key = key;
+    }
+    return true;
+  };
+  try {
+    Json doc = Json::parse(text.begin(), text.end(), track);
+    if (!repeated.empty()) return engine::InputError{repeated, "appears twice in one object; give it once"};
+    return doc;
+  } catch (const Json::exception& e) {
+    return engine::InputError{field, "is not valid JSON: " + ParseErrorDetail(e.what())};
+  }
+}
 
 std::string TypeName(const Json& v) {
   switch (v.type()) {
@@ -57,7 +119,10 @@ std::optional<engine::InputError> ReadInt(const Json& obj, const char* key, cons
   if (!it->is_number()) return TypeError(field, "an integer", *it);
   const double v = it->get<double>();
   if (!std::isfinite(v) || v != std::floor(v)) {
-    return engine::InputError{field, "must be a whole number, got " + engine::Num(v)};
+    // All the digits: Num's three significant ones would print 4096.5 as "4096".
+    char exact[32];
+    std::snprintf(exact, sizeof exact, "%.15g", v);
+    return engine::InputError{field, "must be a whole number, got " + std::string(exact)};
   }
   if (v < lo || v > hi) {
     return engine::InputError{field, "must be between " + std::to_string(lo) + " and " + std::to_string(hi) +

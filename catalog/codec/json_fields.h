@@ -8,12 +8,19 @@
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "engine/result.h"
 
 namespace catalog {
 
 using Json = nlohmann::json;
+
+// Parses JSON text a person or another program sent (a scenario): at most `max_bytes`,
+// with no key twice in one object (the parser would silently keep the last), and a
+// message that says where the text stops being JSON. Errors name `field`, or the
+// repeated key's dotted path. Never throws on bad text.
+engine::Result<Json> ParseUserJson(std::string_view text, size_t max_bytes, const std::string& field);
 
 // Reads obj[key] into *out when present; `path` prefixes the field in errors.
 // Integers must be integral JSON numbers within [lo, hi]; numbers must be finite.

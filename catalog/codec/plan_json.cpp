@@ -85,6 +85,9 @@ engine::Result<engine::PlanConstraints> ConstraintsFromJson(const Json& d) {
   if (auto e = ReadNumber(d, "deadline_days", "", 0, 3650, &c.deadline_days)) return *e;
   if (d.contains("budget") && d["budget"].is_object()) {
     const Json& b = d["budget"];
+    for (const auto& [key, value] : b.items()) {
+      if (key != "amount" && key != "currency") return InputError{"budget." + key, "is not a budget field (amount, currency)"};
+    }
     if (auto e = ReadNumber(b, "amount", "budget.", 0, 1e12, &c.budget)) return *e;
     if (auto e = ReadString(b, "currency", "budget.", &c.currency)) return *e;
   } else if (auto e = ReadNumber(d, "budget", "", 0, 1e12, &c.budget)) {

@@ -151,13 +151,12 @@ Result<engine::Scenario> ScenarioFromJson(const Json& doc, const engine::Catalog
   return s;
 }
 
+Result<Json> ParseScenarioDocument(std::string_view text) { return ParseUserJson(text, kMaxScenarioBytes, "scenario"); }
+
 Result<engine::Scenario> ParseScenario(std::string_view text, const engine::Catalog& catalog) {
-  if (text.size() > kMaxScenarioBytes) {
-    return InputError{"scenario", "is " + std::to_string(text.size()) + " bytes; the limit is 1 MiB"};
-  }
-  Json doc = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded()) return InputError{"scenario", "is not valid JSON"};
-  return ScenarioFromJson(doc, catalog);
+  auto doc = ParseScenarioDocument(text);
+  if (!doc.ok()) return doc.error();
+  return ScenarioFromJson(doc.value(), catalog);
 }
 
 Json ScenarioToJson(const engine::Scenario& s) {

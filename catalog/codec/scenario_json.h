@@ -16,6 +16,10 @@ namespace catalog {
 // under 10 KiB), so 1 MiB only stops runaway input.
 inline constexpr size_t kMaxScenarioBytes = 1 << 20;
 
+// The scenario text as a JSON document: the size limit, valid JSON, no repeated keys.
+// Errors name "scenario" (or the repeated key).
+engine::Result<Json> ParseScenarioDocument(std::string_view text);
+
 engine::Result<engine::Scenario> ParseScenario(std::string_view text, const engine::Catalog& catalog);
 engine::Result<engine::Scenario> ScenarioFromJson(const Json& doc, const engine::Catalog& catalog);
 

@@ -1,0 +1,159 @@
+// Every row of tests/data/bad_inputs.json through the `trainsizer` CLI, as a user's pipe
+// would send it: `trainsizer estimate -` and `trainsizer plan -` must exit with status 2
+// and print {"error": {"field": <the row's field>, "message": ...}} within a time limit,
+// never crash, hang or name the wrong field. tests/web/bad_input.test.mjs sends the same
+// rows through the page's JS API.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "catalog/codec/api.h"
+#include "catalog/codec/json_fields.h"
+
+namespace catalog {
+namespace {
+
+constexpr int kTimeLimitS = 20;  // generous: two cores shared by several builds
+
+struct BadInput {
+  std::string name, command, field, message_contains;
+  Json input;
+};
+
+std::string ReadText(const std::filesystem::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::stringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+// The bytes a row sends: its text, or what its generator makes (see the file's description).
+std::string Generate(const Json& input) {
+  if (input.is_string()) return input.get<std::string>();
+  if (input.contains("repeat")) {
+    std::string out;
+    const std::string unit = input["repeat"];
+    for (int i = 0; i < input["times"].get<int>(); ++i) out += unit;
+    return out;
+  }
+  if (input.contains("nest")) return std::string(input["nest"].get<size_t>(), '[');
+  if (input.contains("bytes_hex")) {
+    const std::string hex = input["bytes_hex"];
+    std::string out;
+    for (size_t i = 0; i + 1 < hex.size(); i += 2) out += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
+    return out;
+  }
+  std::string out;
+  for (const Json& part : input["concat"]) out += Generate(part);
+  return out;
+}
+
+std::vector<BadInput> LoadRows() {
+  const Json doc = Json::parse(ReadText(std::string(TRAINSIZER_SOURCE_DIR) + "/tests/data/bad_inputs.json"));
+  std::vector<BadInput> rows;
+  for (const Json& row : doc["rows"]) {
+    const Json commands = row.value("commands", Json::array({"estimate", "plan"}));
+    for (const Json& command : commands) {
+      rows.push_back({row["name"], command, row["field"], row.value("message_contains", ""), row["input"]});
+    }
+  }
+  return rows;
+}
+
+// "estimate_100k_unclosed_" from ("estimate", "100k unclosed '['"): gtest names are
+// letters, digits and underscores.
+std::string TestName(const testing::TestParamInfo<BadInput>& info) {
+  std::string name = info.param.command + "_" + info.param.name;
+  for (char& ch : name) {
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  }
+  return name + "_" + std::to_string(info.index);
+}
+
+struct CliRun {
+  int status = -1;  // exit status; 128 + signal when killed (through the shell)
+  std::string out;
+  double seconds = 0;
+};
+
+CliRun RunCli(const std::string& command, const std::string& input) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path();
+  const std::string stem = "trainsizer_bad_input_" + std::to_string(::getpid());
+  const std::filesystem::path in = dir / (stem + ".in"), out = dir / (stem + ".out");
+  std::ofstream(in, std::ios::binary) << input;
+  const std::string line = "timeout " + std::to_string(kTimeLimitS) + " '" TRAINSIZER_CLI "' " + command + " - < '" +
+                           in.string() + "' > '" + out.string() + "' 2>/dev/null";
+  const auto start = std::chrono::steady_clock::now();
+  const int raw = std::system(line.c_str());
+  CliRun run;
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+  run.out = ReadText(out);
+  std::filesystem::remove(in);
+  std::filesystem::remove(out);
+  return run;
+}
+
+class BadInputTest : public testing::TestWithParam<BadInput> {};
+
+TEST_P(BadInputTest, ExitsTwoWithTheFieldNamed) {
+  const BadInput& row = GetParam();
+  const CliRun run = RunCli(row.command, Generate(row.input));
+  ASSERT_NE(run.status, 124) << row.name << ": no answer within " << kTimeLimitS << " s";
+  ASSERT_NE(run.status, 134) << row.name << ": aborted (SIGABRT)";
+  ASSERT_NE(run.status, 136) << row.name << ": arithmetic exception (SIGFPE)";
+  ASSERT_NE(run.status, 139) << row.name << ": segmentation fault (SIGSEGV)";
+  EXPECT_EQ(run.status, 2) << row.name << ": " << run.out;
+  const Json answer = Json::parse(run.out, nullptr, false);
+  ASSERT_FALSE(answer.is_discarded()) << row.name << ": output is not JSON: " << run.out.substr(0, 300);
+  ASSERT_TRUE(answer.contains("error") && answer["error"].is_object()) << row.name << ": " << run.out.substr(0, 300);
+  const Json& error = answer["error"];
+  EXPECT_EQ(error.value("field", ""), row.field) << row.name << ": " << run.out.substr(0, 300);
+  const std::string message = error.value("message", "");
+  EXPECT_FALSE(message.empty()) << row.name;
+  EXPECT_NE(message.find(row.message_contains), std::string::npos)
+      << row.name << ": message '" << message << "' lacks '" << row.message_contains << "'";
+}
+
+INSTANTIATE_TEST_SUITE_P(Rows, BadInputTest, testing::ValuesIn(LoadRows()), TestName);
+
+TEST(BadInputTable, HasAtLeast45Rows) {
+  const Json doc = Json::parse(ReadText(std::string(TRAINSIZER_SOURCE_DIR) + "/tests/data/bad_inputs.json"));
+  EXPECT_GE(doc["rows"].size(), 45u);
+}
+
+// Inputs that look odd but are deliberately accepted, so the table above never grows a
+// row that contradicts them.
+TEST(BadInputTable, EdgeCasesThatAreNotErrors) {
+  const char* accepted[] = {
+      // RFC 8259 §8.1: a parser may ignore a leading UTF-8 byte order mark (Windows
+      // editors write one).
+      "\xEF\xBB\xBF{\"model\":\"llama-3-8b\"}",
+      // -0 is zero, which global_batch (0 = default) allows.
+      R"({"model":"llama-3-8b","global_batch":-0})",
+      // 0 means "none" for the planner's deadline and budget (engine/planner.h), and the
+      // page sends them so.
+      R"({"model":"llama-3-8b","deadline_days":0,"budget":0})",
+      // LoRA fields with another method are ignored, not refused: the page's full
+      // scenario (ScenarioToJson) always carries them.
+      R"({"model":"llama-3-8b","method":"pretrain","lora_rank":8})",
+  };
+  for (const char* text : accepted) {
+    const api::Response r = api::Estimate(text);
+    EXPECT_TRUE(r.ok) << text << ": " << r.json;
+  }
+}
+
+}  // namespace
+}  // namespace catalog
