@@ -10,6 +10,35 @@ if(at EQUAL -1)
 endif()
 # "</script" inside the code would end the inline script early.
 string(REPLACE "</script" "<\\/script" js "${js}")
-string(REPLACE "${marker}" "<script>\n${js}\n</script>" html "${html}")
+set(script_body "\n${js}\n")
+string(REPLACE "${marker}" "<script>${script_body}</script>" html "${html}")
 string(REPLACE "<html lang=\"en\">" "<html lang=\"en\" data-offline=\"1\">" html "${html}")
+
+# The Content-Security-Policy allows exactly this inline script (by its SHA-256, which CSP
+# wants in base64) and no network at all: the file never makes a request.
+string(SHA256 digest_hex "${script_body}")
+set(alphabet "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+set(digest_b64 "")
+foreach(group RANGE 0 10)  # 32 bytes = 10 groups of 3 + 2 left over
+  math(EXPR offset "${group} * 6")
+  string(SUBSTRING "${digest_hex}" ${offset} 6 chunk)
+  string(LENGTH "${chunk}" chunk_len)
+  math(EXPR bytes "${chunk_len} / 2")
+  if(bytes EQUAL 2)
+    set(chunk "${chunk}00")
+  endif()
+  math(EXPR value "0x${chunk}")
+  foreach(shift 18 12 6 0)
+    math(EXPR index "(${value} >> ${shift}) & 63")
+    string(SUBSTRING "${alphabet}" ${index} 1 char)
+    string(APPEND digest_b64 "${char}")
+  endforeach()
+  if(bytes EQUAL 2)
+    string(SUBSTRING "${digest_b64}" 0 43 digest_b64)
+    string(APPEND digest_b64 "=")
+  endif()
+endforeach()
+string(REGEX REPLACE "<meta http-equiv=\"Content-Security-Policy\" content=\"[^\"]*\">"
+       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'sha256-${digest_b64}' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data: blob:; connect-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'\">"
+       html "${html}")
 file(WRITE "${OUTPUT}" "${html}")

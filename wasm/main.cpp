@@ -8,6 +8,8 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <string>
 
 #include "catalog/codec/catalog_loader.h"
 #include "catalog/codec/result_json.h"
@@ -17,6 +19,7 @@
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
 #include "ui/app.h"
+#include "ui/i18n.h"
 #include "ui/theme.h"
 
 namespace {
@@ -27,9 +30,58 @@ struct Platform {
   ui::Fonts fonts;
   float fonts_scale = 0;
   int frame = 0;
+  std::string fragment_written;  // what the address bar's #fragment holds now
 };
 
 Platform* g_platform = nullptr;  // the browser's main loop takes a plain callback
+
+// Strings from js/host.js (Module.tsHost); the caller owns nothing: copied out and freed.
+EM_JS(char*, HostText, (const char* what), {
+  const host = Module.tsHost;
+  const key = UTF8ToString(what);
+  const value = typeof host[key] === 'function' ? host[key]() : host[key];
+  return allocateUTF8(String(value));
+});
+
+std::string HostString(const char* what) {
+  char* text = HostText(what);
+  std::string copy(text);
+  std::free(text);
+  return copy;
+}
+
+bool HostFlag(const char* what) { return HostString(what) == "true"; }
+
+// The browser's side of the page's buttons (ui::HostActions).
+ui::HostActions BrowserActions(bool offline, bool embed) {
+  ui::HostActions host;
+  host.copy_text = [](const std::string& text) { EM_ASM(Module.tsHost.copyText(UTF8ToString($0)), text.c_str()); };
+  host.download = [](const std::string& file, const std::string& mime, const std::string& text) {
+    EM_ASM(Module.tsHost.download(UTF8ToString($0), UTF8ToString($1), UTF8ToString($2)), file.c_str(), mime.c_str(),
+           text.c_str());
+  };
+  // The offline file is already the offline copy.
+  if (!offline) host.download_offline_copy = [] { EM_ASM(Module.tsHost.downloadOffline()); };
+  if (embed) host.open_full_tool = [] { EM_ASM(Module.tsHost.openFullTool()); };
+  host.page_url = [] { return HostString("pageUrl"); };
+  return host;
+}
+
+// Keeps the address bar's #fragment and the inputs in step: edits are written back,
+// a fragment the user changes by hand is read in.
+void SyncAddressBar(ui::AppState& state, std::string& written) {
+  if (EM_ASM_INT(return Module.tsHost.takeHashChanged() ? 1 : 0;) != 0) {
+    const std::string hash = HostString("hash");
+    if (hash != "#" + written) {
+      ui::ApplyLink(state, hash);
+      written = hash.empty() ? "" : hash.substr(1);
+    }
+  }
+  if (!state.link_fragment.empty() && state.link_fragment != written) {
+    EM_ASM(Module.tsHost.replaceHash(UTF8ToString($0)), state.link_fragment.c_str());
+    written = state.link_fragment;
+  }
+}
 
 // Matches the canvas backing store to its CSS size × devicePixelRatio; returns the ratio.
 float SyncCanvasSize(GLFWwindow* window) {
@@ -59,6 +111,7 @@ void Frame() {
   ImGui::NewFrame();
   ui::RecomputeIfDirty(p.state);
   ui::DrawApp(p.state, p.fonts);
+  SyncAddressBar(p.state, p.fragment_written);
   ImGui::Render();
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(p.window, &fb_w, &fb_h);
@@ -118,6 +171,13 @@ int main() {
   platform.state = ui::MakeInitialState(catalog.value());
   // Follow the browser's colour preference at start; the header button toggles it.
   platform.state.dark = EM_ASM_INT(return window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 1 : 0;) != 0;
+  // Language: ?lang= or the link's lang=, else the browser's.
+  const std::string query_lang = HostString("queryLang");
+  ui::SetLanguage(ui::LanguageFromCode(query_lang.empty() ? HostString("browserLang") : query_lang));
+  platform.state.lang_chosen = !query_lang.empty();
+  platform.state.embed = HostFlag("isEmbed");
+  platform.state.host = BrowserActions(HostFlag("isOffline"), platform.state.embed);
+  ui::ApplyLink(platform.state, HostString("hash"));
   emscripten_set_main_loop(Frame, 0, false);
   return 0;
 }

@@ -1,7 +1,10 @@
 #include "url_state.h"
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <set>
 
 #include "model_json.h"
@@ -93,10 +96,12 @@ bool ParseValue(const std::string& text, const Json& like, Json* out, std::strin
     return true;
   }
   if (like.is_number()) {
-    double value = 0;
-    const char* end = text.data() + text.size();
-    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
-    if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(value)) {
+    // strtod, not from_chars: Emscripten's libc++ has no floating-point from_chars.
+    char* end = nullptr;
+    const double value = text.empty() || std::isspace(static_cast<unsigned char>(text[0]))
+                             ? NAN
+                             : std::strtod(text.c_str(), &end);
+    if (end != text.c_str() + text.size() || !std::isfinite(value)) {
       return *why = "must be a number, got '" + text + "'", false;
     }
     // Integral values go in as JSON integers: integer fields refuse 16.0-style doubles.
@@ -122,11 +127,15 @@ bool ParseValue(const std::string& text, const Json& like, Json* out, std::strin
 // A number the way a person would type it: 4096, 0.5, 2e9 (no '+', which forms read as space).
 std::string NumberText(const Json& value) {
   if (value.is_number_integer()) return value.dump();
-  char buffer[32];
   const double d = value.get<double>();
   if (d == std::floor(d) && std::fabs(d) < 1e15) return std::to_string(static_cast<std::int64_t>(d));
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, d);
-  std::string text(buffer, result.ptr);
+  // The shortest text that reads back as the same double.
+  char buffer[32];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, d);
+    if (std::strtod(buffer, nullptr) == d) break;
+  }
+  std::string text(buffer);
   if (const size_t plus = text.find("e+"); plus != std::string::npos) text.erase(plus + 1, 1);
   return text;
 }

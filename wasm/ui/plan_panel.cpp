@@ -8,6 +8,7 @@
 #include "app.h"
 #include "chart.h"
 #include "format.h"
+#include "i18n.h"
 #include "widgets.h"
 
 namespace ui {
@@ -26,17 +27,38 @@ std::string LayoutText(const engine::Plan& p) {
 const engine::Plan* PlanTable(const char* id, const std::vector<engine::Plan>& plans, const AppState& state,
                               const std::string& currency, bool show_labels) {
   const float scale = state.dpi_scale;
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+                                ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Sortable;
   const engine::Plan* chosen = nullptr;
   if (!ImGui::BeginTable(id, 6, flags)) return nullptr;
-  ImGui::TableSetupColumn(show_labels ? "Pick" : "GPU", ImGuiTableColumnFlags_WidthStretch, 1.4f);
-  ImGui::TableSetupColumn("GPUs", ImGuiTableColumnFlags_WidthFixed, 60 * scale);
-  ImGui::TableSetupColumn("Layout", ImGuiTableColumnFlags_WidthStretch, 1.6f);
-  ImGui::TableSetupColumn("Time", ImGuiTableColumnFlags_WidthFixed, 85 * scale);
-  ImGui::TableSetupColumn(("Cost (" + currency + ")").c_str(), ImGuiTableColumnFlags_WidthFixed, 110 * scale);
-  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 60 * scale);
+  ImGui::TableSetupColumn(show_labels ? L("Pick") : L("GPU"), ImGuiTableColumnFlags_WidthStretch, 1.4f);
+  ImGui::TableSetupColumn(L("GPUs"), ImGuiTableColumnFlags_WidthFixed, 60 * scale);
+  ImGui::TableSetupColumn(L("Layout"), ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_NoSort, 1.6f);
+  ImGui::TableSetupColumn(L("Time"), ImGuiTableColumnFlags_WidthFixed, 85 * scale);
+  const std::string cost_label = std::string(T("Cost")) + " (" + currency + ")###cost";
+  ImGui::TableSetupColumn(cost_label.c_str(), ImGuiTableColumnFlags_WidthFixed, 110 * scale);
+  ImGui::TableSetupColumn("##use", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoSort, 60 * scale);
   ImGui::TableHeadersRow();
-  for (size_t i = 0; i < plans.size(); ++i) {
+  // Rows in the order the user clicked a header into (the planner's order until then).
+  std::vector<size_t> order(plans.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  if (const ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs != nullptr && specs->SpecsCount > 0) {
+    const ImGuiTableColumnSortSpecs& spec = specs->Specs[0];
+    auto key = [&](const engine::Plan& p) -> double {
+      switch (spec.ColumnIndex) {
+        case 1: return p.layout.gpus;
+        case 3: return p.wall_hours;
+        case 4: return p.cost;
+        default: return 0;
+      }
+    };
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+      const bool less = spec.ColumnIndex == 0 ? plans[a].gpu_id < plans[b].gpu_id : key(plans[a]) < key(plans[b]);
+      const bool greater = spec.ColumnIndex == 0 ? plans[b].gpu_id < plans[a].gpu_id : key(plans[b]) < key(plans[a]);
+      return spec.SortDirection == ImGuiSortDirection_Descending ? greater : less;
+    });
+  }
+  for (size_t i : order) {
     const engine::Plan& p = plans[i];
     const engine::GpuSpec* gpu = state.catalog->FindGpu(p.gpu_id);
     ImGui::TableNextRow();

@@ -1,5 +1,6 @@
 #include "widgets.h"
 
+#include "i18n.h"
 #include "misc/cpp/imgui_stdlib.h"
 
 namespace ui {
@@ -14,6 +15,20 @@ void Heading(const char* text, const Fonts& fonts, bool underline) {
 
 bool TextEditor(const char* id, std::string& text, float height) {
   return ImGui::InputTextMultiline(id, &text, ImVec2(-FLT_MIN, height));
+}
+
+void FormulaTooltip(const char* formula, const char* source) {
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 34);
+  ImGui::TextWrapped("%s", formula);
+  if (source != nullptr && source[0] != 0) {
+    ImGui::Spacing();
+    ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
+    ImGui::TextWrapped("%s %s", T("Source:"), source);
+    ImGui::PopStyleColor();
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
 }
 
 void MutedText(const char* text) {

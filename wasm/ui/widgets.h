@@ -13,6 +13,10 @@ void Heading(const char* text, const Fonts& fonts, bool underline = false);
 // A multi-line text box editing `text` directly; true when it changed.
 bool TextEditor(const char* id, std::string& text, float height);
 
+// The hover card behind a figure: how it is computed (with this plan's numbers) and the
+// source of the formula or figure.
+void FormulaTooltip(const char* formula, const char* source);
+
 // Wrapped text in the muted colour (explanations, sources, secondary facts).
 void MutedText(const char* text);
 
