@@ -15,6 +15,7 @@ std::string Num(double value) {
     std::string s = buf;
     // "8.03e+09" -> "8.03e9", "1e-05" -> "1e-5"
     const auto e = s.find('e');
+    if (e == std::string::npos) return s;  // %g keeps 1e-4..1e-3 in plain notation: "0.000886"
     std::string mantissa = s.substr(0, e), exponent = s.substr(e + 1);
     const bool negative = exponent[0] == '-';
     exponent.erase(0, 1);
