@@ -29,19 +29,17 @@ double PriceOf(const CloudOffer& o, Pricing p) {
   return 0;
 }
 
-// Hours billed for `hours` of use at the offer's granularity; unknown granularity is
-// billed by the started hour, the common cloud default.
-double BilledHours(const CloudOffer& o, double hours) {
-  if (o.billing_granularity == "per-second") return std::ceil(hours * 3600) / 3600;
-  if (o.billing_granularity == "per-minute") return std::ceil(hours * 60) / 60;
-  return std::ceil(hours);
-}
-
 bool Allowed(const std::vector<std::string>& providers, const std::string& provider) {
   return providers.empty() || std::find(providers.begin(), providers.end(), provider) != providers.end();
 }
 
 }  // namespace
+
+double BilledHours(const CloudOffer& o, double hours) {
+  if (o.billing_granularity == "per-second") return std::ceil(hours * 3600) / 3600;
+  if (o.billing_granularity == "per-minute") return std::ceil(hours * 60) / 60;
+  return std::ceil(hours);
+}
 
 double Convert(const Catalog& c, double amount, const std::string& from, const std::string& to) {
   const double from_rate = Rate(c, from), to_rate = Rate(c, to);

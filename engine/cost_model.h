@@ -56,6 +56,10 @@ struct OwnershipAssumptions {
 
 OwnershipAssumptions AssumptionsFromCatalog(const Catalog& catalog);
 
+// Hours billed for `hours` of use of `offer` at its granularity (per second, minute or
+// started hour; unknown granularity is billed by the started hour, the common default).
+double BilledHours(const CloudOffer& offer, double hours);
+
 // Converts `amount` in `from` to `to` with the catalog's rates (USD-based); returns a
 // negative number when a rate is missing.
 double Convert(const Catalog& catalog, double amount, const std::string& from, const std::string& to);

@@ -411,23 +411,33 @@ MemoryTerm Activations(const Scenario& s, Stage stage, bool explain) {
   }
   if (t.activation_checkpointing == Recompute::kFull) {
     // Only each layer's input is kept (2·s·b·h, split by SP/CP), plus one layer's full
-    // working set while it is recomputed (model.md §3.4).
+    // working set while it is recomputed (model.md §3.4), less that layer's input, which
+    // is already kept; with under one recomputed layer on this GPU, that share of it.
     // With recompute_layers, the other layers keep their full activations.
     const double input = 2.0 * t.seq_len * t.micro_batch * m.hidden / (p.sequence_parallel ? p.tp : 1) / p.cp;
     const double share = RecomputedShare(t, m.layers);
     const double stored = share * input + (1 - share) * per_layer;
-    a.bytes = stage_layers * in_flight * stored + (stage_layers > 0 ? per_layer : 0);
+    const double working_set = std::min(1.0, stage_layers * share) * std::max(0.0, per_layer - input);
+    a.bytes = stage_layers * in_flight * stored + working_set;
     if (explain) {
       a.formula = Num(stage_layers) + " layers × " + Num(in_flight) + " micro-batch(es) in flight × " + GiBText(stored) +
                   (share < 1 ? " (" + Num(share * 100) + "% of layers recomputed)" : " layer input") + " + " +
-                  GiBText(per_layer) + " recompute working set";
+                  GiBText(working_set) + " recompute working set";
     }
     return a;
   }
   a.bytes = stage_layers * in_flight * per_layer;
+  // Selective recomputation without FlashAttention rebuilds one layer's softmax output,
+  // mask and attention output (5·a·s²·b, not stored) while that layer's backward runs.
+  const bool rebuilds_scores = t.activation_checkpointing == Recompute::kSelective && !t.flash_attention;
+  const double scores = rebuilds_scores && stage_layers > 0
+                            ? SplitLayer({5.0 * m.heads * t.seq_len * double(t.seq_len) * t.micro_batch, 0}, p)
+                            : 0;
+  a.bytes += scores;
   if (explain) {
     a.formula = Num(stage_layers) + " layers × " + Num(in_flight) + " micro-batch(es) in flight × " + GiBText(per_layer) +
-                " per layer (s=" + Num(t.seq_len) + ", b=" + Num(t.micro_batch) + ")";
+                " per layer (s=" + Num(t.seq_len) + ", b=" + Num(t.micro_batch) + ")" +
+                (scores > 0 ? " + " + GiBText(scores) + " attention scores rebuilt for one layer" : "");
   }
   return a;
 }

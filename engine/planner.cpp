@@ -144,10 +144,9 @@ Plan MakePlan(const Scenario& s, const GpuSpec& g, const Evaluated& e, const Hou
   p.procurement_id = price.id;
   p.procurement = price.label;
   p.units = price.units;
-  // Rentals bill by the started hour unless the offer says finer; ownership is the job's
+  // Rentals bill at the offer's granularity, as CloudOptions does; ownership is the job's
   // share of the hardware's cost per hour (model.md §8).
-  const bool per_second = !own && price.offer && price.offer->billing_granularity == "per-second";
-  const double hours = own || per_second ? e.wall_hours : std::ceil(e.wall_hours);
+  const double hours = own ? e.wall_hours : price.offer ? BilledHours(*price.offer, e.wall_hours) : std::ceil(e.wall_hours);
   p.cost = price.per_hour * hours;
   if (!own) {
     // Renting adds storage for the data and checkpoints while the job runs (owned
