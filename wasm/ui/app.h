@@ -22,6 +22,8 @@ void DrawSummaryCards(const AppState& state, const engine::Estimate& estimate, c
 void DrawGpuCompareSection(const AppState& state, const Fonts& fonts);
 void DrawRentBuySection(const AppState& state, const Fonts& fonts);
 void DrawChecklistSection(const engine::Estimate& estimate, const Fonts& fonts);
+void DrawAssumptionsSection(AppState& state, const Fonts& fonts);
+void DrawExportSection(AppState& state, const Fonts& fonts);
 void DrawServerSection(const engine::Estimate& estimate, const Fonts& fonts, float scale);
 
 }  // namespace ui

@@ -1,6 +1,9 @@
 #include "app_state.h"
 
+#include <cstdio>
+
 #include "catalog/codec/api.h"
+#include "catalog/codec/catalog_loader.h"
 #include "catalog/codec/hf_config.h"
 #include "catalog/codec/model_json.h"
 #include "catalog/codec/url_state.h"
@@ -163,22 +166,92 @@ void LoadExample(AppState& state, const engine::Example& example) {
   state.dirty = true;
 }
 
+namespace {
+
+// The embedded catalog's entries as JSON, to copy an entry whole before changing a figure
+// (an overlay entry replaces the catalog entry with the same key).
+const catalog::Json& EmbeddedCatalogDoc() {
+  static const catalog::Json doc = catalog::Json::parse(catalog::EmbeddedCatalogJson(), nullptr, false);
+  return doc;
+}
+
+const char* KeyField(const std::string& section) { return section == "rates" ? "currency" : "id"; }
+
+catalog::Json FindEntry(const catalog::Json& doc, const std::string& section, const std::string& key) {
+  if (!doc.is_object()) return nullptr;
+  for (const auto& [file, content] : doc.items()) {
+    if (!content.is_object() || !content.contains(section) || !content[section].is_array()) continue;
+    for (const catalog::Json& entry : content[section]) {
+      if (entry.is_object() && entry.value(KeyField(section), "") == key) return entry;
+    }
+  }
+  return nullptr;
+}
+
+// The user's typed overlay with the Assumptions edits laid over it (edits win).
+std::string ComposeOverlay(const AppState& state) {
+  if (state.assumption_edits.empty()) return state.overlay_text;
+  catalog::Json overlay = state.overlay_text.empty() ? catalog::Json::object()
+                                                     : catalog::Json::parse(state.overlay_text, nullptr, false);
+  if (!overlay.is_object()) return state.overlay_text;  // let the loader name the problem
+  for (const auto& [section, entries] : state.assumption_edits.items()) {
+    catalog::Json& list = overlay[section];
+    if (!list.is_array()) list = catalog::Json::array();
+    for (const auto& [key, fields] : entries.items()) {
+      catalog::Json* target = nullptr;
+      for (catalog::Json& entry : list) {
+        if (entry.is_object() && entry.value(KeyField(section), "") == key) target = &entry;
+      }
+      if (target == nullptr) {
+        catalog::Json base = FindEntry(EmbeddedCatalogDoc(), section, key);
+        if (base.is_null()) continue;
+        list.push_back(base);
+        target = &list.back();
+      }
+      for (const auto& [field, value] : fields.items()) (*target)[field] = value;
+    }
+  }
+  return overlay.dump();
+}
+
+}  // namespace
+
 void ApplyCatalogOverlay(AppState& state) {
-  const api::Response r = api::SetCatalogOverlay(state.overlay_text);
+  const std::string overlay = ComposeOverlay(state);
+  const api::Response r = api::SetCatalogOverlay(overlay);
   const catalog::Json j = catalog::Json::parse(r.json, nullptr, false);
   if (!r.ok) {
-    state.overlay_status = "Not applied: " + j["error"]["field"].get<std::string>() + ": " +
+    state.overlay_status = std::string(T("Not applied:")) + " " + j["error"]["field"].get<std::string>() + ": " +
                            j["error"]["message"].get<std::string>();
     return;
   }
   state.catalog = &api::CurrentCatalog().value();
-  state.overlay_status = state.overlay_text.empty() ? "Overlay removed: the built-in catalog is in force."
-                                                    : "Applied: " + std::to_string(state.catalog->gpus.size()) +
-                                                          " GPUs, " + std::to_string(state.catalog->offers.size()) +
-                                                          " cloud offers, " +
-                                                          std::to_string(state.catalog->servers.size()) + " servers.";
+  if (overlay.empty()) {
+    state.overlay_status = T("Overlay removed: the built-in catalog is in force.");
+  } else {
+    char status[200];
+    std::snprintf(status, sizeof status, T("Applied: %d GPUs, %d cloud offers, %d servers."),
+                  int(state.catalog->gpus.size()), int(state.catalog->offers.size()),
+                  int(state.catalog->servers.size()));
+    state.overlay_status = status;
+  }
   state.last_good.reset();  // it points into the previous catalog
   state.dirty = true;
+}
+
+void EditAssumption(AppState& state, const std::string& section, const std::string& key, const std::string& field,
+                    double value) {
+  state.assumption_edits[section][key][field] = value;
+  ApplyCatalogOverlay(state);
+}
+
+catalog::Json BuiltInEntry(const std::string& section, const std::string& key) {
+  return FindEntry(EmbeddedCatalogDoc(), section, key);
+}
+
+void ResetAssumptions(AppState& state) {
+  state.assumption_edits = catalog::Json::object();
+  ApplyCatalogOverlay(state);
 }
 
 void AdoptPlan(AppState& state, const engine::Plan& plan) {

@@ -53,6 +53,10 @@ struct AppState {
   std::string example_id;  // the example last loaded, shown with its description
   std::string overlay_text;     // the user's catalog overlay JSON as typed
   std::string overlay_status;   // result of the last Apply
+  // Figures changed in the Assumptions panel, by catalog section and entry key:
+  // {"facility": {"pue-typical": {"value": 1.3}}, "offers": {id: {field: v}}, "rates": {code: {...}}}.
+  // They ride on the overlay, so the engine sees them exactly like catalog data.
+  catalog::Json assumption_edits = catalog::Json::object();
   bool embed = false;           // compact layout for an iframe in a blog post (?embed=1)
   bool lang_chosen = false;     // language picked by the user or the link (then links carry it)
   bool theme_chosen = false;    // likewise for the theme
@@ -88,6 +92,16 @@ void ApplyLink(AppState& state, std::string_view fragment);
 
 // Recomputes state.link_fragment from the inputs (after any edit).
 void RefreshLink(AppState& state);
+
+// Changes one catalog figure (an Assumptions panel edit) and re-applies the overlay;
+// `key` is the entry's id (currency code for "rates").
+void EditAssumption(AppState& state, const std::string& section, const std::string& key, const std::string& field,
+                    double value);
+// The built-in catalog's entry (with its source, date and confidence), or null.
+catalog::Json BuiltInEntry(const std::string& section, const std::string& key);
+
+// Drops every Assumptions edit.
+void ResetAssumptions(AppState& state);
 
 // Makes a plan from the planner the current scenario's hardware and layout.
 void AdoptPlan(AppState& state, const engine::Plan& plan);

@@ -184,6 +184,9 @@ void DrawResultsDetails(AppState& state, const Fonts& fonts) {
   Heading("Which GPUs fit this plan", fonts);
   DrawGpuFitTable(e, state.dpi_scale);
   DrawGpuCompareSection(state, fonts);
+  ImGui::Spacing();
+  DrawExportSection(state, fonts);
+  DrawAssumptionsSection(state, fonts);
 }
 
 }  // namespace ui

@@ -1,0 +1,144 @@
+// Taking the answer away: the scenario and result as JSON (the API contract), the plans as
+// CSV, a Markdown report with the checklist, and ready-to-run launch configs (DeepSpeed,
+// torchrun + FSDP, LLaMA-Factory, Megatron-LM) for the current layout. Everything is
+// produced by the same api:: functions the CLI and the JS API use.
+#include <string>
+
+#include "app.h"
+#include "catalog/codec/api.h"
+#include "i18n.h"
+#include "widgets.h"
+
+namespace ui {
+namespace {
+
+struct ExportKind {
+  const char* label;
+  const char* what;    // estimate | plan
+  const char* format;  // json | csv | markdown
+  const char* file_name;
+  const char* mime;
+};
+
+constexpr ExportKind kExports[] = {
+    {"Scenario and result (JSON)", "estimate", "json", "trainsizer-estimate.json", "application/json"},
+    {"Report (Markdown)", "estimate", "markdown", "trainsizer-report.md", "text/markdown"},
+    {"Plans (CSV)", "plan", "csv", "trainsizer-plans.csv", "text/csv"},
+    {"Plans (JSON)", "plan", "json", "trainsizer-plans.json", "application/json"},
+};
+
+struct LaunchTool {
+  const char* label;
+  const char* key;  // in api::LaunchConfigs' answer
+  const char* file_name;
+};
+
+constexpr LaunchTool kTools[] = {
+    {"DeepSpeed JSON", "deepspeed", "ds_config.json"},
+    {"torchrun + FSDP", "torchrun", "launch_fsdp.sh"},
+    {"LLaMA-Factory YAML", "llamafactory", "llamafactory.yaml"},
+    {"Megatron-LM", "megatron", "megatron_args.sh"},
+};
+
+// Launch configs for the link they were made for: recomputed only after an edit.
+struct LaunchCache {
+  std::string for_fragment;
+  catalog::Json answer;
+};
+
+const catalog::Json& LaunchConfigsFor(const AppState& state) {
+  static LaunchCache cache;
+  if (cache.for_fragment != state.link_fragment || cache.answer.is_null()) {
+    const api::Response r = api::LaunchConfigs(ScenarioDocument(state).dump());
+    cache.answer = catalog::Json::parse(r.json, nullptr, false);
+    cache.for_fragment = state.link_fragment;
+  }
+  return cache.answer;
+}
+
+void CopyOrDownload(AppState& state, const std::string& text, const char* file_name, const char* mime) {
+  if (state.host.copy_text) {
+    if (ImGui::SmallButton(L("Copy"))) {
+      state.host.copy_text(text);
+      state.copied_status = std::string(T("Copied:")) + " " + file_name;
+    }
+    ImGui::SameLine();
+  }
+  if (state.host.download && ImGui::SmallButton(L("Download"))) state.host.download(file_name, mime, text);
+}
+
+void DrawExports(AppState& state) {
+  MutedText(T("The same output as the command line: trainsizer estimate|plan --format json|csv|markdown."));
+  for (const ExportKind& kind : kExports) {
+    ImGui::PushID(kind.file_name);
+    ImGui::AlignTextToFramePadding();
+    ImGui::BulletText("%s", T(kind.label));
+    ImGui::SameLine();
+    const bool copy = state.host.copy_text && ImGui::SmallButton(L("Copy"));
+    ImGui::SameLine();
+    const bool download = state.host.download && ImGui::SmallButton(L("Download"));
+    if (copy || download) {
+      // Made on demand: a plan export reruns the planner, too slow to do every frame.
+      const api::Response r = api::Export(ScenarioDocument(state).dump(), kind.what, kind.format);
+      if (copy) {
+        state.host.copy_text(r.json);
+        state.copied_status = std::string(T("Copied:")) + " " + kind.file_name;
+      }
+      if (download) state.host.download(kind.file_name, kind.mime, r.json);
+    }
+    ImGui::PopID();
+  }
+}
+
+void DrawLaunchConfigs(AppState& state) {
+  const catalog::Json& answer = LaunchConfigsFor(state);
+  if (!answer.is_object() || answer.contains("error")) {
+    ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
+    ImGui::TextWrapped("%s", T("Fix the inputs first: launch configs are made for a valid scenario."));
+    ImGui::PopStyleColor();
+    return;
+  }
+  if (answer.contains("plan")) {
+    const catalog::Json& p = answer["plan"];
+    char line[240];
+    std::snprintf(line, sizeof line,
+                  T("%d nodes × %d processes; data parallel %d × micro-batch %d × accumulation %d = global batch %d; %lld steps."),
+                  p.value("nodes", 0), p.value("procs_per_node", 0), p.value("data_parallel", 0),
+                  p.value("micro_batch", 0), p.value("grad_accum_steps", 0), p.value("global_batch", 0),
+                  static_cast<long long>(p.value("train_steps", 0.0)));
+    ImGui::TextWrapped("%s", line);
+  }
+  if (!ImGui::BeginTabBar("launch_tools")) return;
+  for (const LaunchTool& tool : kTools) {
+    if (!ImGui::BeginTabItem(T(tool.label))) continue;
+    const std::string text = answer.value(tool.key, "");
+    CopyOrDownload(state, text, tool.file_name, "text/plain");
+    ImGui::InputTextMultiline("##config", const_cast<char*>(text.c_str()), text.size() + 1,
+                              ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * 14), ImGuiInputTextFlags_ReadOnly);
+    if (answer.contains("notes")) {
+      for (const catalog::Json& note : answer["notes"]) {
+        if (note.value("tool", "") != tool.key) continue;
+        ImGui::PushStyleColor(ImGuiCol_Text, Colors().warn);
+        ImGui::Bullet();
+        ImGui::TextWrapped("%s", TranslateMessage(note.value("note", "")).c_str());
+        ImGui::PopStyleColor();
+      }
+    }
+    ImGui::EndTabItem();
+  }
+  ImGui::EndTabBar();
+}
+
+}  // namespace
+
+void DrawExportSection(AppState& state, const Fonts& fonts) {
+  ImGui::PushFont(fonts.heading);
+  const bool open = ImGui::CollapsingHeader(L("Export and launch configs"));
+  ImGui::PopFont();
+  if (!open) return;
+  DrawExports(state);
+  Heading(T("Launch configs for this layout"), fonts);
+  DrawLaunchConfigs(state);
+}
+
+}  // namespace ui
