@@ -9,6 +9,7 @@
 #include "catalog/codec/catalog_loader.h"
 #include "imgui.h"
 #include "wasm/ui/app.h"
+#include "wasm/ui/i18n.h"
 
 namespace ui_test {
 
@@ -109,6 +110,60 @@ TEST_F(UiSmoke, ManyFramesWithScriptedEditsFireNoImGuiAsserts) {
     }
   }
   EXPECT_TRUE(Failures().empty()) << Failures().front();
+}
+
+// A window tall enough to show every section at once, clicked all over (opening the
+// collapsed ones: exports, launch configs, assumptions), in Chinese, with edited figures.
+TEST_F(UiSmoke, EverySectionOpenInChineseWithEditedAssumptions) {
+  ui::SetLanguage(ui::Lang::kZh);
+  ImGui::GetIO().DisplaySize = ImVec2(1280, 9000);
+  for (int i = 0; i < 3; ++i) Frame();
+  for (int pass = 0; pass < 2; ++pass) {
+    for (int y = 10; y < 9000; y += 23) {
+      Frame(ImVec2(40, float(y)), true);
+      Frame(ImVec2(40, float(y)), false);
+      Frame(ImVec2(500, float(y)), false);  // hover: tooltips
+    }
+  }
+  ui::EditAssumption(state_, "facility", "pue-typical", "value", 1.2);
+  ui::EditAssumption(state_, "offers", "aws-p5-48xlarge", "on_demand_per_hour", 30.0);
+  for (int i = 0; i < 3; ++i) Frame();
+  EXPECT_EQ(state_.catalog->FindFacility("pue-typical")->value, 1.2);
+  ui::ResetAssumptions(state_);
+  Frame();
+  EXPECT_EQ(state_.catalog->FindFacility("pue-typical")->value, 1.4);
+  ui::SetLanguage(ui::Lang::kEn);
+  EXPECT_TRUE(Failures().empty()) << Failures().front();
+}
+
+// The link written for the inputs, read into a fresh page, gives the same inputs.
+TEST_F(UiSmoke, LinkRoundTripsEveryInput) {
+  engine::Scenario& s = state_.inputs.scenario;
+  state_.inputs.preset_id = "llama-3-70b";
+  s.training.method = engine::Method::kLora;
+  s.training.lora_rank = 64;
+  s.training.seq_len = 8192;
+  s.training.tokens = 2e9;
+  s.parallel.gpus = 16;
+  s.parallel.tp = 4;
+  s.parallel.zero = 1;
+  state_.goal.deadline_days = 7;
+  state_.goal.budget = 40000;
+  state_.goal.currency = "EUR";
+  state_.dirty = true;
+  Frame();
+  ASSERT_TRUE(state_.result.ok()) << state_.result.error().field << ": " << state_.result.error().message;
+  const std::string link = state_.link_fragment;
+  ui::AppState fresh = ui::MakeInitialState(catalog::Embedded().value());
+  ui::ApplyLink(fresh, "#" + link);
+  EXPECT_TRUE(fresh.link_notice.empty()) << fresh.link_notice.front();
+  ui::RecomputeIfDirty(fresh);
+  EXPECT_EQ(fresh.link_fragment, link);
+  EXPECT_EQ(ui::ScenarioDocument(fresh), ui::ScenarioDocument(state_));
+  // A corrupted link keeps what it can and names the rest.
+  ui::ApplyLink(fresh, "#v=1&seq_len=oops&gpus=32&warp=9");
+  EXPECT_EQ(fresh.link_notice.size(), 2u);
+  EXPECT_EQ(fresh.inputs.scenario.parallel.gpus, 32);
 }
 
 }  // namespace

@@ -48,44 +48,47 @@ void SplitSlots(const std::string& text, std::vector<std::string>* pieces, std::
   }
 }
 
-Table LoadTable() {
-  Table t;
-  const auto files = EmbeddedTranslations();
-  if (files.empty()) return t;
-  const catalog::Json doc = catalog::Json::parse(files[0].text, nullptr, false);
+// Reads one translation file into the table; later files add to earlier ones.
+void LoadFile(const EmbeddedFile& file, Table& t) {
+  const catalog::Json doc = catalog::Json::parse(file.text, nullptr, false);
   if (doc.is_discarded() || !doc.is_object()) {
-    t.problems.push_back("zh.json is not valid JSON");
-    return t;
+    t.problems.push_back(std::string(file.name) + " is not valid JSON");
+    return;
   }
   if (doc.contains("strings") && doc["strings"].is_object()) {
     for (const auto& [en, zh] : doc["strings"].items()) {
       if (zh.is_string()) t.strings[en] = zh.get<std::string>();
     }
   }
-  if (doc.contains("patterns") && doc["patterns"].is_object()) {
-    for (const auto& [en, zh] : doc["patterns"].items()) {
-      if (!zh.is_string()) continue;
-      Pattern p;
-      p.source = en;
-      std::vector<int> english_slots;
-      SplitSlots(en, &p.english, &english_slots);
-      SplitSlots(zh.get<std::string>(), &p.chinese, &p.slot_order);
-      const int slots = int(p.english.size()) - 1;
-      int next = 0;
-      for (int& slot : p.slot_order) {
-        if (slot < 0) slot = next++;
-        if (slot >= slots) t.problems.push_back("pattern '" + en + "': translation uses slot " + std::to_string(slot));
-      }
-      if (slots > 0 && p.english.back().empty()) {
-        t.problems.push_back("pattern '" + en + "' ends with {}: end it with the sentence's full stop");
-      }
-      if (slots == 0) {
-        t.strings[en] = zh.get<std::string>();
-      } else {
-        t.patterns.push_back(std::move(p));
-      }
+  if (!doc.contains("patterns") || !doc["patterns"].is_object()) return;
+  for (const auto& [en, zh] : doc["patterns"].items()) {
+    if (!zh.is_string()) continue;
+    Pattern p;
+    p.source = en;
+    std::vector<int> english_slots;
+    SplitSlots(en, &p.english, &english_slots);
+    SplitSlots(zh.get<std::string>(), &p.chinese, &p.slot_order);
+    const int slots = int(p.english.size()) - 1;
+    int next = 0;
+    for (int& slot : p.slot_order) {
+      if (slot < 0) slot = next++;
+      if (slot >= slots) t.problems.push_back("pattern '" + en + "': translation uses slot " + std::to_string(slot));
+    }
+    if (slots > 0 && p.english.back().empty()) {
+      t.problems.push_back("pattern '" + en + "' ends with {}: end it with the sentence's full stop");
+    }
+    if (slots == 0) {
+      t.strings[en] = zh.get<std::string>();
+    } else {
+      t.patterns.push_back(std::move(p));
     }
   }
+}
+
+// zh.json holds the engine's sentences, zh-ui.json the page's own strings.
+Table LoadTable() {
+  Table t;
+  for (const EmbeddedFile& file : EmbeddedTranslations()) LoadFile(file, t);
   return t;
 }
 

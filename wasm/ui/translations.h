@@ -10,7 +10,7 @@ namespace ui {
 
 using catalog::EmbeddedFile;
 
-// [0] zh.json: {"strings": {English: 中文}, "patterns": {English with {}: 中文 with {} or {N}}}
+// Every wasm/ui/i18n/*.json: {"strings": {English: 中文}, "patterns": {English with {}: 中文 with {} or {N}}}
 std::span<const EmbeddedFile> EmbeddedTranslations();
 
 }  // namespace ui
