@@ -136,7 +136,12 @@ std::string web::PageStateJson() {
                        {"budget", s.goal.budget},
                        {"currency", s.goal.currency},
                        {"max_gpus", s.goal.max_gpus}}},
-                     {"dark", s.dark}};
+                     {"dark", s.dark},
+                     {"lang", ui::LanguageCode(ui::Language())},
+                     {"embed", s.embed},
+                     {"link", s.link_fragment},
+                     {"link_notice", s.link_notice},
+                     {"document", ui::ScenarioDocument(s)}};
   if (s.last_good) j["result"] = catalog::EstimateToJson(*s.last_good);
   if (!s.result.ok()) j["error"] = catalog::ErrorToJson(s.result.error())["error"];
   return j.dump();
