@@ -93,7 +93,7 @@ constexpr double kCausalAttentionShare = 0.5;
 
 // Time the GPU idles between kernels: launch gaps, Python and framework hooks, allocator
 // and synchronization points, stragglers. Calibrated on the published runs in
-// tests/data/throughput_cases.json [A]: ~12% of the kernel time in mature frameworks.
+// catalog/validation/throughput_cases.json [A]: ~12% of the kernel time in mature frameworks.
 constexpr double kLaunchOverheadFraction = 0.12;
 
 constexpr double kTpOverlapExposed = 0.2;

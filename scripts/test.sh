@@ -8,7 +8,7 @@ bash scripts/bootstrap.sh
 bash scripts/build.sh native
 (cd build/native && ctest --output-on-failure -j "$(nproc 2>/dev/null || echo 2)")
 # The accuracy tables (predicted vs measured for every published run) for the log.
-build/native/tests/catalog_tests --gtest_filter="Validation.*" | grep -v "^\[" || true
+build/native/trainsizer validate
 bash scripts/build.sh web
 (cd tests/web && node --test --test-concurrency=1)
 echo "All tests passed. Page screenshots: $repo_root/build/web/screenshots/"

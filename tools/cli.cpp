@@ -3,6 +3,7 @@
 //   trainsizer plan FILE|- [--format json|csv|markdown|table]   search hardware and layouts
 //   trainsizer launch FILE|- [--tool deepspeed|torchrun|llamafactory|megatron|all]   launch configs
 //   trainsizer catalog [--stale DAYS]   the embedded catalog, or its figures older than DAYS
+//   trainsizer validate [--format table|markdown|json]   predicted vs measured, published runs
 //   --catalog-overlay FILE        merge a user's catalog JSON first (validated like the catalog)
 // Exit 0 on success, 2 on bad input (error JSON on stdout, one line on stderr).
 #include <chrono>
@@ -18,6 +19,7 @@
 
 #include "catalog/codec/api.h"
 #include "catalog/codec/plan_json.h"
+#include "catalog/codec/validation_cases.h"
 
 namespace {
 
@@ -40,6 +42,10 @@ constexpr const char* kUsage =
     "                               (default all); settings a tool cannot express are listed as notes\n"
     "  trainsizer catalog           Print the embedded hardware and model catalog as JSON\n"
     "  trainsizer catalog --stale DAYS   List catalog figures dated more than DAYS ago\n"
+    "  trainsizer validate [--format table|markdown|json]\n"
+    "                               Run every published training run in the embedded validation set;\n"
+    "                               print predicted vs measured, the error per case, and the median and\n"
+    "                               worst error for memory and throughput\n"
     "  trainsizer --catalog-overlay FILE <command>   Merge your own catalog JSON (prices, GPUs,\n"
     "                               clouds) into the catalog first; same validation rules\n"
     "  trainsizer --version         Print the engine and catalog versions\n"
@@ -144,6 +150,20 @@ int Stale(const std::string& days_text) {
   return kExitOk;
 }
 
+// Exit 1 if a published run's scenario was refused: the validation set is ours, so that
+// is a bug, not bad input.
+int Validate(const std::string& format) {
+  if (format != "table" && format != "markdown" && format != "json") {
+    return Fail("--format", "must be table, markdown or json");
+  }
+  const std::vector<catalog::ValidationCase> cases = catalog::RunValidationCases();
+  std::cout << catalog::ValidationReport(cases, format);
+  for (const catalog::ValidationCase& c : cases) {
+    if (!c.error.empty()) return 1;
+  }
+  return kExitOk;
+}
+
 int LoadOverlay(const std::string& path) {
   std::string text;
   if (!ReadInput(path, &text)) return Fail("--catalog-overlay", "cannot read the overlay file");
@@ -180,6 +200,8 @@ int main(int argc, char** argv) {
   if ((command == "estimate" || command == "plan") && args.size() == 4 && args[2] == "--format") {
     return Export(args[1], command, args[3]);
   }
+  if (command == "validate" && args.size() == 1) return Validate("table");
+  if (command == "validate" && args.size() == 3 && args[1] == "--format") return Validate(args[2]);
   if (command == "launch" && args.size() == 2) return Launch(args[1], "all");
   if (command == "launch" && args.size() == 4 && args[2] == "--tool") return Launch(args[1], args[3]);
   std::cerr << kUsage;

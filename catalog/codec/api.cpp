@@ -14,6 +14,7 @@
 #include "engine/version.h"
 #include "result_json.h"
 #include "scenario_json.h"
+#include "validation_cases.h"
 
 namespace api {
 namespace {
@@ -187,6 +188,12 @@ const engine::Result<engine::Catalog>& CurrentCatalog() { return Current(); }
 
 std::string StaleJson(int days, long today) {
   return Dump(catalog::StaleFigures(catalog::EmbeddedFiles(), days, today));
+}
+
+std::string ValidationSummaryJson() {
+  static const std::string summary =
+      Dump(catalog::ValidationSummaryToJson(catalog::SummarizeValidation(catalog::RunValidationCases())));
+  return summary;
 }
 
 std::string VersionJson() {

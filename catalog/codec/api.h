@@ -52,4 +52,11 @@ std::string StaleJson(int days, long today);
 // {"version": ..., "contract": ..., "catalog_date": ...}
 std::string VersionJson();
 
+// How close the estimate came to published training runs (catalog/validation/):
+// {"memory": {"cases", "median_abs_error", "worst_abs_error", "asserted_only": {...},
+// "by_method": {"full": {"cases", "median_abs_error", "worst_abs_error"}, ...}},
+// "throughput": {...}, "fits_under": {"cases", "held"}, "asserted", "within_tolerance"};
+// errors are relative (0.08 = 8%). Computed once, against the embedded catalog.
+std::string ValidationSummaryJson();
+
 }  // namespace api

@@ -14,4 +14,8 @@ struct EmbeddedFile {
 
 std::span<const EmbeddedFile> EmbeddedFiles();
 
+// The published training runs of catalog/validation/*.json (memory_cases.json,
+// throughput_cases.json), embedded the same way; validation_cases.h runs them.
+std::span<const EmbeddedFile> ValidationFiles();
+
 }  // namespace catalog

@@ -1,10 +1,11 @@
-// Predicted vs measured per-GPU memory for published runs (tests/data/memory_cases.json,
-// each case with its source, quote and conversion notes). Prints the whole table, and
-// asserts the cases whose setup the scenario contract can express within their stated
-// tolerance; the others are reported with the reason they are not asserted.
+// Predicted vs measured for published runs (catalog/validation/memory_cases.json and
+// throughput_cases.json, each case with its source, quote and conversion notes), run by
+// the same code as `trainsizer validate` (catalog/codec/validation_cases.h). Prints the
+// whole table, and asserts the cases whose setup the scenario contract can express
+// within their stated tolerance; the others are reported with the reason they are not
+// asserted.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -14,70 +15,35 @@
 
 #include "catalog/codec/api.h"
 #include "catalog/codec/json_fields.h"
+#include "catalog/codec/validation_cases.h"
 
 namespace catalog {
 namespace {
 
-Json LoadCases() {
-  std::ifstream file(std::string(TRAINSIZER_SOURCE_DIR) + "/tests/data/memory_cases.json");
-  std::stringstream text;
-  text << file.rdbuf();
-  return Json::parse(text.str());
-}
-
-// The number the run's metric corresponds to in our result.
-double Predicted(const Json& memory, const std::string& metric) {
-  if (metric == "model_states") {
-    return memory["weights_gib"].get<double>() + memory["gradients_gib"].get<double>() +
-           memory["optimizer_gib"].get<double>();
+std::vector<ValidationCase> CasesOf(ValidationKind kind) {
+  std::vector<ValidationCase> out;
+  for (const ValidationCase& c : RunValidationCases()) {
+    if (c.kind == kind) out.push_back(c);
   }
-  if (metric == "peak_allocated") return memory["allocated_gib"].get<double>();
-  if (metric == "peak_reserved") return memory["reserved_gib"].get<double>();
-  return memory["per_gpu_gib"].get<double>();  // fits_under: what the card must hold
+  return out;
 }
-
-struct Row {
-  std::string id, metric, verdict;
-  double measured = 0, predicted = 0;
-};
 
 TEST(Validation, MemoryMatchesPublishedRuns) {
-  const Json cases = LoadCases()["cases"];
-  std::vector<Row> rows;
+  const std::vector<ValidationCase> cases = CasesOf(ValidationKind::kMemory);
   int asserted = 0;
-  for (const Json& c : cases) {
-    if (!c["skip"].is_null()) continue;
-    const api::Response r = api::Estimate(c["scenario"].dump());
-    ASSERT_TRUE(r.ok) << c["id"] << ": " << r.json;
-    Row row{c["id"], c["metric"], "", c["measured_gib"].get<double>(), 0};
-    row.predicted = Predicted(Json::parse(r.json)["memory"], row.metric);
-    const bool checked = c.value("asserted", true);
-    if (row.metric == "fits_under") {
-      row.verdict = row.predicted <= row.measured ? "ok (fits)" : "TOO HIGH";
-      if (checked) {
-        EXPECT_LE(row.predicted, row.measured) << row.id;
-      }
+  for (const ValidationCase& c : cases) {
+    ASSERT_TRUE(c.error.empty()) << c.id << ": " << c.error;
+    if (!c.asserted) continue;
+    ++asserted;
+    if (c.IsThreshold()) {
+      EXPECT_LE(c.predicted, c.measured) << c.id;
     } else {
-      const double tolerance = c["tolerance"].get<double>();
-      const double error = row.predicted / row.measured - 1;
-      const bool ok = std::fabs(error) <= tolerance;
-      char verdict[64];
-      std::snprintf(verdict, sizeof verdict, "%+.0f%% (±%.0f%%) %s", error * 100, tolerance * 100, ok ? "ok" : "OUT");
-      row.verdict = verdict;
-      if (checked) {
-        EXPECT_TRUE(ok) << row.id << ": predicted " << row.predicted << " vs " << row.measured;
-      }
+      EXPECT_TRUE(std::fabs(c.RelativeError()) <= c.tolerance)
+          << c.id << ": predicted " << c.predicted << " vs " << c.measured;
     }
-    if (checked) ++asserted;
-    if (!checked) row.verdict += "  [not asserted: " + c.value("not_asserted_reason", std::string("?")) + "]";
-    rows.push_back(row);
   }
-  std::printf("\n%-28s %-15s %10s %10s  %s\n", "case", "metric", "measured", "predicted", "error");
-  for (const Row& r : rows) {
-    std::printf("%-28s %-15s %10.2f %10.2f  %s\n", r.id.c_str(), r.metric.c_str(), r.measured, r.predicted,
-                r.verdict.c_str());
-  }
-  std::printf("(GiB per GPU; %d cases asserted of %zu)\n", asserted, rows.size());
+  std::printf("\n%s(GiB per GPU; %d cases asserted of %zu)\n", ValidationReport(cases, "table").c_str(), asserted,
+              cases.size());
   EXPECT_GE(asserted, 10);
 }
 
@@ -120,53 +86,65 @@ TEST(Validation, WorkedExamplesOfTheModelReference) {
 namespace catalog {
 namespace {
 
-Json LoadThroughputCases() {
-  std::ifstream file(std::string(TRAINSIZER_SOURCE_DIR) + "/tests/data/throughput_cases.json");
+TEST(Validation, ThroughputMatchesPublishedRuns) {
+  const std::vector<ValidationCase> cases = CasesOf(ValidationKind::kThroughput);
+  int asserted = 0;
+  for (const ValidationCase& c : cases) {
+    ASSERT_TRUE(c.error.empty()) << c.id << ": " << c.error;
+    if (!c.asserted) continue;
+    ++asserted;
+    EXPECT_TRUE(std::fabs(c.RelativeError()) <= c.tolerance)
+        << c.id << ": predicted " << c.predicted << " vs measured " << c.measured;
+  }
+  std::printf("\n%s", ValidationReport(cases, "table").c_str());
+  EXPECT_GE(asserted, 15);
+}
+
+// The cases not skipped in a source file (the embedded copy must hold the same).
+size_t RunnableCasesOnDisk(const char* name) {
+  std::ifstream file(std::string(TRAINSIZER_SOURCE_DIR) + "/catalog/validation/" + name);
   std::stringstream text;
   text << file.rdbuf();
-  return Json::parse(text.str());
+  const Json doc = Json::parse(text.str());
+  size_t n = 0;
+  for (const Json& c : doc["cases"]) n += c["skip"].is_null();
+  return n;
 }
 
-// The figure the source measured, from our result: tokens/s/GPU, MFU, or TFLOP/s per GPU
-// counted with model FLOPs or with hardware FLOPs (recomputation included).
-double PredictedThroughput(const Json& t, const std::string& metric) {
-  const double tps = t["tokens_per_s_per_gpu"].get<double>();
-  if (metric == "tokens_per_s_per_gpu") return tps;
-  if (metric == "mfu") return t["mfu"].get<double>();
-  if (metric == "model_tflops_per_gpu") return tps * t["flops_per_token"].get<double>() / 1e12;
-  return tps * t["hardware_flops_per_token"].get<double>() / 1e12;
-}
-
-TEST(Validation, ThroughputMatchesPublishedRuns) {
-  const Json cases = LoadThroughputCases()["cases"];
-  int asserted = 0, shown = 0;
-  std::vector<double> errors;
-  std::printf("\n%-24s %-24s %10s %10s  %s\n", "case", "metric", "measured", "predicted", "error");
-  for (const Json& c : cases) {
-    if (!c["skip"].is_null()) continue;
-    const api::Response r = api::Estimate(c["scenario"].dump());
-    ASSERT_TRUE(r.ok) << c["id"] << ": " << r.json;
-    const std::string metric = c["primary_metric"];
-    const double measured = c["measured"][metric].get<double>();
-    const double predicted = PredictedThroughput(Json::parse(r.json)["throughput"], metric);
-    const double error = predicted / measured - 1;
-    const double tolerance = c["tolerance"].get<double>();
-    const bool checked = c.value("asserted", true);
-    const bool ok = std::fabs(error) <= tolerance;
-    std::printf("%-24s %-24s %10.1f %10.1f  %+5.0f%% (±%.0f%%) %s%s\n", c["id"].get<std::string>().c_str(),
-                metric.c_str(), measured, predicted, error * 100, tolerance * 100, ok ? "ok" : "OUT",
-                checked ? "" : ("  [not asserted: " + c.value("not_asserted_reason", std::string("?")) + "]").c_str());
-    errors.push_back(std::fabs(error));
-    ++shown;
-    if (checked) {
-      ++asserted;
-      EXPECT_TRUE(ok) << c["id"] << ": predicted " << predicted << " vs measured " << measured;
-    }
+// Every published case is run (the embedded files match the sources), and the summary
+// the page reads agrees with the cases: counts add up, medians lie below the worst.
+TEST(Validation, SummaryCountsEveryCase) {
+  const std::vector<ValidationCase> cases = RunValidationCases();
+  EXPECT_EQ(CasesOf(ValidationKind::kMemory).size(), RunnableCasesOnDisk("memory_cases.json"));
+  EXPECT_EQ(CasesOf(ValidationKind::kThroughput).size(), RunnableCasesOnDisk("throughput_cases.json"));
+  EXPECT_GE(cases.size(), 60u);
+  const Json summary = Json::parse(api::ValidationSummaryJson());
+  const Json& memory = summary["memory"];
+  const Json& throughput = summary["throughput"];
+  EXPECT_EQ(memory["cases"].get<int>() + summary["fits_under"]["cases"].get<int>() + throughput["cases"].get<int>(),
+            static_cast<int>(cases.size()));
+  for (const Json* kind : {&memory, &throughput}) {
+    EXPECT_LE((*kind)["median_abs_error"].get<double>(), (*kind)["worst_abs_error"].get<double>());
+    EXPECT_LE((*kind)["asserted_only"]["worst_abs_error"].get<double>(), (*kind)["worst_abs_error"].get<double>());
+    int by_method = 0;
+    for (const auto& [method, stats] : (*kind)["by_method"].items()) by_method += stats["cases"].get<int>();
+    EXPECT_EQ(by_method, (*kind)["cases"].get<int>());
   }
-  std::sort(errors.begin(), errors.end());
-  std::printf("(%d cases, %d asserted; median |error| %.0f%%, worst %.0f%%)\n", shown, asserted,
-              errors.empty() ? 0 : errors[errors.size() / 2] * 100, errors.empty() ? 0 : errors.back() * 100);
-  EXPECT_GE(asserted, 15);
+  EXPECT_EQ(summary["within_tolerance"], summary["asserted"]);
+}
+
+// `trainsizer validate --format json` prints the same summary as the API.
+TEST(Validation, CliPrintsTheSameSummary) {
+  std::FILE* pipe = popen("'" TRAINSIZER_CLI "' validate --format json", "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string out;
+  char buffer[4096];
+  for (size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
+  EXPECT_EQ(pclose(pipe), 0);
+  const Json report = Json::parse(out, nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << out.substr(0, 300);
+  EXPECT_EQ(report["summary"], Json::parse(api::ValidationSummaryJson()));
+  EXPECT_EQ(report["cases"].size(), RunValidationCases().size());
 }
 
 }  // namespace
