@@ -362,7 +362,8 @@ std::string Search::RejectionReason(const GpuSpec& g, const GpuOutcome& o) const
              Num(b.wall_hours / 24) + " days, past the " + Num(c_.deadline_days) + "-day deadline";
     }
     return g.name + ": the fastest plan needs " + Money(b.cash_outlay) + " " + c_.currency +
-           (b.own ? " to buy" : " of rental") + ", over the budget of " + Money(c_.budget);
+           (b.own ? " to buy" : " of rental") + ", more than the " + Money(c_.budget) + " " + c_.currency +
+           " budget";
   }
   return g.name + ": no plan within the constraints";
 }
