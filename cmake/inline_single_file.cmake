@@ -15,7 +15,8 @@ string(REPLACE "${marker}" "<script>${script_body}</script>" html "${html}")
 string(REPLACE "<html lang=\"en\">" "<html lang=\"en\" data-offline=\"1\">" html "${html}")
 
 # The Content-Security-Policy allows exactly this inline script (by its SHA-256, which CSP
-# wants in base64) and no network at all: the file never makes a request.
+# wants in base64) and no network at all: the only 'connection' is to data: (the inlined
+# WebAssembly, decoded from base64), so the file can never make a request.
 string(SHA256 digest_hex "${script_body}")
 set(alphabet "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
 set(digest_b64 "")
@@ -39,6 +40,6 @@ foreach(group RANGE 0 10)  # 32 bytes = 10 groups of 3 + 2 left over
   endif()
 endforeach()
 string(REGEX REPLACE "<meta http-equiv=\"Content-Security-Policy\" content=\"[^\"]*\">"
-       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'sha256-${digest_b64}' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data: blob:; connect-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'\">"
+       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'sha256-${digest_b64}' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data: blob:; connect-src data:; object-src 'none'; base-uri 'none'; form-action 'none'\">"
        html "${html}")
 file(WRITE "${OUTPUT}" "${html}")

@@ -92,7 +92,14 @@ float SyncCanvasSize(GLFWwindow* window) {
   const int fb_h = std::max(1, int(std::lround(css_h * dpr)));
   int cur_w = 0, cur_h = 0;
   glfwGetWindowSize(window, &cur_w, &cur_h);
-  if (cur_w != fb_w || cur_h != fb_h) glfwSetWindowSize(window, fb_w, fb_h);
+  // Not glfwSetWindowSize: Emscripten's asks for fullscreen (rejected, every frame) when the
+  // size equals the screen's, as in a maximized browser at devicePixelRatio 1.
+  if (cur_w != fb_w || cur_h != fb_h) {
+    EM_ASM({
+      Browser.setCanvasSize($0, $1);
+      if (GLFW.active) { GLFW.active.width = $0; GLFW.active.height = $1; }
+    }, fb_w, fb_h);
+  }
   return float(dpr);
 }
 

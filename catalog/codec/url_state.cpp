@@ -128,8 +128,7 @@ bool ParseValue(const std::string& text, const Json& like, Json* out, std::strin
 std::string NumberText(const Json& value) {
   if (value.is_number_integer()) return value.dump();
   const double d = value.get<double>();
-  if (d == std::floor(d) && std::fabs(d) < 1e15) return std::to_string(static_cast<std::int64_t>(d));
-  // The shortest text that reads back as the same double.
+  // The shortest text that reads back as the same double, without the '+'.
   char buffer[32];
   for (int digits = 1; digits <= 17; ++digits) {
     std::snprintf(buffer, sizeof buffer, "%.*g", digits, d);
@@ -137,6 +136,11 @@ std::string NumberText(const Json& value) {
   }
   std::string text(buffer);
   if (const size_t plus = text.find("e+"); plus != std::string::npos) text.erase(plus + 1, 1);
+  // Whole numbers in full ("40000"), unless e-notation is much shorter ("2e9" tokens).
+  if (d == std::floor(d) && std::fabs(d) < 1e15) {
+    const std::string whole = std::to_string(static_cast<std::int64_t>(d));
+    if (whole.size() < text.size() + 3) return whole;
+  }
   return text;
 }
 

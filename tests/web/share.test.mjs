@@ -124,12 +124,12 @@ test('a corrupted link names what it ignored and keeps working', async () => {
 });
 
 test('embed mode fits a 400 px iframe and the embed snippet page works', async () => {
-  const opened = await openPage(`${server.url}/?embed=1#v=1&model=mistral-7b&method=qlora`,
+  const opened = await openPage(`${server.url}/?embed=1#v=1&model=mistral-7b-v0.1&method=qlora`,
     { width: 400, height: 720 });
   const { page } = opened;
   const state = await page.evaluate(() => window.TrainSizer.current());
   assert.equal(state.embed, true);
-  assert.equal(state.document.model, 'mistral-7b');
+  assert.equal(state.document.model, 'mistral-7b-v0.1');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 400, `no horizontal overflow (${width})`);
   await page.screenshot({ path: path.join(shotDir, 'embed-400.png') });
