@@ -1,10 +1,12 @@
 #include "format.h"
 
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
 
 #include "engine/format.h"
 #include "engine/units.h"
+#include "i18n.h"
 
 namespace ui {
 
@@ -54,7 +56,7 @@ std::string HoursText(double h) {
   } else if (h < 48) {
     std::snprintf(buf, sizeof buf, "%.1f h", h);
   } else {
-    std::snprintf(buf, sizeof buf, "%.1f days", h / 24);
+    std::snprintf(buf, sizeof buf, T("%.1f days"), h / 24);
   }
   return buf;
 }
@@ -77,6 +79,19 @@ std::string GbText(double bytes) {
     std::snprintf(buf, sizeof buf, "%.1f GB", bytes / 1e9);
   }
   return buf;
+}
+
+std::string Printf(const char* format, ...) {
+  va_list args;
+  va_start(args, format);
+  va_list again;
+  va_copy(again, args);
+  const int size = std::vsnprintf(nullptr, 0, format, args);
+  va_end(args);
+  std::string out(size > 0 ? size_t(size) : 0, '\0');
+  if (size > 0) std::vsnprintf(out.data(), out.size() + 1, format, again);
+  va_end(again);
+  return out;
 }
 
 std::string QuantityText(double v) {

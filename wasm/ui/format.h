@@ -15,4 +15,8 @@ std::string FlopsText(double flops);            // "51.5 GFLOP"
 std::string GbText(double bytes);               // "112 GB", "1.6 TB" (decimal, as storage is sold)
 std::string QuantityText(double value);         // "3", "1.5", "1,274"
 
+// printf into a std::string, for formats that come from T() (translated formats keep the
+// English one's conversions, in the same order).
+std::string Printf(const char* format, ...);
+
 }  // namespace ui

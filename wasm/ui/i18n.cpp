@@ -170,8 +170,10 @@ Lang Language() { return g_lang; }
 const char* LanguageCode(Lang lang) { return lang == Lang::kZh ? "zh" : "en"; }
 Lang LanguageFromCode(std::string_view code) { return code.starts_with("zh") ? Lang::kZh : Lang::kEn; }
 
-const char* T(const char* english) {
-  if (g_lang == Lang::kEn) return english;
+const char* T(const char* english) { return Translate(g_lang, english); }
+
+const char* Translate(Lang lang, const char* english) {
+  if (lang == Lang::kEn) return english;
   const std::string* zh = Lookup(english);
   return zh != nullptr ? zh->c_str() : english;
 }

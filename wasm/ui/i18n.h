@@ -21,6 +21,8 @@ Lang LanguageFromCode(std::string_view code);
 // `english` in the current language (itself when there is no translation). The pointer
 // stays valid for the program's life.
 const char* T(const char* english);
+// The same in a given language (the fonts are built for Chinese whatever the page shows).
+const char* Translate(Lang lang, const char* english);
 
 // A widget label in the current language with a language-independent ID: "Label" and
 // "Label##id" become "标签###Label" and "标签###Label##id".

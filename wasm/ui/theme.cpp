@@ -3,6 +3,7 @@
 #include <string>
 
 #include "fonts.h"
+#include "i18n.h"
 
 namespace ui {
 namespace {
@@ -11,10 +12,11 @@ namespace {
 // (UI_FONT_CHARS), or glyphs render as '?'.
 const ImWchar kGlyphRanges[] = {
     0x0020, 0x00FF,  // Basic Latin + Latin-1 (× ·)
+    0x03B4, 0x03B4,  // δ (the checkpoint-interval formula)
     0x2010, 0x2027,  // dashes, quotes, bullet, ellipsis
     0x2030, 0x2030, 0x2032, 0x2033, 0x20AC, 0x20AC,  // ‰ ′ ″ €
     0x2190, 0x2193,  // arrows
-    0x2212, 0x2212, 0x221E, 0x221E, 0x2248, 0x2248, 0x2260, 0x2260, 0x2264, 0x2265,  // − ∞ ≈ ≠ ≤ ≥
+    0x2212, 0x2212, 0x221A, 0x221A, 0x221E, 0x221E, 0x2248, 0x2248, 0x2260, 0x2260, 0x2264, 0x2265,  // − √ ∞ ≈ ≠ ≤ ≥
     0x25B2, 0x25B2, 0x25BC, 0x25BC, 0x25CF, 0x25CF,  // ▲ ▼ ●
     0x2713, 0x2713, 0x2717, 0x2717,  // ✓ ✗
     0,
@@ -32,15 +34,27 @@ const ImWchar* CjkRanges(const EmbeddedFile& chars) {
   return ranges.Data;
 }
 
-// Merges the CJK glyphs into the font just added, a little lower to share its baseline.
-void MergeCjk(const EmbeddedFile& font, const EmbeddedFile& chars, float pixels) {
+// The few Chinese characters the title font draws: the summary cards' figures ("8 张 GPU",
+// "3.4 天"). All of the CJK subset at 22 px would double the font atlas.
+const ImWchar* TitleCjkRanges() {
+  static ImVector<ImWchar> ranges;
+  if (ranges.empty()) {
+    ImFontGlyphRangesBuilder builder;
+    for (const char* english : {"%d GPU", "%d GPUs", "%.1f days"}) builder.AddText(Translate(Lang::kZh, english));
+    builder.BuildRanges(&ranges);
+  }
+  return ranges.Data;
+}
+
+// Merges the CJK glyphs (`ranges` of them) into the font just added, a little lower to share its baseline.
+void MergeCjk(const EmbeddedFile& font, const EmbeddedFile& chars, float pixels, const ImWchar* ranges) {
   if (chars.text.empty()) return;
   ImFontConfig config;
   config.FontDataOwnedByAtlas = false;
   config.MergeMode = true;
   config.GlyphOffset.y = pixels * 0.05f;
   ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<char*>(font.text.data()), int(font.text.size()), pixels,
-                                             &config, CjkRanges(chars));
+                                             &config, ranges);
 }
 
 ImFont* AddFont(const EmbeddedFile& file, float pixels) {
@@ -127,10 +141,11 @@ Fonts LoadFontsAndStyle(float scale, bool dark) {
   const auto files = EmbeddedFonts();
   Fonts f;
   f.body = AddFont(files[0], 15.0f * scale);
-  MergeCjk(files[2], files[3], 15.0f * scale);
+  MergeCjk(files[2], files[3], 15.0f * scale, CjkRanges(files[3]));
   f.heading = AddFont(files[1], 16.0f * scale);
-  MergeCjk(files[2], files[3], 16.0f * scale);
+  MergeCjk(files[2], files[3], 16.0f * scale, CjkRanges(files[3]));
   f.title = AddFont(files[1], 22.0f * scale);
+  MergeCjk(files[2], files[3], 22.0f * scale, TitleCjkRanges());
   io.Fonts->Build();
   ApplyStyle(dark, scale);
   return f;
