@@ -4,6 +4,7 @@
 #include <string>
 
 #include "engine/version.h"
+#include "format.h"
 #include "i18n.h"
 
 namespace ui {
@@ -71,7 +72,7 @@ void DrawHeader(AppState& state, const Fonts& fonts) {
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
     ImGui::AlignTextToFramePadding();
     const std::string subtitle = std::string(T("GPU memory, hardware and cost for training and fine-tuning LLMs")) +
-                                 "  ·  " + T("catalog") + " " + state.catalog->date + "  ·  v" +
+                                 "  ·  " + Printf(T("catalog %s"), state.catalog->date.c_str()) + "  ·  v" +
                                  engine::kEngineVersion;
     // Beside the title on wide pages (leaving room for the buttons); wrapped otherwise.
     const bool room = right > 760 * state.dpi_scale;
@@ -99,7 +100,7 @@ void DrawLinkNotice(AppState& state) {
   const float height = line * (2.6f + float(std::min<size_t>(state.link_notice.size(), 6)));
   ImGui::BeginChild("link_notice", ImVec2(0, height), true);
   ImGui::TextUnformatted(T("Parts of the link were ignored (the rest applies):"));
-  for (const std::string& line_text : state.link_notice) ImGui::BulletText("%s", line_text.c_str());
+  for (const std::string& line_text : state.link_notice) ImGui::BulletText("%s", TranslateMessage(line_text).c_str());
   if (ImGui::SmallButton(L("Dismiss"))) state.link_notice.clear();
   ImGui::EndChild();
   ImGui::PopStyleColor();
@@ -115,13 +116,17 @@ void DrawExamples(AppState& state) {
   ImGui::TextUnformatted(T("Examples:"));
   ImGui::SameLine();
   ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, 460 * state.dpi_scale));
-  if (ImGui::BeginCombo("##examples", current ? current->title.c_str() : T("Load one of the seed's scenarios"))) {
+  // The examples' titles and descriptions are catalog text, translated like the engine's.
+  if (ImGui::BeginCombo("##examples",
+                        current ? TranslateMessage(current->title).c_str() : T("Load one of the seed's scenarios"))) {
     for (const engine::Example& x : state.catalog->examples) {
-      if (ImGui::Selectable(x.title.c_str(), current == &x)) LoadExample(state, x);
+      ImGui::PushID(x.id.c_str());
+      if (ImGui::Selectable(TranslateMessage(x.title).c_str(), current == &x)) LoadExample(state, x);
+      ImGui::PopID();
       if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-        ImGui::TextWrapped("%s", x.description.c_str());
+        ImGui::TextWrapped("%s", TranslateMessage(x.description).c_str());
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
       }
@@ -130,7 +135,7 @@ void DrawExamples(AppState& state) {
   }
   if (current != nullptr) {
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
-    ImGui::TextWrapped("%s", current->description.c_str());
+    ImGui::TextWrapped("%s", TranslateMessage(current->description).c_str());
     ImGui::PopStyleColor();
   }
   ImGui::Spacing();

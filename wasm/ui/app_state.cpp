@@ -7,6 +7,7 @@
 #include "catalog/codec/hf_config.h"
 #include "catalog/codec/model_json.h"
 #include "catalog/codec/url_state.h"
+#include "format.h"
 #include "i18n.h"
 #include "catalog/codec/plan_json.h"
 #include "catalog/codec/scenario_json.h"
@@ -107,7 +108,8 @@ void ApplyLink(AppState& state, std::string_view fragment) {
   auto goal = catalog::ConstraintsFromJson(doc);
   if (!scenario.ok() || !goal.ok()) {
     const engine::InputError& e = scenario.ok() ? goal.error() : scenario.error();
-    state.link_notice.push_back(e.field + ": " + e.message + " (the link was not applied)");
+    state.link_notice.push_back(Printf(T("%s: %s (the link was not applied)"), e.field.c_str(),
+                                       TranslateMessage(e.message).c_str()));
     return;
   }
   state.inputs.scenario = scenario.value();
