@@ -24,12 +24,22 @@ std::string Text(const catalog::Json& entry, const char* field) {
   return entry[field].get<std::string>();
 }
 
+// A catalog entry's confidence: the common levels translated, a qualified one as written.
+const char* ConfidenceText(const std::string& confidence) {
+  if (confidence == "high") return T("high");
+  if (confidence == "medium-high") return T("medium-high");
+  if (confidence == "medium") return T("medium");
+  if (confidence == "low-medium") return T("low-medium");
+  if (confidence == "low") return T("low");
+  return confidence.c_str();
+}
+
 // Hover card for a catalog figure: its source, date, confidence and notes.
 void SourceTooltip(const catalog::Json& entry) {
   if (!ImGui::IsItemHovered() || !entry.is_object()) return;
   std::string what = Text(entry, "notes");
   const std::string confidence = Text(entry, "confidence");
-  if (!confidence.empty()) what += (what.empty() ? "" : "\n") + std::string(T("Confidence:")) + " " + confidence;
+  if (!confidence.empty()) what += (what.empty() ? "" : "\n") + std::string(T("Confidence:")) + " " + ConfidenceText(confidence);
   std::string source = Text(entry, "source");
   const std::string date = Text(entry, "source_date").empty() ? Text(entry, "price_date") : Text(entry, "source_date");
   if (!date.empty()) source += " (" + date + ")";
@@ -93,7 +103,7 @@ void DrawOwnership(AppState& state, const Fonts& fonts) {
     if (FigureInput("##v", &value, "%.4g")) EditAssumption(state, "facility", id, "value", value);
     ImGui::PopID();
     ImGui::TableSetColumnIndex(2);
-    ImGui::TextUnformatted(figure->unit.c_str());
+    ImGui::TextUnformatted(TranslateMessage(figure->unit).c_str());
   }
   ImGui::TableNextRow();
   ImGui::TableSetColumnIndex(0);
@@ -145,7 +155,7 @@ void DrawCloudPrices(AppState& state, const engine::GpuSpec& gpu, const Fonts& f
     ImGui::TableSetColumnIndex(3);
     ImGui::TextUnformatted(offer.price_date.c_str());
     ImGui::TableSetColumnIndex(4);
-    ImGui::TextUnformatted(T(offer.confidence.c_str()));
+    ImGui::TextUnformatted(ConfidenceText(offer.confidence));
     ImGui::PopID();
   }
   ImGui::EndTable();
@@ -175,7 +185,7 @@ void DrawServerPrices(AppState& state, const engine::GpuSpec& gpu, const Fonts& 
     ImGui::TableSetColumnIndex(2);
     ImGui::TextUnformatted(server.price_date.c_str());
     ImGui::TableSetColumnIndex(3);
-    ImGui::TextUnformatted(T(server.confidence.c_str()));
+    ImGui::TextUnformatted(ConfidenceText(server.confidence));
     ImGui::PopID();
   }
   ImGui::EndTable();
@@ -187,7 +197,7 @@ void DrawExchangeRates(AppState& state, const Fonts& fonts) {
   for (const engine::CurrencyRate& rate : state.catalog->currencies) {
     ImGui::PushID(rate.code.c_str());
     ImGui::AlignTextToFramePadding();
-    ImGui::Text("%s %s (%s)", rate.code.c_str(), T("per US dollar"), rate.date.c_str());
+    ImGui::Text(T("%s per US dollar (%s)"), rate.code.c_str(), rate.date.c_str());
     SourceTooltip(BuiltInEntry("rates", rate.code));
     ImGui::SameLine();
     double per_usd = rate.per_usd;
