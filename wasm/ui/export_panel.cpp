@@ -110,7 +110,7 @@ void DrawLaunchConfigs(AppState& state) {
   }
   if (!ImGui::BeginTabBar("launch_tools")) return;
   for (const LaunchTool& tool : kTools) {
-    if (!ImGui::BeginTabItem(T(tool.label))) continue;
+    if (!ImGui::BeginTabItem(L(tool.label))) continue;
     const std::string text = answer.value(tool.key, "");
     CopyOrDownload(state, text, tool.file_name, "text/plain");
     ImGui::InputTextMultiline("##config", const_cast<char*>(text.c_str()), text.size() + 1,
