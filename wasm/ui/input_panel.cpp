@@ -8,6 +8,7 @@
 #include "app.h"
 #include "engine/model_spec.h"
 #include "format.h"
+#include "i18n.h"
 #include "widgets.h"
 
 namespace ui {
@@ -35,17 +36,19 @@ bool BeginForm(const char* id, float scale) {
 void FieldError(const AppState& state, std::string_view field) {
   if (state.result.ok() || state.result.error().field != field) return;
   ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
-  ImGui::TextWrapped("%s", state.result.error().message.c_str());
+  ImGui::TextWrapped("%s", TranslateMessage(state.result.error().message).c_str());
   ImGui::PopStyleColor();
 }
 
+// A combo over an enum's labels: English in the arrays below (each is also in
+// wasm/ui/i18n/zh-ui.json), translated where they are drawn.
 template <class Enum, size_t N>
 bool EnumCombo(const char* id, Enum* value, const std::array<const char*, N>& labels) {
   int index = static_cast<int>(*value);
   bool changed = false;
-  if (ImGui::BeginCombo(id, labels[size_t(index)])) {
+  if (ImGui::BeginCombo(id, T(labels[size_t(index)]))) {
     for (size_t i = 0; i < N; ++i) {
-      if (ImGui::Selectable(labels[i], int(i) == index)) {
+      if (ImGui::Selectable(L(labels[i]), int(i) == index)) {
         *value = static_cast<Enum>(i);
         changed = true;
       }
@@ -63,12 +66,12 @@ bool IntField(const char* id, int* value, int step) {
 bool PresetCombo(AppState& state) {
   const engine::ModelPreset* current = state.catalog->FindModel(state.inputs.preset_id);
   bool changed = false;
-  if (ImGui::BeginCombo("##preset", current ? current->spec.name.c_str() : "Choose a model",
+  if (ImGui::BeginCombo("##preset", current ? current->spec.name.c_str() : T("Choose a model"),
                         ImGuiComboFlags_HeightLarge)) {
     static char filter[64] = "";  // cosmetic: the search text of an open popup
     ImGui::SetNextItemWidth(-FLT_MIN);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-    ImGui::InputTextWithHint("##filter", "type to search", filter, sizeof filter);
+    ImGui::InputTextWithHint("##filter", T("type to search"), filter, sizeof filter);
     for (const engine::ModelPreset& p : state.catalog->models) {
       const std::string name = p.spec.name;
       if (filter[0] != '\0' && name.find(filter) == std::string::npos && p.spec.id.find(filter) == std::string::npos) {
@@ -89,47 +92,51 @@ bool PresetCombo(AppState& state) {
 bool ArchitectureFields(engine::ModelSpec& m) {
   bool changed = false;
   const struct {
+    const char* id;  // the input's ImGui ID: the English label, the same in every language
     const char* label;
     const char* help;
     int* value;
     int step;
   } fields[] = {
-      {"Layers", "Decoder layers (num_hidden_layers).", &m.layers, 1},
-      {"Hidden size", "Model width (hidden_size).", &m.hidden, 128},
-      {"Attention heads", "Query heads (num_attention_heads).", &m.heads, 1},
-      {"KV heads", "Key/value heads (num_key_value_heads): fewer than heads = GQA.", &m.kv_heads, 1},
-      {"Head dim", "Per-head width (head_dim); not always hidden/heads.", &m.head_dim, 8},
-      {"FFN width", "MLP intermediate size (intermediate_size).", &m.ffn, 256},
-      {"Vocabulary", "Tokenizer vocabulary (vocab_size).", &m.vocab, 1024},
-      {"Experts", "Routed experts per MoE layer; 0 = dense.", &m.moe.experts, 1},
-      {"Experts per token", "Top-k routed experts.", &m.moe.experts_per_token, 1},
-      {"Expert FFN width", "Width of one expert (moe_intermediate_size).", &m.moe.moe_ffn, 128},
+      {"##arch_Layers", T("Layers"), T("Decoder layers (num_hidden_layers)."), &m.layers, 1},
+      {"##arch_Hidden size", T("Hidden size"), T("Model width (hidden_size)."), &m.hidden, 128},
+      {"##arch_Attention heads", T("Attention heads"), T("Query heads (num_attention_heads)."), &m.heads, 1},
+      {"##arch_KV heads", T("KV heads"), T("Key/value heads (num_key_value_heads): fewer than heads = GQA."),
+       &m.kv_heads, 1},
+      {"##arch_Head dim", T("Head dim"), T("Per-head width (head_dim); not always hidden/heads."), &m.head_dim, 8},
+      {"##arch_FFN width", T("FFN width"), T("MLP intermediate size (intermediate_size)."), &m.ffn, 256},
+      {"##arch_Vocabulary", T("Vocabulary"), T("Tokenizer vocabulary (vocab_size)."), &m.vocab, 1024},
+      {"##arch_Experts", T("Experts"), T("Routed experts per MoE layer; 0 = dense."), &m.moe.experts, 1},
+      {"##arch_Experts per token", T("Experts per token"), T("Top-k routed experts."), &m.moe.experts_per_token, 1},
+      {"##arch_Expert FFN width", T("Expert FFN width"), T("Width of one expert (moe_intermediate_size)."),
+       &m.moe.moe_ffn, 128},
   };
   for (const auto& f : fields) {
     Row(f.label, f.help);
-    changed |= IntField((std::string("##arch_") + f.label).c_str(), f.value, f.step);
+    changed |= IntField(f.id, f.value, f.step);
   }
-  Row("Tied embeddings", "Input embedding and LM head share one matrix (tie_word_embeddings).");
+  Row(T("Tied embeddings"), T("Input embedding and LM head share one matrix (tie_word_embeddings)."));
   changed |= ImGui::Checkbox("##tied", &m.tied_embeddings);
   return changed;
 }
 
 void PasteConfig(AppState& state) {
-  if (!ImGui::CollapsingHeader("Paste a Hugging Face config.json")) return;
+  if (!ImGui::CollapsingHeader(L("Paste a Hugging Face config.json"))) return;
   TextEditor("##hf_config", state.inputs.hf_config_text, 140 * state.dpi_scale);
-  if (ImGui::Button("Import config.json")) ImportPastedConfig(state);
-  if (!state.inputs.hf_config_status.empty()) MutedText(state.inputs.hf_config_status.c_str());
+  if (ImGui::Button(L("Import config.json"))) ImportPastedConfig(state);
+  // "Imported <model>." and the importer's warnings, or why the text was not read.
+  if (!state.inputs.hf_config_status.empty()) MutedText(TranslateMessage(state.inputs.hf_config_status).c_str());
 }
 
 void DrawModelSection(AppState& state, const Fonts& fonts) {
-  Heading("Model", fonts, true);
+  Heading(T("Model"), fonts, true);
   Inputs& in = state.inputs;
   int source = static_cast<int>(in.model_source);
-  bool changed = ImGui::RadioButton("Preset", &source, 0);
+  bool changed = ImGui::RadioButton(L("Preset"), &source, 0);
   ImGui::SameLine();
-  changed |= ImGui::RadioButton("Size only", &source, 1);
+  changed |= ImGui::RadioButton(L("Size only"), &source, 1);
   ImGui::SameLine();
-  changed |= ImGui::RadioButton("Architecture", &source, 2);
+  changed |= ImGui::RadioButton(L("Architecture"), &source, 2);
   if (source == 2 && in.model_source != ModelSource::kArchitecture) {
     in.architecture = in.scenario.model;  // start from what is shown now
     in.architecture.id = "custom";
@@ -137,10 +144,10 @@ void DrawModelSection(AppState& state, const Fonts& fonts) {
   in.model_source = static_cast<ModelSource>(source);
   if (!BeginForm("model_form", state.dpi_scale)) return;
   if (in.model_source == ModelSource::kPreset) {
-    Row("Model", "An open model with its published architecture (Hugging Face config.json).");
+    Row(T("Model"), T("An open model with its published architecture (Hugging Face config.json)."));
     changed |= PresetCombo(state);
   } else if (in.model_source == ModelSource::kParamCount) {
-    Row("Parameters (B)", "Billions of parameters; a Llama-style dense shape is derived from it.");
+    Row(T("Parameters (B)"), T("Billions of parameters; a Llama-style dense shape is derived from it."));
     changed |= ImGui::InputFloat("##params_b", &in.params_b, 1.0f, 10.0f, "%.2f");
   } else {
     changed |= ArchitectureFields(in.architecture);
@@ -168,59 +175,59 @@ constexpr std::array<const char*, 3> kCrossEntropyLabels = {"Standard (bf16 + fp
                                                             "Chunked (torchtune, Liger)"};
 
 void DrawTrainingSection(AppState& state, const Fonts& fonts) {
-  Heading("Training", fonts, true);
+  Heading(T("Training"), fonts, true);
   engine::Training& t = state.inputs.scenario.training;
   bool changed = false;
   if (!BeginForm("training_form", state.dpi_scale)) return;
-  Row("Method", "Pre-training and full fine-tuning train every weight; freeze trains only the top layers; "
-                "LoRA trains small adapters; QLoRA adds a 4-bit frozen base.");
+  Row(T("Method"), T("Pre-training and full fine-tuning train every weight; freeze trains only the top layers; "
+                "LoRA trains small adapters; QLoRA adds a 4-bit frozen base."));
   changed |= EnumCombo("##method", &t.method, kMethodLabels);
   if (t.method == engine::Method::kLora || t.method == engine::Method::kQlora) {
-    Row("LoRA rank", "Rank r of the adapters B·A; trainable parameters grow linearly with r.");
+    Row(T("LoRA rank"), T("Rank r of the adapters B·A; trainable parameters grow linearly with r."));
     changed |= IntField("##lora_rank", &t.lora_rank, 8);
-    Row("LoRA targets", "Which weight matrices get adapters.");
+    Row(T("LoRA targets"), T("Which weight matrices get adapters."));
     changed |= EnumCombo("##lora_targets", &t.lora_targets, kTargetLabels);
   }
   if (t.method == engine::Method::kFreeze) {
-    Row("Trainable layers", "How many of the top decoder layers are trained.");
+    Row(T("Trainable layers"), T("How many of the top decoder layers are trained."));
     changed |= IntField("##freeze", &t.freeze_trainable_layers, 1);
   }
-  Row("Precision", "Number format of weights and activations during training.");
+  Row(T("Precision"), T("Number format of weights and activations during training."));
   changed |= EnumCombo("##precision", &t.precision, kPrecisionLabels);
-  Row("Optimizer", "The optimizer decides how many bytes of state each trainable parameter carries.");
+  Row(T("Optimizer"), T("The optimizer decides how many bytes of state each trainable parameter carries."));
   changed |= EnumCombo("##optimizer", &t.optimizer, kOptimizerLabels);
-  Row("Sequence length", "Tokens per training sample.");
+  Row(T("Sequence length"), T("Tokens per training sample."));
   changed |= IntField("##seq_len", &t.seq_len, 1024);
-  Row("Micro-batch", "Sequences per GPU per forward/backward pass.");
+  Row(T("Micro-batch"), T("Sequences per GPU per forward/backward pass."));
   changed |= IntField("##micro_batch", &t.micro_batch, 1);
-  Row("Global batch", "Sequences per optimizer step (0 = micro-batch × data-parallel GPUs). More micro-batches per "
-                      "step shrink the pipeline bubble.");
+  Row(T("Global batch"), T("Sequences per optimizer step (0 = micro-batch × data-parallel GPUs). More micro-batches per "
+                      "step shrink the pipeline bubble."));
   changed |= IntField("##global_batch", &t.global_batch, 8);
-  Row("Tokens (billions)", "Total tokens to train on; gives wall time, GPU-hours and expected failures. "
-                           "0 = dataset tokens × epochs.");
+  Row(T("Tokens (billions)"), T("Total tokens to train on; gives wall time, GPU-hours and expected failures. "
+                           "0 = dataset tokens × epochs."));
   double tokens_b = t.tokens / 1e9;
   if (ImGui::InputDouble("##tokens", &tokens_b, 1, 10, "%.2f")) {
     t.tokens = tokens_b * 1e9;
     changed = true;
   }
   if (t.tokens <= 0) {
-    Row("Dataset (B tokens)", "Tokens in one pass over your data.");
+    Row(T("Dataset (B tokens)"), T("Tokens in one pass over your data."));
     double dataset_b = t.dataset_tokens / 1e9;
     if (ImGui::InputDouble("##dataset", &dataset_b, 0.1, 1, "%.3f")) {
       t.dataset_tokens = dataset_b * 1e9;
       changed = true;
     }
-    Row("Epochs", "Passes over the dataset.");
+    Row(T("Epochs"), T("Passes over the dataset."));
     changed |= ImGui::InputDouble("##epochs", &t.epochs, 1, 1, "%.1f");
   }
-  Row("Checkpointing", "Activation (gradient) checkpointing: recompute activations in the backward pass "
-                       "instead of storing them.");
+  Row(T("Checkpointing"), T("Activation (gradient) checkpointing: recompute activations in the backward pass "
+                       "instead of storing them."));
   changed |= EnumCombo("##recompute", &t.activation_checkpointing, kRecomputeLabels);
-  Row("FlashAttention", "Fused attention that never stores the s×s score matrix.");
+  Row(T("FlashAttention"), T("Fused attention that never stores the s×s score matrix."));
   changed |= ImGui::Checkbox("##flash", &t.flash_attention);
-  Row("Kernels", "Eager PyTorch saves more per layer (unfused SwiGLU, fp32 norm copies) than fused kernels.");
+  Row(T("Kernels"), T("Eager PyTorch saves more per layer (unfused SwiGLU, fp32 norm copies) than fused kernels."));
   changed |= EnumCombo("##kernels", &t.kernels, kKernelLabels);
-  Row("Cross-entropy", "How the loss over the vocabulary is computed; the logits are often the largest single buffer.");
+  Row(T("Cross-entropy"), T("How the loss over the vocabulary is computed; the logits are often the largest single buffer."));
   changed |= EnumCombo("##ce", &t.cross_entropy, kCrossEntropyLabels);
   ImGui::EndTable();
   for (const char* field : {"seq_len", "micro_batch", "global_batch", "tokens", "dataset_tokens", "epochs", "lora_rank",
@@ -265,33 +272,33 @@ bool NetworkCombo(AppState& state) {
 }
 
 void DrawHardwareSection(AppState& state, const Fonts& fonts) {
-  Heading("Hardware and parallelism", fonts, true);
+  Heading(T("Hardware and parallelism"), fonts, true);
   engine::Parallelism& p = state.inputs.scenario.parallel;
   bool changed = false;
   if (!BeginForm("hardware_form", state.dpi_scale)) return;
-  Row("GPU", "The accelerator every estimate is checked against.");
+  Row(T("GPU"), T("The accelerator every estimate is checked against."));
   changed |= GpuCombo(state);
-  Row("GPUs", "Total GPUs in the job.");
+  Row(T("GPUs"), T("Total GPUs in the job."));
   changed |= IntField("##gpus", &p.gpus, 1);
-  Row("Framework", "How model states are laid out: FSDP follows the ZeRO paper's 16 B/param; DeepSpeed adds an "
-                   "fp32 gradient partition; Megatron keeps fp32 gradients and zero 1 is its distributed optimizer.");
+  Row(T("Framework"), T("How model states are laid out: FSDP follows the ZeRO paper's 16 B/param; DeepSpeed adds an "
+                   "fp32 gradient partition; Megatron keeps fp32 gradients and zero 1 is its distributed optimizer."));
   changed |= EnumCombo("##framework", &p.framework, kFrameworkLabels);
-  Row("ZeRO / FSDP", "0: plain data parallel; 1: shard optimizer state; 2: + gradients; 3 (FSDP full-shard): "
-                     "+ weights, across the data-parallel GPUs.");
+  Row(T("ZeRO / FSDP"), T("0: plain data parallel; 1: shard optimizer state; 2: + gradients; 3 (FSDP full-shard): "
+                     "+ weights, across the data-parallel GPUs."));
   changed |= ImGui::SliderInt("##zero", &p.zero, 0, 3);
-  Row("Tensor parallel", "Splits every layer's matrices across GPUs of a node (needs a fast link).");
+  Row(T("Tensor parallel"), T("Splits every layer's matrices across GPUs of a node (needs a fast link)."));
   changed |= IntField("##tp", &p.tp, 1);
-  Row("Pipeline parallel", "Splits the layers into stages on different GPUs.");
+  Row(T("Pipeline parallel"), T("Splits the layers into stages on different GPUs."));
   changed |= IntField("##pp", &p.pp, 1);
-  Row("Sequence parallel", "With tensor parallelism, also splits norm and dropout activations.");
+  Row(T("Sequence parallel"), T("With tensor parallelism, also splits norm and dropout activations."));
   changed |= ImGui::Checkbox("##sp", &p.sequence_parallel);
-  Row("CPU offload", "Keep optimizer state (and weights) in host RAM, as DeepSpeed ZeRO-Offload does.");
+  Row(T("CPU offload"), T("Keep optimizer state (and weights) in host RAM, as DeepSpeed ZeRO-Offload does."));
   changed |= EnumCombo("##offload", &p.offload, kOffloadLabels);
-  Row("Network between nodes", "The scale-out fabric data- and pipeline-parallel traffic crosses.");
+  Row(T("Network between nodes"), T("The scale-out fabric data- and pipeline-parallel traffic crosses."));
   changed |= NetworkCombo(state);
-  Row("Node bandwidth (Gbit/s)", "Inter-node bandwidth per node; 0 = the fabric's usual 8-GPU node setup.");
+  Row(T("Node bandwidth (Gbit/s)"), T("Inter-node bandwidth per node; 0 = the fabric's usual 8-GPU node setup."));
   changed |= ImGui::InputDouble("##node_gbps", &p.node_gbps, 100, 400, "%.0f");
-  Row("MFU override (%)", "Set a model-FLOPs utilization you trust instead of the predicted one; 0 = predict.");
+  Row(T("MFU override (%)"), T("Set a model-FLOPs utilization you trust instead of the predicted one; 0 = predict."));
   double mfu_pct = state.inputs.scenario.training.mfu * 100;
   if (ImGui::InputDouble("##mfu", &mfu_pct, 1, 5, "%.1f")) {
     state.inputs.scenario.training.mfu = mfu_pct / 100;
@@ -306,15 +313,15 @@ constexpr std::array<const char*, 3> kObjectiveLabels = {"Lowest cost", "Shortes
 constexpr std::array<const char*, 3> kPurchaseLabels = {"Rent (cloud)", "Buy (own servers)", "Rent or buy"};
 
 void DrawGoalSection(AppState& state, const Fonts& fonts) {
-  Heading("Goal", fonts, true);
+  Heading(T("Goal"), fonts, true);
   engine::PlanConstraints& g = state.goal;
   bool changed = false;
   if (!BeginForm("goal_form", state.dpi_scale)) return;
-  Row("Deadline (days)", "Plans must finish within this many days, failures included; 0 = no deadline.");
+  Row(T("Deadline (days)"), T("Plans must finish within this many days, failures included; 0 = no deadline."));
   changed |= ImGui::InputDouble("##deadline", &g.deadline_days, 1, 7, "%.1f");
-  Row("Budget", "The most you can pay: the rental, or the purchase of servers; 0 = no budget.");
+  Row(T("Budget"), T("The most you can pay: the rental, or the purchase of servers; 0 = no budget."));
   changed |= ImGui::InputDouble("##budget", &g.budget, 1000, 10000, "%.0f");
-  Row("Currency", "Prices are converted with the catalog's dated exchange rates.");
+  Row(T("Currency"), T("Prices are converted with the catalog's dated exchange rates."));
   static constexpr std::array<const char*, 3> kCurrencies = {"USD", "CNY", "EUR"};
   if (ImGui::BeginCombo("##currency", g.currency.c_str())) {
     for (const char* code : kCurrencies) {
@@ -325,13 +332,13 @@ void DrawGoalSection(AppState& state, const Fonts& fonts) {
     }
     ImGui::EndCombo();
   }
-  Row("Objective", "How plans are ranked.");
+  Row(T("Objective"), T("How plans are ranked."));
   changed |= EnumCombo("##objective", &g.objective, kObjectiveLabels);
-  Row("Rent or buy", "Cloud offers, own servers (amortized at 70% utilization), or both.");
+  Row(T("Rent or buy"), T("Cloud offers, own servers (amortized at 70% utilization), or both."));
   changed |= EnumCombo("##purchase", &g.purchase, kPurchaseLabels);
-  Row("Most GPUs", "The largest cluster to consider (capacity you can actually get).");
+  Row(T("Most GPUs"), T("The largest cluster to consider (capacity you can actually get)."));
   changed |= IntField("##max_gpus", &g.max_gpus, 8);
-  Row("China export rules", "Exclude accelerators the US restricts for export to China.");
+  Row(T("China export rules"), T("Exclude accelerators the US restricts for export to China."));
   bool cn = g.region == "cn";
   if (ImGui::Checkbox("##region", &cn)) {
     g.region = cn ? "cn" : "";
@@ -347,14 +354,14 @@ void DrawGoalSection(AppState& state, const Fonts& fonts) {
 // exchange rates; validated like the built-in catalog.
 void DrawOverlaySection(AppState& state, const Fonts& fonts) {
   ImGui::Spacing();
-  if (!ImGui::CollapsingHeader("Your own prices and hardware (catalog overlay)")) return;
+  if (!ImGui::CollapsingHeader(L("Your own prices and hardware (catalog overlay)"))) return;
   (void)fonts;
-  MutedText("Paste JSON shaped like the catalog files, e.g. {\"offers\": [...]} or {\"rates\": [...]}. "
-            "Entries with a known id replace it; new ids are added.");
+  MutedText(T("Paste JSON shaped like the catalog files, e.g. {\"offers\": [...]} or {\"rates\": [...]}. "
+              "Entries with a known id replace it; new ids are added."));
   TextEditor("##overlay", state.overlay_text, 160 * state.dpi_scale);
-  if (ImGui::Button("Apply")) ApplyCatalogOverlay(state);
+  if (ImGui::Button(L("Apply"))) ApplyCatalogOverlay(state);
   ImGui::SameLine();
-  if (ImGui::Button("Remove")) {
+  if (ImGui::Button(L("Remove"))) {
     state.overlay_text.clear();
     ApplyCatalogOverlay(state);
   }
