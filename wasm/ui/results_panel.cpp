@@ -6,6 +6,7 @@
 
 #include "app.h"
 #include "format.h"
+#include "i18n.h"
 #include "widgets.h"
 
 namespace ui {
@@ -17,12 +18,12 @@ struct TermView {
 };
 
 std::array<TermView, 6> Terms(const engine::MemoryBreakdown& m) {
-  return {{{"Weights", &m.weights},
-           {"Gradients", &m.gradients},
-           {"Optimizer states", &m.optimizer},
-           {"Activations", &m.activations},
-           {"Logits", &m.logits},
-           {"Overheads", &m.overhead}}};
+  return {{{T("Weights"), &m.weights},
+           {T("Gradients"), &m.gradients},
+           {T("Optimizer states"), &m.optimizer},
+           {T("Activations"), &m.activations},
+           {T("Logits"), &m.logits},
+           {T("Overheads"), &m.overhead}}};
 }
 
 void DrawVerdict(const engine::Estimate& e, const AppState& state, const Fonts& fonts) {
@@ -31,19 +32,23 @@ void DrawVerdict(const engine::Estimate& e, const AppState& state, const Fonts& 
   ImGui::PushStyleColor(ImGuiCol_Text, e.fits ? Colors().ok : Colors().bad);
   ImGui::PushFont(fonts.heading);
   if (e.fits) {
-    ImGui::TextWrapped("Fits on %s (%s), %s free", gpu->name.c_str(), GibText(e.capacity_bytes).c_str(),
+    ImGui::TextWrapped(T("Fits on %s (%s), %s free"), gpu->name.c_str(), GibText(e.capacity_bytes).c_str(),
                        GibText(e.capacity_bytes - e.need_bytes).c_str());
   } else {
-    ImGui::TextWrapped("Does not fit on %s (%s): %s short", gpu->name.c_str(), GibText(e.capacity_bytes).c_str(),
+    ImGui::TextWrapped(T("Does not fit on %s (%s): %s short"), gpu->name.c_str(), GibText(e.capacity_bytes).c_str(),
                        GibText(e.need_bytes - e.capacity_bytes).c_str());
   }
   ImGui::PopFont();
   ImGui::PopStyleColor();
   ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
-  ImGui::TextWrapped("%s%s: %s parameters (%s active), %s trainable, on %d GPU%s", e.model.name.c_str(),
-                     e.model_derived ? " (derived shape)" : "", ParamsText(e.params.total).c_str(),
-                     ParamsText(e.params.active).c_str(), ParamsText(e.memory.trainable_params).c_str(),
-                     state.inputs.scenario.parallel.gpus, state.inputs.scenario.parallel.gpus == 1 ? "" : "s");
+  // The model's name is the engine's for a derived shape ("Dense model derived from 30.0B parameters").
+  std::string model = TranslateMessage(e.model.name);
+  if (e.model_derived) model = Printf(T("%s (derived shape)"), model.c_str());
+  const int gpus = state.inputs.scenario.parallel.gpus;
+  ImGui::TextWrapped(gpus == 1 ? T("%s: %s parameters (%s active), %s trainable, on %d GPU")
+                               : T("%s: %s parameters (%s active), %s trainable, on %d GPUs"),
+                     model.c_str(), ParamsText(e.params.total).c_str(), ParamsText(e.params.active).c_str(),
+                     ParamsText(e.memory.trainable_params).c_str(), gpus);
   ImGui::PopStyleColor();
 }
 
@@ -73,16 +78,16 @@ void DrawMemoryBar(const engine::Estimate& e, float scale) {
                 2.5f * scale);
   ImGui::Dummy(ImVec2(width, height + 8 * scale));
   ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
-  ImGui::Text("Red line: GPU capacity %s", GibText(e.capacity_bytes).c_str());
+  ImGui::Text(T("Red line: GPU capacity %s"), GibText(e.capacity_bytes).c_str());
   ImGui::PopStyleColor();
 }
 
 void DrawTermTable(const engine::Estimate& e, float scale) {
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
   if (!ImGui::BeginTable("terms", 3, flags)) return;
-  ImGui::TableSetupColumn("Term", ImGuiTableColumnFlags_WidthFixed, 150 * scale);
-  ImGui::TableSetupColumn("Per GPU", ImGuiTableColumnFlags_WidthFixed, 90 * scale);
-  ImGui::TableSetupColumn("How it is computed (hover for the source)", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn(L("Term"), ImGuiTableColumnFlags_WidthFixed, 150 * scale);
+  ImGui::TableSetupColumn(L("Per GPU"), ImGuiTableColumnFlags_WidthFixed, 90 * scale);
+  ImGui::TableSetupColumn(L("How it is computed (hover for the source)"), ImGuiTableColumnFlags_WidthStretch);
   ImGui::TableHeadersRow();
   const auto terms = Terms(e.memory);
   for (size_t i = 0; i < terms.size(); ++i) {
@@ -98,11 +103,11 @@ void DrawTermTable(const engine::Estimate& e, float scale) {
     ImGui::TableSetColumnIndex(1);
     ImGui::TextUnformatted(GibText(terms[i].term->bytes).c_str());
     ImGui::TableSetColumnIndex(2);
-    ImGui::TextWrapped("%s", terms[i].term->formula.c_str());
+    ImGui::TextWrapped("%s", TranslateMessage(terms[i].term->formula).c_str());
     if (ImGui::IsItemHovered() && !terms[i].term->source.empty()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-      ImGui::TextWrapped("Source: %s", terms[i].term->source.c_str());
+      ImGui::TextWrapped(T("Source: %s"), TranslateMessage(terms[i].term->source).c_str());
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }
@@ -110,11 +115,11 @@ void DrawTermTable(const engine::Estimate& e, float scale) {
   if (e.memory.cpu_ram.bytes > 0) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    ImGui::TextUnformatted("Host RAM (offload)");
+    ImGui::TextUnformatted(T("Host RAM (offload)"));
     ImGui::TableSetColumnIndex(1);
     ImGui::TextUnformatted(GibText(e.memory.cpu_ram.bytes).c_str());
     ImGui::TableSetColumnIndex(2);
-    ImGui::TextWrapped("%s", e.memory.cpu_ram.formula.c_str());
+    ImGui::TextWrapped("%s", TranslateMessage(e.memory.cpu_ram.formula).c_str());
   }
   ImGui::EndTable();
 }
@@ -122,10 +127,10 @@ void DrawTermTable(const engine::Estimate& e, float scale) {
 void DrawGpuFitTable(const engine::Estimate& e, float scale) {
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
   if (!ImGui::BeginTable("fits", 4, flags)) return;
-  ImGui::TableSetupColumn("GPU", ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableSetupColumn("Memory", ImGuiTableColumnFlags_WidthFixed, 90 * scale);
-  ImGui::TableSetupColumn("Fits?", ImGuiTableColumnFlags_WidthFixed, 110 * scale);
-  ImGui::TableSetupColumn("Headroom", ImGuiTableColumnFlags_WidthFixed, 100 * scale);
+  ImGui::TableSetupColumn(L("GPU"), ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn(L("Memory"), ImGuiTableColumnFlags_WidthFixed, 90 * scale);
+  ImGui::TableSetupColumn(L("Fits?"), ImGuiTableColumnFlags_WidthFixed, 110 * scale);
+  ImGui::TableSetupColumn(L("Headroom"), ImGuiTableColumnFlags_WidthFixed, 100 * scale);
   ImGui::TableHeadersRow();
   for (const engine::GpuFit& f : e.fit_by_gpu) {
     ImGui::TableNextRow();
@@ -135,7 +140,7 @@ void DrawGpuFitTable(const engine::Estimate& e, float scale) {
     ImGui::TextUnformatted(GibText(f.capacity_bytes).c_str());
     ImGui::TableSetColumnIndex(2);
     ImGui::PushStyleColor(ImGuiCol_Text, f.fits ? Colors().ok : Colors().bad);
-    ImGui::TextUnformatted(f.fits ? "\u2713 fits" : "\u2717 too small");
+    ImGui::Text("%s %s", f.fits ? "\u2713" : "\u2717", f.fits ? T("fits") : T("too small"));
     ImGui::PopStyleColor();
     ImGui::TableSetColumnIndex(3);
     ImGui::TextUnformatted(GibText(f.capacity_bytes - e.need_bytes).c_str());
@@ -148,7 +153,7 @@ void DrawWarnings(const engine::Estimate& e) {
     if (w.code == "does_not_fit") continue;  // the verdict already says so
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().warn);
     ImGui::Bullet();
-    ImGui::TextWrapped("%s", w.message.c_str());
+    ImGui::TextWrapped("%s", TranslateMessage(w.message).c_str());
     ImGui::PopStyleColor();
   }
 }
@@ -159,8 +164,8 @@ void DrawResultsSummary(const AppState& state, const Fonts& fonts) {
   if (!state.result.ok()) {
     const engine::InputError& error = state.result.error();
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
-    ImGui::TextWrapped("Input problem, %s: %s. Showing the last valid result.", error.field.c_str(),
-                       error.message.c_str());
+    ImGui::TextWrapped(T("Input problem, %s: %s. Showing the last valid result."), error.field.c_str(),
+                       TranslateMessage(error.message).c_str());
     ImGui::PopStyleColor();
   }
   if (!state.last_good) return;
@@ -171,7 +176,7 @@ void DrawResultsSummary(const AppState& state, const Fonts& fonts) {
 void DrawResultsDetails(AppState& state, const Fonts& fonts) {
   if (!state.last_good) return;
   const engine::Estimate& e = *state.last_good;
-  Heading("Memory per GPU", fonts);
+  Heading(T("Memory per GPU"), fonts);
   DrawMemoryBar(e, state.dpi_scale);
   DrawTermTable(e, state.dpi_scale);
   DrawWarnings(e);
@@ -181,7 +186,7 @@ void DrawResultsDetails(AppState& state, const Fonts& fonts) {
   DrawServerSection(e, fonts, state.dpi_scale);
   DrawRentBuySection(state, fonts);
   DrawChecklistSection(e, fonts);
-  Heading("Which GPUs fit this plan", fonts);
+  Heading(T("Which GPUs fit this plan"), fonts);
   DrawGpuFitTable(e, state.dpi_scale);
   DrawGpuCompareSection(state, fonts);
   ImGui::Spacing();
