@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "app.h"
 #include "chart.h"
@@ -16,11 +17,21 @@ namespace {
 
 std::string LayoutText(const engine::Plan& p) {
   const engine::Parallelism& l = p.layout;
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "TP%d PP%d DP%d, ZeRO-%d%s%s, mb %d", l.tp, l.pp, l.DataParallel(), l.zero,
-                p.activation_checkpointing == engine::Recompute::kFull ? ", recompute" : "",
-                l.offload != engine::Offload::kNone ? ", CPU offload" : "", p.micro_batch);
-  return buf;
+  const bool recompute = p.activation_checkpointing == engine::Recompute::kFull;
+  const bool offload = l.offload != engine::Offload::kNone;
+  // Whole formats, one per combination, so that a translation can word each one.
+  const char* format = recompute && offload ? T("TP%d PP%d DP%d, ZeRO-%d, recompute, CPU offload, mb %d")
+                       : recompute          ? T("TP%d PP%d DP%d, ZeRO-%d, recompute, mb %d")
+                       : offload            ? T("TP%d PP%d DP%d, ZeRO-%d, CPU offload, mb %d")
+                                            : T("TP%d PP%d DP%d, ZeRO-%d, mb %d");
+  return Printf(format, l.tp, l.pp, l.DataParallel(), l.zero, p.micro_batch);
+}
+
+// "a, b, c" in the current language's list punctuation.
+std::string JoinList(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& item : items) out = out.empty() ? item : Printf(T("%s, %s"), out.c_str(), item.c_str());
+  return out;
 }
 
 // One table of plans; returns the plan clicked, if any.
@@ -35,7 +46,7 @@ const engine::Plan* PlanTable(const char* id, const std::vector<engine::Plan>& p
   ImGui::TableSetupColumn(L("GPUs"), ImGuiTableColumnFlags_WidthFixed, 60 * scale);
   ImGui::TableSetupColumn(L("Layout"), ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_NoSort, 1.6f);
   ImGui::TableSetupColumn(L("Time"), ImGuiTableColumnFlags_WidthFixed, 85 * scale);
-  const std::string cost_label = std::string(T("Cost")) + " (" + currency + ")###cost";
+  const std::string cost_label = Printf(T("Cost (%s)"), currency.c_str()) + "###cost";
   ImGui::TableSetupColumn(cost_label.c_str(), ImGuiTableColumnFlags_WidthFixed, 110 * scale);
   ImGui::TableSetupColumn("##use", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoSort, 60 * scale);
   ImGui::TableHeadersRow();
@@ -64,15 +75,15 @@ const engine::Plan* PlanTable(const char* id, const std::vector<engine::Plan>& p
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
     if (show_labels) {
-      std::string labels;
-      for (const std::string& l : p.labels) labels += (labels.empty() ? "" : ", ") + l;
+      std::vector<std::string> labels;  // the planner's: "fastest within the budget", ...
+      for (const std::string& l : p.labels) labels.push_back(TranslateMessage(l));
       ImGui::PushStyleColor(ImGuiCol_Text, Colors().ok);
-      ImGui::TextWrapped("%s", labels.c_str());
+      ImGui::TextWrapped("%s", JoinList(labels).c_str());
       ImGui::PopStyleColor();
     }
     ImGui::TextWrapped("%s", gpu ? gpu->name.c_str() : p.gpu_id.c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
-    ImGui::TextWrapped("%s", p.procurement.c_str());
+    ImGui::TextWrapped("%s", TranslateMessage(p.procurement).c_str());
     ImGui::PopStyleColor();
     ImGui::TableSetColumnIndex(1);
     ImGui::Text("%d", p.layout.gpus);
@@ -85,19 +96,19 @@ const engine::Plan* PlanTable(const char* id, const std::vector<engine::Plan>& p
     if (p.own) {
       // Owning: the job's amortized share, and the cash it takes to buy the servers.
       ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
-      ImGui::TextWrapped("buy %s", WithThousands(std::llround(p.capex)).c_str());
+      ImGui::TextWrapped(T("buy %s"), WithThousands(std::llround(p.capex)).c_str());
       ImGui::PopStyleColor();
       if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("The job's share of owning (depreciation, colocation, maintenance at %.0f%% utilization, "
-                          "plus power); buying the servers costs %s up front. Owning beats renting above %.0f%% "
-                          "utilization.",
+        ImGui::SetTooltip(T("The job's share of owning (depreciation, colocation, maintenance at %.0f%% utilization, "
+                            "plus power); buying the servers costs %s up front. Owning beats renting above %.0f%% "
+                            "utilization."),
                           state.goal.own_utilization * 100, WithThousands(std::llround(p.capex)).c_str(),
                           p.break_even_utilization * 100);
       }
     }
     ImGui::TableSetColumnIndex(5);
     ImGui::PushID(int(i));
-    if (ImGui::SmallButton("Use")) chosen = &p;
+    if (ImGui::SmallButton(L("Use"))) chosen = &p;
     ImGui::PopID();
   }
   ImGui::EndTable();
@@ -113,8 +124,8 @@ const engine::Plan* DrawScatter(const engine::PlanResult& r, const AppState& sta
     t_lo = std::min(t_lo, p.wall_hours), t_hi = std::max(t_hi, p.wall_hours);
     c_lo = std::min(c_lo, std::max(p.cost, 1.0)), c_hi = std::max(c_hi, std::max(p.cost, 1.0));
   }
-  Axis x{t_lo / 1.5, t_hi * 1.5, true, HoursTick, "wall time (log scale)"};
-  const std::string y_title = "cost, " + state.goal.currency;
+  Axis x{t_lo / 1.5, t_hi * 1.5, true, HoursTick, T("wall time (log scale)")};
+  const std::string y_title = Printf(T("cost, %s"), state.goal.currency.c_str());
   Axis y{c_lo / 1.5, c_hi * 1.5, true, MoneyTick, y_title.c_str()};
   const float scale = state.dpi_scale;
   Chart chart("scatter", x, y, 260 * scale, scale);
@@ -138,28 +149,29 @@ const engine::Plan* DrawScatter(const engine::PlanResult& r, const AppState& sta
   for (const engine::Plan& pick : r.picks) {
     d->AddCircle(chart.At(pick.wall_hours, std::max(pick.cost, 1.0)), 9 * scale, Colors().ok, 0, 2.5f * scale);
   }
-  MutedText("Blue: rent; orange: buy (amortized). Green rings: the top picks. Red lines: deadline and budget.");
+  MutedText(T("Blue: rent; orange: buy (amortized). Green rings: the top picks. Red lines: deadline and budget."));
   if (hovered == nullptr || !chart.Contains(mouse)) return nullptr;
-  ImGui::SetTooltip("%d × %s\n%s, %s %s\n%s\nclick to use", hovered->layout.gpus, hovered->gpu_id.c_str(),
+  ImGui::SetTooltip("%d × %s\n%s, %s %s\n%s\n%s", hovered->layout.gpus, hovered->gpu_id.c_str(),
                     HoursText(hovered->wall_hours).c_str(), WithThousands(std::llround(hovered->cost)).c_str(),
-                    state.goal.currency.c_str(), hovered->procurement.c_str());
+                    state.goal.currency.c_str(), TranslateMessage(hovered->procurement).c_str(), T("click to use"));
   return ImGui::IsMouseClicked(ImGuiMouseButton_Left) ? hovered : nullptr;
 }
 
 }  // namespace
 
 void DrawPlanSection(AppState& state, const Fonts& fonts) {
-  Heading("Hardware plans", fonts);
+  Heading(T("Hardware plans"), fonts);
   if (!state.plan.ok()) {
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
-    ImGui::TextWrapped("No plan: %s %s.", state.plan.error().field.c_str(), state.plan.error().message.c_str());
+    ImGui::TextWrapped(T("No plan: %s %s."), state.plan.error().field.c_str(),
+                       TranslateMessage(state.plan.error().message).c_str());
     ImGui::PopStyleColor();
     return;
   }
   const engine::PlanResult& r = state.plan.value();
   const std::string& currency = state.goal.currency;
   ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
-  ImGui::TextWrapped("%s layouts searched across %zu GPU types for %s tokens. Click Use to make a plan current.",
+  ImGui::TextWrapped(T("%s layouts searched across %zu GPU types for %s tokens. Click Use to make a plan current."),
                      WithThousands(r.candidates).c_str(), state.catalog->gpus.size(),
                      WithThousands(std::llround(r.tokens)).c_str());
   ImGui::PopStyleColor();
@@ -168,17 +180,17 @@ void DrawPlanSection(AppState& state, const Fonts& fonts) {
     chosen = PlanTable("picks", r.picks, state, currency, true);
   } else {
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
-    ImGui::TextWrapped("Nothing meets the deadline and budget; the nearest plans are below.");
+    ImGui::TextWrapped("%s", T("Nothing meets the deadline and budget; the nearest plans are below."));
     ImGui::PopStyleColor();
   }
   if (const engine::Plan* p = DrawScatter(r, state)) chosen = p;
-  if (ImGui::CollapsingHeader("All trade-offs (Pareto front of time and cost)")) {
+  if (ImGui::CollapsingHeader(L("All trade-offs (Pareto front of time and cost)"))) {
     if (const engine::Plan* p = PlanTable("pareto", r.plans, state, currency, false)) chosen = p;
   }
-  if (ImGui::CollapsingHeader("Why other GPUs were rejected")) {
+  if (ImGui::CollapsingHeader(L("Why other GPUs were rejected"))) {
     for (const engine::Rejection& x : r.rejected) {
       ImGui::Bullet();
-      ImGui::TextWrapped("%s", x.reason.c_str());
+      ImGui::TextWrapped("%s", TranslateMessage(x.reason).c_str());
     }
   }
   if (chosen != nullptr) AdoptPlan(state, *chosen);
