@@ -8,6 +8,7 @@
 
 #include "app.h"
 #include "format.h"
+#include "i18n.h"
 #include "widgets.h"
 
 namespace ui {
@@ -52,11 +53,11 @@ void DrawRow(const engine::GpuSpec& g) {
   ImGui::TextUnformatted(g.name.c_str());
   if (!g.seed_correction.empty()) {
     ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(Colors().bad), "(seed wrong)");
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(Colors().bad), "%s", T("(seed wrong)"));
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-      ImGui::TextWrapped("%s", g.seed_correction.c_str());
+      ImGui::TextWrapped("%s", TranslateMessage(g.seed_correction).c_str());
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }
@@ -72,8 +73,10 @@ void DrawRow(const engine::GpuSpec& g) {
   ImGui::TableSetColumnIndex(kPrice);
   ImGui::TextUnformatted(g.price_new_usd > 0 ? ("$" + WithThousands(std::llround(g.price_new_usd))).c_str() : "–");
   ImGui::TableSetColumnIndex(kExport);
-  ImGui::TextUnformatted(g.export_restricted_cn ? "restricted (CN)" : "–");
-  if (ImGui::IsItemHovered() && !g.export_note_cn.empty()) ImGui::SetTooltip("%s", g.export_note_cn.c_str());
+  ImGui::TextUnformatted(g.export_restricted_cn ? T("restricted (CN)") : "–");
+  if (ImGui::IsItemHovered() && !g.export_note_cn.empty()) {
+    ImGui::SetTooltip("%s", TranslateMessage(g.export_note_cn).c_str());
+  }
 }
 
 ImU32 StatusColor(engine::CheckStatus s) {
@@ -88,40 +91,40 @@ ImU32 StatusColor(engine::CheckStatus s) {
 }  // namespace
 
 void DrawGpuCompareSection(const AppState& state, const Fonts& fonts) {
-  Heading("Compare accelerators", fonts);
-  if (!ImGui::CollapsingHeader("All catalog GPUs: memory, bandwidth, dense TFLOPS, price, export status")) return;
+  Heading(T("Compare accelerators"), fonts);
+  if (!ImGui::CollapsingHeader(L("All catalog GPUs: memory, bandwidth, dense TFLOPS, price, export status"))) return;
   const float scale = state.dpi_scale;
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_Sortable |
                                 ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_ScrollY;
   if (!ImGui::BeginTable("compare", kColumns, flags, ImVec2(0, 380 * scale))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("GPU", ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_DefaultSort, 2.6f);
-  ImGui::TableSetupColumn("Memory", ImGuiTableColumnFlags_WidthStretch, 0.9f);
-  ImGui::TableSetupColumn("Bandwidth", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn(L("GPU"), ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_DefaultSort, 2.6f);
+  ImGui::TableSetupColumn(L("Memory"), ImGuiTableColumnFlags_WidthStretch, 0.9f);
+  ImGui::TableSetupColumn(L("Bandwidth"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
   ImGui::TableSetupColumn("BF16 TFLOPS", ImGuiTableColumnFlags_WidthStretch, 0.9f);
   ImGui::TableSetupColumn("FP8 TFLOPS", ImGuiTableColumnFlags_WidthStretch, 0.9f);
-  ImGui::TableSetupColumn("New price", ImGuiTableColumnFlags_WidthStretch, 0.9f);
-  ImGui::TableSetupColumn("Export", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn(L("New price"), ImGuiTableColumnFlags_WidthStretch, 0.9f);
+  ImGui::TableSetupColumn(L("Export"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
   ImGui::TableHeadersRow();
   std::vector<const engine::GpuSpec*> rows;
   for (const engine::GpuSpec& g : state.catalog->gpus) rows.push_back(&g);
   SortRows(rows);
   for (const engine::GpuSpec* g : rows) DrawRow(*g);
   ImGui::EndTable();
-  MutedText("Dense tensor TFLOPS (no 2:4 sparsity); GeForce BF16 at FP32 accumulate. Hover a mark for the datasheet "
-            "value the seed table got wrong.");
+  MutedText(T("Dense tensor TFLOPS (no 2:4 sparsity); GeForce BF16 at FP32 accumulate. Hover a mark for the "
+              "datasheet value the seed table got wrong."));
 }
 
 void DrawChecklistSection(const engine::Estimate& e, const Fonts& fonts) {
-  Heading("Before you order", fonts);
+  Heading(T("Before you order"), fonts);
   for (const engine::CheckItem& c : e.checklist) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(StatusColor(c.status)), "\u25CF");
     ImGui::SameLine();
     ImGui::PushFont(fonts.heading);
-    ImGui::TextUnformatted(c.topic.c_str());
+    ImGui::TextUnformatted(TranslateMessage(c.topic).c_str());
     ImGui::PopFont();
     ImGui::Indent();
-    ImGui::TextWrapped("%s", c.answer.c_str());
+    ImGui::TextWrapped("%s", TranslateMessage(c.answer).c_str());
     ImGui::Unindent();
   }
 }
