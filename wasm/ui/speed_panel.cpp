@@ -15,11 +15,11 @@ namespace {
 
 // Stacked bar of where a step's time goes.
 void DrawStepBar(const engine::StepBreakdown& b, double step_s, float scale) {
-  const std::array<std::pair<const char*, double>, 5> parts = {{{"Compute", b.compute_s},
-                                                                {"Tensor-parallel comm", b.tp_comm_s},
-                                                                {"Data-parallel comm (exposed)", b.dp_comm_s},
-                                                                {"Pipeline bubble", b.pp_bubble_s},
-                                                                {"Optimizer, offload, other", b.other_s}}};
+  const std::array<std::pair<const char*, double>, 5> parts = {{{T("Compute"), b.compute_s},
+                                                                {T("Tensor-parallel comm"), b.tp_comm_s},
+                                                                {T("Data-parallel comm (exposed)"), b.dp_comm_s},
+                                                                {T("Pipeline bubble"), b.pp_bubble_s},
+                                                                {T("Optimizer, offload, other"), b.other_s}}};
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float width = ImGui::GetContentRegionAvail().x;
@@ -48,6 +48,7 @@ void DrawStepBar(const engine::StepBreakdown& b, double step_s, float scale) {
 }
 
 // A figure with how it was computed: hovering the row shows the formula and its source.
+// Every text is already in the page's language.
 struct Fact {
   const char* label;
   std::string value;
@@ -62,12 +63,12 @@ void DrawFacts(const char* id, const std::vector<Fact>& rows, float scale) {
   for (const Fact& row : rows) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    ImGui::TextUnformatted(T(row.label));
+    ImGui::TextUnformatted(row.label);
     const bool label_hovered = ImGui::IsItemHovered();
     ImGui::TableSetColumnIndex(1);
     ImGui::TextWrapped("%s", row.value.c_str());
     if ((label_hovered || ImGui::IsItemHovered()) && !row.formula.empty()) {
-      FormulaTooltip(row.formula.c_str(), T(row.source));
+      FormulaTooltip(row.formula.c_str(), row.source);
     }
   }
   ImGui::EndTable();
@@ -78,42 +79,42 @@ void DrawFacts(const char* id, const std::vector<Fact>& rows, float scale) {
 void DrawSpeedSection(const engine::Estimate& e, const Fonts& fonts, float scale) {
   const engine::Throughput& t = e.throughput;
   Heading(T("Speed"), fonts);
-  char mfu[96];
-  std::snprintf(mfu, sizeof mfu, "%.1f%% MFU, %.1f%% HFU%s", t.mfu * 100, t.hfu * 100,
-                t.mfu_overridden ? T(" (your MFU)") : "");
+  const std::string mfu = Printf(t.mfu_overridden ? T("%.1f%% MFU, %.1f%% HFU (your MFU)") : "%.1f%% MFU, %.1f%% HFU",
+                                 t.mfu * 100, t.hfu * 100);
   const char* kStepSource =
-      "Physical step model (docs/model.md §5: GEMMs at calibrated efficiency, FlashAttention, collectives over the "
-      "catalog's links, pipeline bubble), checked against 34 published runs (trainsizer validate).";
+      T("Physical step model (docs/model.md §5: GEMMs at calibrated efficiency, FlashAttention, collectives over the "
+        "catalog's links, pipeline bubble), checked against 34 published runs (trainsizer validate).");
+  const std::string tokens_per_step = WithThousands(std::llround(t.tokens_per_step));
   DrawFacts("speed",
-            {{"Tokens per second",
-              WithThousands(std::llround(t.tokens_per_s)) + " (" + WithThousands(std::llround(t.tokens_per_s_per_gpu)) +
-                  " " + T("per GPU") + ")",
-              "tokens/s = tokens per step / step time = " + WithThousands(std::llround(t.tokens_per_step)) + " / " +
-                  SecondsText(t.step_time_s),
+            {{T("Tokens per second"),
+              Printf(T("%s (%s per GPU)"), WithThousands(std::llround(t.tokens_per_s)).c_str(),
+                     WithThousands(std::llround(t.tokens_per_s_per_gpu)).c_str()),
+              Printf(T("tokens/s = tokens per step / step time = %s / %s"), tokens_per_step.c_str(),
+                     SecondsText(t.step_time_s).c_str()),
               kStepSource},
-             {"Utilization", mfu,
-              "MFU = tokens/s × model FLOPs per token / (GPUs × dense bf16 peak); HFU counts recomputed FLOPs too",
-              "Chowdhery et al. 2022 (PaLM), Appendix B; Korthikanti et al. 2022 for HFU."},
-             {"Step", SecondsText(t.step_time_s) + " " + T("for") + " " + WithThousands(std::llround(t.tokens_per_step)) +
-                          " " + T("tokens"),
-              t.explain, kStepSource},
-             {"Model FLOPs per token",
-              FlopsText(t.flops_per_token.model) + " (" + T("hardware") + " " + FlopsText(t.flops_per_token.hardware) + ")",
-              "6 × active parameters (forward 2, backward 4) + attention 6·L·s·d per token (causal: half), "
-              "less the frozen weights' gradients for LoRA/freeze; hardware adds recomputation",
-              "Kaplan et al. 2020 (C ≈ 6N); Narayanan et al. 2021 (Megatron-LM) eq. 3; Dao 2023 (causal attention)."}},
+             {T("Utilization"), mfu,
+              T("MFU = tokens/s × model FLOPs per token / (GPUs × dense bf16 peak); HFU counts recomputed FLOPs too"),
+              T("Chowdhery et al. 2022 (PaLM), Appendix B; Korthikanti et al. 2022 for HFU.")},
+             {T("Step"), Printf(T("%s for %s tokens"), SecondsText(t.step_time_s).c_str(), tokens_per_step.c_str()),
+              TranslateMessage(t.explain), kStepSource},
+             {T("Model FLOPs per token"),
+              Printf(T("%s (hardware %s)"), FlopsText(t.flops_per_token.model).c_str(),
+                     FlopsText(t.flops_per_token.hardware).c_str()),
+              T("6 × active parameters (forward 2, backward 4) + attention 6·L·s·d per token (causal: half), "
+                "less the frozen weights' gradients for LoRA/freeze; hardware adds recomputation"),
+              T("Kaplan et al. 2020 (C ≈ 6N); Narayanan et al. 2021 (Megatron-LM) eq. 3; Dao 2023 (causal attention).")}},
             scale);
   DrawStepBar(t.breakdown, t.step_time_s, scale);
   if (e.network_effect.empty()) {
-    MutedText("One node: no traffic crosses the scale-out network.");
+    MutedText(T("One node: no traffic crosses the scale-out network."));
     return;
   }
-  std::string text = "The same plan on other networks (usual bandwidth per node): ";
-  for (size_t i = 0; i < e.network_effect.size(); ++i) {
-    const engine::FabricSpeed& f = e.network_effect[i];
-    text += (i ? ", " : "") + f.name + " " + std::to_string(std::lround(f.relative * 100)) + "%";
+  std::string networks;  // "name 87%, name 100%" (network names are proper nouns)
+  for (const engine::FabricSpeed& f : e.network_effect) {
+    const std::string item = f.name + " " + std::to_string(std::lround(f.relative * 100)) + "%";
+    networks = networks.empty() ? item : Printf(T("%s, %s"), networks.c_str(), item.c_str());
   }
-  MutedText((text + ".").c_str());
+  MutedText(Printf(T("The same plan on other networks (usual bandwidth per node): %s."), networks.c_str()).c_str());
 }
 
 void DrawTimeSection(const engine::Estimate& e, const Fonts& fonts, float scale) {
@@ -122,56 +123,56 @@ void DrawTimeSection(const engine::Estimate& e, const Fonts& fonts, float scale)
   const engine::Reliability& r = e.reliability;
   if (time.tokens <= 0) {
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
-    ImGui::TextWrapped("Enter the tokens to train on to see wall time, GPU-hours and expected interruptions.");
+    ImGui::TextWrapped("%s", T("Enter the tokens to train on to see wall time, GPU-hours and expected interruptions."));
     ImGui::PopStyleColor();
   }
   std::vector<Fact> rows;
-  const char* kFailureSource = "Grattafiori et al. 2024 (Llama 3) §3.3.4: 419 interruptions in 54 days on 16,384 "
-                               "H100s = 1.97e-5 per GPU-hour; Daly 2006 for the checkpoint interval.";
+  const char* kFailureSource = T("Grattafiori et al. 2024 (Llama 3) §3.3.4: 419 interruptions in 54 days on 16,384 "
+                                 "H100s = 1.97e-5 per GPU-hour; Daly 2006 for the checkpoint interval.");
   if (time.tokens > 0) {
-    rows.push_back({"Wall time",
-                    HoursText(time.wall_hours) + " (" + HoursText(r.wall_hours_with_failures) + " " +
-                        T("with failures and checkpoints") + ")",
-                    "wall time = tokens / tokens per second; then ÷ goodput for checkpoint writes, lost work and "
-                    "restarts",
+    rows.push_back({T("Wall time"),
+                    Printf(T("%s (%s with failures and checkpoints)"), HoursText(time.wall_hours).c_str(),
+                           HoursText(r.wall_hours_with_failures).c_str()),
+                    T("wall time = tokens / tokens per second; then ÷ goodput for checkpoint writes, lost work and "
+                      "restarts"),
                     kFailureSource});
-    rows.push_back({"GPU-hours", WithThousands(std::llround(time.gpu_hours)), "GPU-hours = wall time × GPUs",
-                    "Definition."});
-    rows.push_back({"Expected interruptions",
-                    std::to_string(std::llround(r.expected_interruptions)) + " (" + T("job MTBF") + " " +
-                        HoursText(r.job_mtbf_hours) + ")",
-                    "interruptions = GPUs × hours × 1.97e-5; job MTBF = 1 / (GPUs × 1.97e-5) h", kFailureSource});
+    rows.push_back({T("GPU-hours"), WithThousands(std::llround(time.gpu_hours)), T("GPU-hours = wall time × GPUs"),
+                    T("Definition.")});
+    rows.push_back({T("Expected interruptions"),
+                    Printf(T("%lld (job MTBF %s)"), static_cast<long long>(std::llround(r.expected_interruptions)),
+                           HoursText(r.job_mtbf_hours).c_str()),
+                    T("interruptions = GPUs × hours × 1.97e-5; job MTBF = 1 / (GPUs × 1.97e-5) h"), kFailureSource});
   }
-  rows.push_back({"Checkpoint",
-                  GbText(r.checkpoint_bytes) + " " + T("resumable") + ", " + GbText(r.export_bytes) + " " +
-                      T("weights") + "; " + T("write") + " " + SecondsText(r.checkpoint_write_s),
-                  "resumable = weights + fp32 master + optimizer state (LoRA: adapters and their state); "
-                  "write time = size / storage write bandwidth",
-                  "Rajbhandari et al. 2020 (ZeRO) §3 for the 16 bytes/parameter of mixed-precision Adam; "
-                  "write bandwidths from the catalog's storage tiers."});
-  rows.push_back({"Checkpoint every",
-                  HoursText(r.interval_hours) + " (Daly), " + T("goodput") + " " +
-                      std::to_string(std::llround(r.ettr * 100)) + "%",
-                  "interval = √(2·δ·M) − δ with δ the write time and M the job MTBF", kFailureSource});
+  rows.push_back({T("Checkpoint"),
+                  Printf(T("%s resumable, %s weights; write %s"), GbText(r.checkpoint_bytes).c_str(),
+                         GbText(r.export_bytes).c_str(), SecondsText(r.checkpoint_write_s).c_str()),
+                  T("resumable = weights + fp32 master + optimizer state (LoRA: adapters and their state); "
+                    "write time = size / storage write bandwidth"),
+                  T("Rajbhandari et al. 2020 (ZeRO) §3 for the 16 bytes/parameter of mixed-precision Adam; "
+                    "write bandwidths from the catalog's storage tiers.")});
+  rows.push_back({T("Checkpoint every"),
+                  Printf(T("%s (Daly), goodput %lld%%"), HoursText(r.interval_hours).c_str(),
+                         static_cast<long long>(std::llround(r.ettr * 100))),
+                  T("interval = √(2·δ·M) − δ with δ the write time and M the job MTBF"), kFailureSource});
   DrawFacts("time", rows, scale);
 }
 
 void DrawServerSection(const engine::Estimate& e, const Fonts& fonts, float scale) {
-  Heading("Server bill of materials", fonts);
+  Heading(T("Server bill of materials"), fonts);
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
   if (!ImGui::BeginTable("bom", 3, flags)) return;
-  ImGui::TableSetupColumn("Item", ImGuiTableColumnFlags_WidthFixed, 190 * scale);
-  ImGui::TableSetupColumn("Amount", ImGuiTableColumnFlags_WidthFixed, 150 * scale);
-  ImGui::TableSetupColumn("Why", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn(L("Item"), ImGuiTableColumnFlags_WidthFixed, 190 * scale);
+  ImGui::TableSetupColumn(L("Amount"), ImGuiTableColumnFlags_WidthFixed, 150 * scale);
+  ImGui::TableSetupColumn(L("Why"), ImGuiTableColumnFlags_WidthStretch);
   ImGui::TableHeadersRow();
   for (const engine::BomLine& l : e.server.lines) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    ImGui::TextUnformatted(l.item.c_str());
+    ImGui::TextUnformatted(TranslateMessage(l.item).c_str());
     ImGui::TableSetColumnIndex(1);
-    ImGui::Text("%s %s", QuantityText(l.quantity).c_str(), l.unit.c_str());
+    ImGui::Text("%s %s", QuantityText(l.quantity).c_str(), TranslateMessage(l.unit).c_str());
     ImGui::TableSetColumnIndex(2);
-    ImGui::TextWrapped("%s", l.why.c_str());
+    ImGui::TextWrapped("%s", TranslateMessage(l.why).c_str());
   }
   ImGui::EndTable();
 }
