@@ -135,7 +135,13 @@ std::string NumberText(const Json& value) {
     if (std::strtod(buffer, nullptr) == d) break;
   }
   std::string text(buffer);
-  if (const size_t plus = text.find("e+"); plus != std::string::npos) text.erase(plus + 1, 1);
+  // "2e+09" -> "2e9", "1.5e-07" -> "1.5e-7"
+  if (const size_t e = text.find('e'); e != std::string::npos) {
+    size_t digits = e + 1;
+    if (text[digits] == '+') text.erase(digits, 1);
+    else if (text[digits] == '-') ++digits;
+    while (digits + 1 < text.size() && text[digits] == '0') text.erase(digits, 1);
+  }
   // Whole numbers in full ("40000"), unless e-notation is much shorter ("2e9" tokens).
   if (d == std::floor(d) && std::fabs(d) < 1e15) {
     const std::string whole = std::to_string(static_cast<std::int64_t>(d));

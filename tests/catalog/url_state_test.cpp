@@ -95,6 +95,15 @@ TEST(UrlState, EveryFieldRoundTrips) {
   EXPECT_LT(link.size(), 700u) << link;
 }
 
+TEST(UrlState, NumbersAreWrittenShort) {
+  const std::string link = catalog::EncodeUrlState(
+      {{"tokens", 2e9}, {"budget", 40000}, {"deadline_days", 2.5}, {"mfu", 1.5e-7}}, {});
+  EXPECT_NE(link.find("tokens=2e9"), std::string::npos) << link;
+  EXPECT_NE(link.find("budget=40000"), std::string::npos) << link;
+  EXPECT_NE(link.find("deadline_days=2.5"), std::string::npos) << link;
+  EXPECT_NE(link.find("mfu=1.5e-7"), std::string::npos) << link;
+}
+
 TEST(UrlState, ParamsBModelRoundTrips) {
   const catalog::UrlState s = catalog::DecodeUrlState("v=1&params_b=13.5&method=qlora", Cat());
   EXPECT_TRUE(s.ignored.empty());
