@@ -65,6 +65,7 @@ void DrawHeader(AppState& state, const Fonts& fonts) {
   ImGui::PushFont(state.embed ? fonts.heading : fonts.title);
   ImGui::TextUnformatted("TrainSizer");
   ImGui::PopFont();
+  const float title_end = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetStyle().ItemSpacing.x;
   const float buttons = HeaderButtonsWidth(state);
   const float right = ImGui::GetWindowContentRegionMax().x;
   if (!state.embed) {
@@ -81,8 +82,8 @@ void DrawHeader(AppState& state, const Fonts& fonts) {
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
     if (room) ImGui::SameLine(std::max(right - buttons, 0.0f));
-  } else {
-    ImGui::SameLine(std::max(right - buttons, ImGui::GetCursorPosX()));
+  } else if (right - buttons >= title_end) {
+    ImGui::SameLine(right - buttons);  // beside the title when they fit, else under it
   }
   DrawHeaderButtons(state);
   if (!state.copied_status.empty()) {
@@ -97,7 +98,7 @@ void DrawLinkNotice(AppState& state) {
   if (state.link_notice.empty()) return;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, Colors().notice_bg);
   const float line = ImGui::GetTextLineHeightWithSpacing();
-  const float height = line * (2.6f + float(std::min<size_t>(state.link_notice.size(), 6)));
+  const float height = line * (3.2f + float(std::min<size_t>(state.link_notice.size(), 6)));
   ImGui::BeginChild("link_notice", ImVec2(0, height), true);
   ImGui::TextUnformatted(T("Parts of the link were ignored (the rest applies):"));
   for (const std::string& line_text : state.link_notice) ImGui::BulletText("%s", TranslateMessage(line_text).c_str());

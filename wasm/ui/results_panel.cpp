@@ -4,6 +4,7 @@
 #include <array>
 #include <string>
 
+#include "accuracy.h"
 #include "app.h"
 #include "format.h"
 #include "i18n.h"
@@ -179,9 +180,12 @@ void DrawResultsDetails(AppState& state, const Fonts& fonts) {
   Heading(T("Memory per GPU"), fonts);
   DrawMemoryBar(e, state.dpi_scale);
   DrawTermTable(e, state.dpi_scale);
+  const engine::Method method = state.inputs.scenario.training.method;
+  MutedText(AccuracyNote(AccuracyMetric::kMemory, method).c_str());
   DrawWarnings(e);
   DrawPlanSection(state, fonts);
   DrawSpeedSection(e, fonts, state.dpi_scale);
+  MutedText(AccuracyNote(AccuracyMetric::kThroughput, method).c_str());
   DrawTimeSection(e, fonts, state.dpi_scale);
   DrawServerSection(e, fonts, state.dpi_scale);
   DrawRentBuySection(state, fonts);

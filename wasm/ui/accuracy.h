@@ -1,0 +1,16 @@
+// Error bars from the validation set: how close the engine came on published runs like
+// the one on screen ("memory: typically within ±3%, 7 published full fine-tunes").
+#pragma once
+
+#include <string>
+
+#include "engine/scenario.h"
+
+namespace ui {
+
+enum class AccuracyMetric { kMemory, kThroughput };
+
+// One sentence for the page, in the current language; empty if no run backs it.
+std::string AccuracyNote(AccuracyMetric metric, engine::Method method);
+
+}  // namespace ui
