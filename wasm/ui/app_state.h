@@ -20,6 +20,13 @@ namespace ui {
 
 enum class ModelSource { kPreset, kParamCount, kArchitecture };
 
+// The model picker's search: text over name, id, family and licence; dense or MoE; licence kind.
+struct ModelFilter {
+  std::string text;
+  int architecture = 0;  // 0 all, 1 dense, 2 MoE
+  int licence = 0;       // 0 all, 1 permissive (Apache-2.0, MIT), 2 others
+};
+
 struct Inputs {
   ModelSource model_source = ModelSource::kPreset;
   std::string preset_id = "llama-3-8b";
@@ -27,6 +34,7 @@ struct Inputs {
   engine::ModelSpec architecture;  // edited field by field, or imported from a config.json
   std::string hf_config_text;      // a pasted Hugging Face config.json
   std::string hf_config_status;    // what the import made of it
+  ModelFilter model_filter;
   engine::Scenario scenario;  // its model is filled from the two fields above
 };
 

@@ -1,11 +1,13 @@
 // The input side: model, training recipe and hardware. Every widget that changes marks
 // the state dirty; the engine's field error is shown under the field it names.
 #include <array>
+#include <cctype>
 #include <cstdio>
 #include <string>
 #include <string_view>
 
 #include "app.h"
+#include "misc/cpp/imgui_stdlib.h"
 #include "engine/model_spec.h"
 #include "format.h"
 #include "i18n.h"
@@ -63,27 +65,60 @@ bool IntField(const char* id, int* value, int step) {
          ImGui::IsItemDeactivatedAfterEdit();
 }
 
+std::string Lowercase(std::string text) {
+  for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+bool PermissiveLicence(const std::string& licence) { return licence == "Apache-2.0" || licence == "MIT"; }
+
+// Whether a preset passes the picker's filters; the text matches name, id, family or licence.
+bool PresetShown(const engine::ModelPreset& p, const ModelFilter& filter) {
+  if (filter.architecture == 1 && p.spec.IsMoe()) return false;
+  if (filter.architecture == 2 && !p.spec.IsMoe()) return false;
+  if (filter.licence == 1 && !PermissiveLicence(p.license)) return false;
+  if (filter.licence == 2 && PermissiveLicence(p.license)) return false;
+  if (filter.text.empty()) return true;
+  const std::string needle = Lowercase(filter.text);
+  for (const std::string* hay : {&p.spec.name, &p.spec.id, &p.family, &p.license}) {
+    if (Lowercase(*hay).find(needle) != std::string::npos) return true;
+  }
+  return false;
+}
+
 bool PresetCombo(AppState& state) {
   const engine::ModelPreset* current = state.catalog->FindModel(state.inputs.preset_id);
+  ModelFilter& filter = state.inputs.model_filter;
   bool changed = false;
   if (ImGui::BeginCombo("##preset", current ? current->spec.name.c_str() : T("Choose a model"),
                         ImGuiComboFlags_HeightLarge)) {
-    static char filter[64] = "";  // cosmetic: the search text of an open popup
     ImGui::SetNextItemWidth(-FLT_MIN);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-    ImGui::InputTextWithHint("##filter", T("type to search"), filter, sizeof filter);
+    ImGui::InputTextWithHint("##filter", T("type to search: name, family, licence"), &filter.text);
+    ImGui::RadioButton(L("All##arch"), &filter.architecture, 0);
+    ImGui::SameLine();
+    ImGui::RadioButton(L("Dense"), &filter.architecture, 1);
+    ImGui::SameLine();
+    ImGui::RadioButton(L("MoE"), &filter.architecture, 2);
+    ImGui::RadioButton(L("Any licence"), &filter.licence, 0);
+    ImGui::SameLine();
+    ImGui::RadioButton(L("Apache-2.0 / MIT"), &filter.licence, 1);
+    ImGui::SameLine();
+    ImGui::RadioButton(L("Other licences"), &filter.licence, 2);
+    ImGui::Separator();
+    int shown = 0;
     for (const engine::ModelPreset& p : state.catalog->models) {
-      const std::string name = p.spec.name;
-      if (filter[0] != '\0' && name.find(filter) == std::string::npos && p.spec.id.find(filter) == std::string::npos) {
-        continue;
-      }
-      const std::string label = name + "  (" + ParamsText(engine::CountParams(p.spec).total) +
+      if (!PresetShown(p, filter)) continue;
+      ++shown;
+      const std::string label = p.spec.name + "  (" + ParamsText(engine::CountParams(p.spec).total) +
                                 (p.spec.IsMoe() ? ", MoE" : "") + ")";
       if (ImGui::Selectable(label.c_str(), current == &p)) {
         state.inputs.preset_id = p.spec.id;
         changed = true;
       }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s · %s · %s", p.family.c_str(), p.license.c_str(), p.hf_repo.c_str());
     }
+    if (shown == 0) MutedText(T("No preset matches: clear the search or the filters."));
     ImGui::EndCombo();
   }
   return changed;
