@@ -1,7 +1,11 @@
 // Build step: validates the embedded catalog with the program's own loader and fails the
-// build (exit 1) with the file, entry and field of the first problem.
+// build (exit 1) with the file, entry and field of the first problem. It also runs the
+// published validation cases once, so a case the engine cannot run (in either build:
+// this step runs natively and, for the page, under Node) fails the build, not the page.
 #include <cstdio>
+#include <exception>
 
+#include "catalog/codec/api.h"
 #include "catalog/codec/catalog_loader.h"
 
 int main() {
@@ -12,5 +16,12 @@ int main() {
   }
   std::printf("catalog ok: %zu GPUs, %zu model presets (compiled %s)\n", catalog.value().gpus.size(),
               catalog.value().models.size(), catalog.value().date.c_str());
+  try {
+    const std::string summary = api::ValidationSummaryJson();
+    std::printf("validation cases ok (%zu bytes of summary)\n", summary.size());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "validation cases: %s\n", e.what());
+    return 1;
+  }
   return 0;
 }

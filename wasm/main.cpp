@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <string>
 
 #include "catalog/codec/catalog_loader.h"
@@ -16,6 +17,7 @@
 #include "catalog/codec/scenario_json.h"
 #include "page_state.h"
 #include "imgui.h"
+#include "imgui_internal.h"  // ErrorCheckEndFrameRecover
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
 #include "ui/app.h"
@@ -116,9 +118,16 @@ void Frame() {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
-  ui::RecomputeIfDirty(p.state);
-  ui::DrawApp(p.state, p.fonts);
-  SyncAddressBar(p.state, p.fragment_written);
+  // A library exception (the JSON boundary throws on misuse) must not stop the page: the
+  // frame is closed cleanly and the message goes to the console and the status box.
+  try {
+    ui::RecomputeIfDirty(p.state);
+    ui::DrawApp(p.state, p.fonts);
+    SyncAddressBar(p.state, p.fragment_written);
+  } catch (const std::exception& e) {
+    ImGui::ErrorCheckEndFrameRecover(nullptr);
+    EM_ASM({ console.error('TrainSizer frame error: ' + UTF8ToString($0)); }, e.what());
+  }
   ImGui::Render();
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(p.window, &fb_w, &fb_h);
