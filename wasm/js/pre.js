@@ -28,6 +28,7 @@
   Module.onAbort = function (what) { Module.onFatal('TrainSizer stopped: ' + what); };
   Module.onFirstFrames = function () {
     showStatus('', false);
+    window.TrainSizer.firstFrameMs = performance.now();  // since navigation (scripts/budgets.sh)
     window.TrainSizer.isReady = true;
     resolveReady(true);
   };
