@@ -77,6 +77,7 @@ void SyncAddressBar(ui::AppState& state, std::string& written) {
     if (hash != "#" + written) {
       ui::ApplyLink(state, hash);
       written = hash.empty() ? "" : hash.substr(1);
+      return;  // state.link_fragment is stale until the next recompute: do not write it back
     }
   }
   if (!state.link_fragment.empty() && state.link_fragment != written) {
