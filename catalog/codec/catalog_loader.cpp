@@ -13,6 +13,12 @@ namespace {
 using engine::InputError;
 using engine::Result;
 
+// Deepest nesting a catalog file or overlay may have (the real files reach 5 levels).
+// nlohmann's parser and destructor are iterative but dump() recurses, and an overlay's
+// example scenarios and metadata notes get dumped: [[[[...]]]] 10,000 levels deep in
+// either overflowed the stack (docs/fuzzing.md, finding 1).
+constexpr int kMaxNesting = 64;
+
 // Top-level keys a catalog file may carry besides its entry arrays.
 const std::set<std::string> kMetadataKeys = {"schema", "compiled", "conventions", "source_note", "description",
                                              "base", "note", "notes"};
@@ -82,8 +88,17 @@ std::optional<InputError> ReadSection(const Json& d, const std::string& file, co
 }
 
 std::optional<InputError> LoadOne(std::string_view text, const std::string& file, engine::Catalog& c, bool overlay) {
-  const Json d = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+  int deepest = 0;
+  const Json::parser_callback_t track_depth = [&deepest](int depth, Json::parse_event_t, Json&) {
+    deepest = std::max(deepest, depth);
+    return true;
+  };
+  const Json d = Json::parse(text.begin(), text.end(), track_depth, /*allow_exceptions=*/false);
   if (d.is_discarded()) return InputError{file, "is not valid JSON"};
+  if (deepest > kMaxNesting) {
+    return InputError{file, "nests objects and arrays " + std::to_string(deepest) + " levels deep; the limit is " +
+                                std::to_string(kMaxNesting)};
+  }
   if (!d.is_object()) return InputError{file, "must hold a JSON object"};
   if (!overlay) {
     std::string compiled;

@@ -1,0 +1,17 @@
+// libFuzzer target: a pasted Hugging Face config.json → JSON parse → catalog::ImportHfConfig,
+// then, for configs it accepts, the parameter count of the imported architecture.
+#include <cstddef>
+#include <cstdint>
+
+#include "catalog/codec/hf_config.h"
+#include "engine/model_spec.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const catalog::Json config = catalog::Json::parse(data, data + size, nullptr, /*allow_exceptions=*/false);
+  if (config.is_discarded()) return 0;
+  const auto imported = catalog::ImportHfConfig(config);
+  if (imported.ok() && !engine::ValidateModel(imported.value().spec, "model.")) {
+    (void)engine::CountParams(imported.value().spec);
+  }
+  return 0;
+}
