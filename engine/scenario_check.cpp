@@ -122,10 +122,17 @@ std::optional<InputError> ValidateScenario(const Scenario& s, const Catalog& cat
   if (auto e = CheckBatch(s.training, s.parallel)) return e;
   if (auto e = CheckGpuId(s.gpu_id, catalog)) return e;
   const GpuSpec* gpu = catalog.FindGpu(s.gpu_id);
-  if (catalog.FindFabric(s.parallel.network) == nullptr) {
+  const FabricSpec* fabric = catalog.FindFabric(s.parallel.network);
+  if (fabric == nullptr || !fabric->scale_out) {
+    // `network` is the fabric between nodes; NVLink and PCIe links live inside one and come
+    // with the GPU and server, so naming one here would price and time a network that is not.
     std::string ids;
-    for (const FabricSpec& f : catalog.fabrics) ids += (ids.empty() ? "" : ", ") + f.id;
-    return InputError{"network", "unknown network '" + s.parallel.network + "'; known: " + ids};
+    for (const FabricSpec& f : catalog.fabrics) {
+      if (f.scale_out) ids += (ids.empty() ? "" : ", ") + f.id;
+    }
+    const std::string what = fabric == nullptr ? "unknown network '" + s.parallel.network + "'"
+                                                : "'" + s.parallel.network + "' links GPUs inside a node, not nodes";
+    return InputError{"network", what + "; choose a fabric between nodes: " + ids};
   }
   if (!s.storage.empty() && catalog.FindStorage(s.storage) == nullptr) {
     std::string ids;

@@ -293,8 +293,9 @@ const Sweep& EngineSweep() {
       estimate(s);
     }
 
-    // Every network fabric as the scale-out network of a two-node job.
+    // Every scale-out fabric as the network of a two-node job (scale-up links are refused).
     for (const engine::FabricSpec& f : catalog.fabrics) {
+      if (!f.scale_out) continue;
       engine::Scenario s = base("llama-3-8b", "h100-sxm-80gb", 16);
       s.parallel.network = f.id;
       estimate(s);
