@@ -76,7 +76,7 @@ BillOfMaterials BuildBillOfMaterials(const Scenario& s, const GpuSpec& gpu, cons
     return b;
   }
   b.lines.push_back(Line("Power", b.total_power_w / 1000, "kW",
-                         Num(b.nodes) + " nodes × " + Num(b.node_power_w / 1000) + " kW (1.8× GPU TDP, as DGX "
+                         Num(b.nodes) + (b.nodes == 1 ? " node × " : " nodes × ") + Num(b.node_power_w / 1000) + " kW (1.8× GPU TDP, as DGX "
                          "A100/H100 datasheets)"));
   return b;
 }

@@ -101,9 +101,11 @@ void DrawLaunchConfigs(AppState& state) {
   if (answer.contains("plan")) {
     const catalog::Json& p = answer["plan"];
     char line[240];
+    const int nodes = p.value("nodes", 0);
     std::snprintf(line, sizeof line,
-                  T("%d nodes × %d processes; data parallel %d × micro-batch %d × accumulation %d = global batch %d; %lld steps."),
-                  p.value("nodes", 0), p.value("procs_per_node", 0), p.value("data_parallel", 0),
+                  nodes == 1 ? T("%d node × %d processes; data parallel %d × micro-batch %d × accumulation %d = global batch %d; %lld steps.")
+                             : T("%d nodes × %d processes; data parallel %d × micro-batch %d × accumulation %d = global batch %d; %lld steps."),
+                  nodes, p.value("procs_per_node", 0), p.value("data_parallel", 0),
                   p.value("micro_batch", 0), p.value("grad_accum_steps", 0), p.value("global_batch", 0),
                   static_cast<long long>(p.value("train_steps", 0.0)));
     ImGui::TextWrapped("%s", line);
