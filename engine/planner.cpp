@@ -164,14 +164,17 @@ Plan MakePlan(const Scenario& s, const GpuSpec& g, const Evaluated& e, const Hou
   return p;
 }
 
-// Object storage while renting: the tokenized dataset (2 or 4 B per token) and three
-// resumable checkpoints (14 B per parameter), at the catalog's S3 Standard price per
-// TB-month (730 hours).
+// Object storage while renting: the tokenized dataset (2 or 4 B per token), three
+// resumable checkpoints of the size the estimate writes (CheckpointBytes: the optimizer
+// state for full training, only the adapters for LoRA) and one 16-bit copy of the weights
+// (the base model a fine-tune starts from, or the exported result), at the catalog's S3
+// Standard price per TB-month (730 hours).
 double CloudStoragePerHour(const Scenario& s, const ParamCounts& c, const Catalog& cat, const std::string& currency) {
   const StorageTier* s3 = cat.FindStorage("s3-standard");
   if (s3 == nullptr || s3->cloud_usd_per_tb_month <= 0) return 0;
   const double dataset = TrainingTokens(s.training) / std::max(1.0, s.training.epochs) * TokenBytes(s.model);
-  const double terabytes = (dataset + 3 * 14.0 * c.total) / 1e12;
+  const double weights = 2.0 * c.total;
+  const double terabytes = (dataset + 3 * CheckpointBytes(s, c) + weights) / 1e12;
   return std::max(0.0, Convert(cat, terabytes * s3->cloud_usd_per_tb_month / 730, "USD", currency));
 }
 

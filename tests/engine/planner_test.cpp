@@ -121,6 +121,36 @@ TEST(Planner, CloudCostIsInstancesTimesPriceTimesBilledHours) {
   }
 }
 
+// Renting stores the dataset, three resumable checkpoints and a 16-bit copy of the weights
+// in object storage at $23/TB-month (730 h). Llama-3-8B has 8,030,261,248 parameters (its
+// model card); full bf16 AdamW checkpoints are 2 + 4 + 8 = 14 B/param, 1e9 tokens of a
+// 128,256-token vocabulary are 4 B each: (4e9 + (3 × 14 + 2) × 8.03e9) B = 357.3 GB.
+TEST(Planner, RentedPlansPayObjectStorageForDataCheckpointsAndWeights) {
+  Catalog cat = TinyCatalog();
+  StorageTier s3;
+  s3.id = "s3-standard";
+  s3.kind = "object";
+  s3.cloud_usd_per_tb_month = 23;
+  cat.storage = {s3};
+  auto full = RunPlan(Llama8BFineTune(), CloudOnly(), cat);
+  ASSERT_TRUE(full.ok()) << full.error().message;
+  const double full_usd_per_hour = (4e9 + 44 * 8030261248.0) / 1e12 * 23 / 730;
+  for (const Plan& p : full.value().plans) {
+    EXPECT_NEAR(p.storage_cost, full_usd_per_hour * p.wall_hours, 1e-3 * p.storage_cost) << p.procurement_id;
+  }
+  // LoRA checkpoints hold only the adapters and their AdamW state (12 B/param). Rank 16 on
+  // all seven projections of a layer: 16 × (2 × (4096 + 4096) + 2 × (4096 + 1024) +
+  // 3 × (4096 + 14336)) = 1,310,720 per layer, × 32 layers = 41,943,040.
+  Scenario lora = Llama8BFineTune();
+  lora.training.method = Method::kLora;
+  auto adapters = RunPlan(lora, CloudOnly(), cat);
+  ASSERT_TRUE(adapters.ok()) << adapters.error().message;
+  const double lora_usd_per_hour = (4e9 + 2 * 8030261248.0 + 3 * 12 * 41943040.0) / 1e12 * 23 / 730;
+  for (const Plan& p : adapters.value().plans) {
+    EXPECT_NEAR(p.storage_cost, lora_usd_per_hour * p.wall_hours, 1e-3 * p.storage_cost) << p.procurement_id;
+  }
+}
+
 TEST(Planner, DeadlineAndBudgetFilterThePicks) {
   PlanConstraints c = CloudOnly();
   c.deadline_days = 1000;
