@@ -3,37 +3,14 @@
 // {error: {field: <the row's field>, message}} without throwing, and afterwards the page
 // must still answer a good scenario and draw its canvas, with no WASM abort
 // ("Aborted", RuntimeError) or other error in the console.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { serveDirectory } from './static_server.mjs';
+import { useBrowser, openPage, finish, distinctColours, repoRoot } from './harness.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const siteDir = process.env.TRAINSIZER_SITE || path.join(repoRoot, 'build/web/site');
 const rows = JSON.parse(readFileSync(path.join(repoRoot, 'tests/data/bad_inputs.json'), 'utf8')).rows;
-
-// The same flags as page.test.mjs: software WebGL, no background traffic.
-const chromiumArgs = [
-  '--no-sandbox', '--disable-gpu-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-  '--disable-quic', '--disable-default-apps',
-];
-
-let browser;
-let server;
-
-before(async () => {
-  server = await serveDirectory(siteDir);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs, headless: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useBrowser();
 
 // Runs in the page: builds a row's text from its generator (bytes become Latin-1
 // characters, as a JS string cannot hold raw bytes) and calls the API, reporting a throw
@@ -55,37 +32,9 @@ function callInPage([command, input]) {
   }
 }
 
-async function distinctColours(page) {
-  const png = await page.screenshot();
-  return page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width; c.height = img.height;
-    const g = c.getContext('2d');
-    g.drawImage(img, 0, 0);
-    const data = g.getImageData(0, 0, c.width, c.height).data;
-    const seen = new Set();
-    for (let i = 0; i < data.length; i += 16) seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
-    return seen.size;
-  }, png.toString('base64'));
-}
-
 test('every bad input comes back as an error naming its field, and the page survives', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const problems = [];
-  const page = await context.newPage();
-  page.on('console', (msg) => {
-    const text = msg.text();
-    // The browser asks for /favicon.ico on its own; the site has none.
-    if (/favicon\.ico$/.test(msg.location().url || '')) return;
-    if (msg.type() === 'error' || /Aborted|RuntimeError/.test(text)) problems.push(`console ${msg.type()}: ${text}`);
-  });
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('crash', () => problems.push('page crashed'));
-  await page.goto(server.url + '/');
-  await page.waitForFunction(() => window.TrainSizer && window.TrainSizer.isReady, null, { timeout: 60000 });
+  const opened = await openPage(env.browser, env.server.url + '/');
+  const { page } = opened;
 
   const wrong = [];
   let sent = 0;
@@ -118,6 +67,5 @@ test('every bad input comes back as an error naming its field, and the page surv
   assert.ok(good[1].picks.length > 0, JSON.stringify(good[1]).slice(0, 300));
   await page.waitForTimeout(300);
   assert.ok(await distinctColours(page) > 50, 'canvas looks blank after the bad inputs');
-  assert.deepEqual(problems, []);
-  await context.close();
+  await finish(opened);
 });

@@ -13,15 +13,11 @@
 //   edits      the same for inputs changed through the page's #fragment (the path a user's
 //              edit takes: parse link → page state → re-estimate and re-plan), unless --edits 0.
 // Options: --loads N (5), --plans N (1000), --edits N (1000). TRAINSIZER_SITE picks the site.
-import { chromium } from 'playwright-core';
 import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { serveDirectory } from './static_server.mjs';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const siteDir = process.env.TRAINSIZER_SITE || path.join(repoRoot, 'build/web/site');
+import { launchChromium, openPage, siteDir } from './harness.mjs';
 
 function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -35,13 +31,6 @@ const log = (...args) => console.error('[budgets]', ...args);
 
 const TRANSFER_BUDGET = 1.5 * 1024 * 1024;  // 1,572,864 bytes
 const GROWTH_LIMIT = 0.10;
-
-// Same flags as the browser tests: software WebGL, no background traffic.
-const chromiumArgs = [
-  '--no-sandbox', '--disable-gpu-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-  '--disable-quic', '--disable-default-apps',
-];
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 
@@ -71,40 +60,31 @@ const median = (xs) => {
 };
 
 // A fresh context per load: empty HTTP and code caches, like a first visit.
-async function openPage(browser, server, problems) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.route('**/*', (route) => {
-    const u = route.request().url();
-    if (u.startsWith(server.url)) return route.continue();
-    problems.push(`blocked request to ${u}`);
-    return route.abort();
-  });
-  const page = await context.newPage();
-  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`); });
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  const start = performance.now();
-  await page.goto(server.url + '/');
-  // Ready, or the page's own error box (pre.js Module.onFatal) says it will not be.
-  await page.waitForFunction(() => (window.TrainSizer && window.TrainSizer.isReady) ||
-    document.querySelector('#status.error'), null, { timeout: 120000, polling: 5 });
-  const nodeMs = performance.now() - start;
-  const fatal = await page.evaluate(() => document.querySelector('#status.error')?.textContent ?? null);
-  if (fatal) throw new Error(`the page did not start: ${fatal} (${problems.join('; ')})`);
-  const pageMs = await page.evaluate(() => window.TrainSizer.firstFrameMs ?? null);
-  return { context, page, nodeMs, pageMs };
+// The page on the local server, with the first frame's time from its own clock.
+async function openHome(browser, server) {
+  const opened = await openPage(browser, server.url + '/', { timeoutMs: 120000 });
+  const pageMs = await opened.page.evaluate(() => window.TrainSizer.firstFrameMs ?? null);
+  return { ...opened, nodeMs: opened.loadMs, pageMs };
+}
+
+// Closes a page, keeping what went wrong on it.
+async function close(opened, problems) {
+  problems.push(...opened.problems);
+  await opened.context.close();
 }
 
 async function firstFrame(browser, server, problems) {
   // One load first, not counted: the first page of a just-launched browser also pays for
   // starting the GPU process and SwiftShader (seconds on a busy 2-core machine).
-  await (await openPage(browser, server, problems)).context.close();
+  await close(await openHome(browser, server), problems);
   const samples = [];
   for (let i = 0; i < loads; ++i) {
-    const { context, nodeMs, pageMs } = await openPage(browser, server, problems);
+    const opened = await openHome(browser, server);
+    const { nodeMs, pageMs } = opened;
     samples.push({ pageMs, nodeMs });
     log(`load ${i + 1}/${loads}: first frame ${pageMs == null ? '-' : pageMs.toFixed(0)} ms (page clock), ` +
         `${nodeMs.toFixed(0)} ms (goto → ready, Node clock)`);
-    await context.close();
+    await close(opened, problems);
   }
   const usePage = samples.every((s) => s.pageMs != null);
   const values = samples.map((s) => (usePage ? s.pageMs : s.nodeMs));
@@ -141,7 +121,8 @@ function growth(all) {
 // 1,000 plans cycling through 3 models × 3 token counts × 3 budgets × 2 deadlines × 2
 // methods (108 distinct scenarios), in batches so the page keeps drawing frames between.
 async function replans(browser, server, problems) {
-  const { context, page } = await openPage(browser, server, problems);
+  const opened = await openHome(browser, server);
+  const { context, page } = opened;
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   const samples = [{ count: 0, ...(await memory(page, cdp)) }];
@@ -175,14 +156,15 @@ async function replans(browser, server, problems) {
     }
   }
   const seconds = (performance.now() - started) / 1000;
-  await context.close();
+  await close(opened, problems);
   return { count: plans, errors, msPerPlan: (seconds * 1000) / plans, layoutsPerPlan: candidates / Math.max(1, plans - errors),
            samples, growth: growth(samples) };
 }
 
 // Inputs changed through the address bar's #fragment (the page reads it once per frame).
 async function hashEdits(browser, server, problems) {
-  const { context, page } = await openPage(browser, server, problems);
+  const opened = await openHome(browser, server);
+  const { context, page } = opened;
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   const samples = [{ count: 0, ...(await memory(page, cdp)) }];
@@ -215,7 +197,7 @@ async function hashEdits(browser, server, problems) {
   }
   const seconds = (performance.now() - started) / 1000;
   const state = await page.evaluate(() => window.TrainSizer.current());
-  await context.close();
+  await close(opened, problems);
   return { count: edits, msPerEdit: (seconds * 1000) / edits, stillComputes: state.result?.memory?.per_gpu_gib > 0,
            samples, growth: growth(samples) };
 }
@@ -223,7 +205,7 @@ async function hashEdits(browser, server, problems) {
 const result = { site: siteDir, transfer: transferSizes() };
 log(`transfer (gzip -9): ${result.transfer.gzip} B of ${TRANSFER_BUDGET} B`);
 const server = await serveDirectory(siteDir);
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs, headless: true });
+const browser = await launchChromium();
 const problems = [];
 try {
   result.firstFrame = await firstFrame(browser, server, problems);

@@ -2,87 +2,19 @@
 // the served site on loopback and the offline single file from file:// with the network
 // blocked. Fails on any console error, page error or request to another host.
 // Screenshots land in build/web/screenshots/ for people to look at.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import { serveDirectory } from './static_server.mjs';
+import { useBrowser, openPage, finish, launchChromium, distinctColours, pngStats, repoRoot, siteDir, shotDir }
+  from './harness.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const siteDir = process.env.TRAINSIZER_SITE || path.join(repoRoot, 'build/web/site');
-const shotDir = path.join(repoRoot, 'build/web/screenshots');
-mkdirSync(shotDir, { recursive: true });
-
-// Flags from docs: software WebGL, and no background traffic to Google's hosts.
-const chromiumArgs = [
-  '--no-sandbox', '--disable-gpu-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-  '--disable-quic', '--disable-default-apps',
-];
-
-let browser;
-let server;
-
-before(async () => {
-  server = await serveDirectory(siteDir);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs, headless: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-// Opens a page that records problems: console errors, page errors and foreign requests.
-async function openPage(url, { width = 1280, height = 800, scale = 1, allow = () => false, colorScheme = 'light' } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, colorScheme });
-  const problems = [];
-  const requests = [];
-  await context.route('**/*', (route) => {
-    const u = route.request().url();
-    requests.push(u);
-    if (allow(u)) return route.continue();
-    problems.push(`blocked request to ${u}`);
-    return route.abort();
-  });
-  const page = await context.newPage();
-  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`); });
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  await page.goto(url);
-  await page.waitForFunction(() => window.TrainSizer && window.TrainSizer.isReady, null, { timeout: 60000 });
-  return { context, page, problems, requests };
-}
-
-// Reads a PNG screenshot back through a 2D canvas in the page: the number of distinct
-// colours (a blank or failed WebGL canvas has one or two, the real UI hundreds) and the
-// brightness (0-255) of the pixel at (x, y).
-async function pngStats(page, png, x = 0, y = 0) {
-  return page.evaluate(async ([b64, px, py]) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width; c.height = img.height;
-    const g = c.getContext('2d');
-    g.drawImage(img, 0, 0);
-    const data = g.getImageData(0, 0, c.width, c.height).data;
-    const seen = new Set();
-    for (let i = 0; i < data.length; i += 16) seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
-    const at = (py * c.width + px) * 4;
-    return { colours: seen.size, brightness: (data[at] + data[at + 1] + data[at + 2]) / 3 };
-  }, [png.toString('base64'), x, y]);
-}
-
-async function distinctColours(page, png) {
-  return (await pngStats(page, png)).colours;
-}
-
-const isLoopback = (u) => u.startsWith(server.url);
+const env = useBrowser();
+const home = () => env.server.url + '/';
 
 test('served page renders the UI and answers through window.TrainSizer', async () => {
-  const { context, page, problems } = await openPage(server.url + '/', { allow: isLoopback });
+  const opened = await openPage(env.browser, home());
+  const { page } = opened;
   const png = await page.screenshot({ path: path.join(shotDir, 'page-1280x800.png') });
   assert.ok(await distinctColours(page, png) > 50, 'canvas looks blank');
 
@@ -97,12 +29,12 @@ test('served page renders the UI and answers through window.TrainSizer', async (
   const info = await page.evaluate(() => ({ v: window.TrainSizer.version(), cat: window.TrainSizer.catalog() }));
   assert.match(info.v, /^\d+\.\d+\.\d+$/);
   assert.ok(info.cat.gpus.gpus.length >= 7);
-  assert.deepEqual(problems, []);
-  await context.close();
+  await finish(opened);
 });
 
 test('bad input returns the error JSON and the page keeps running', async () => {
-  const { context, page, problems } = await openPage(server.url + '/', { allow: isLoopback });
+  const opened = await openPage(env.browser, home());
+  const { page } = opened;
   const results = await page.evaluate(() => [
     window.TrainSizer.estimate({ model: 'llama-3-8b', tp: 3 }),
     window.TrainSizer.estimate('{"model": '),
@@ -115,41 +47,38 @@ test('bad input returns the error JSON and the page keeps running', async () => 
     ['tp', 'scenario', 'seq_len', 'model', 'model.params_b', 'scenario']);
   const ok = await page.evaluate(() => window.TrainSizer.estimate({ model: 'qwen2.5-7b' }));
   assert.ok(ok.memory.per_gpu_gib > 0);
-  assert.deepEqual(problems, []);
-  await context.close();
+  await finish(opened);
 });
 
 test('high-DPI and narrow windows render sharp and fill the window', async () => {
   for (const [w, h, s] of [[1280, 800, 2], [420, 860, 2]]) {
-    const { context, page, problems } = await openPage(server.url + '/', { width: w, height: h, scale: s,
-      allow: isLoopback });
+    const opened = await openPage(env.browser, home(), { width: w, height: h, scale: s });
+    const { page } = opened;
     const backing = await page.evaluate(() => [document.getElementById('canvas').width, window.innerWidth]);
     assert.equal(backing[0], backing[1] * s, 'canvas backing store follows devicePixelRatio');
     const png = await page.screenshot({ path: path.join(shotDir, `page-${w}x${h}@${s}x.png`) });
     assert.ok(await distinctColours(page, png) > 50);
-    assert.deepEqual(problems, []);
-    await context.close();
+    await finish(opened);
   }
 });
 
 test('offline single file works from file:// with the network blocked', async () => {
   const url = pathToFileURL(path.join(siteDir, 'trainsizer.html')).href;
-  const { context, page, problems, requests } = await openPage(url, { allow: (u) => u.startsWith('file:') });
+  const opened = await openPage(env.browser, url);
+  const { page, requests } = opened;
   const png = await page.screenshot({ path: path.join(shotDir, 'offline-file.png') });
   assert.ok(await distinctColours(page, png) > 50);
   const r = await page.evaluate(() => window.TrainSizer.estimate({ model: 'llama-3-70b', gpus: 1 }));
   assert.equal(r.memory.fits, false);  // 70B full fine-tune never fits one GPU
   assert.deepEqual(requests.filter((u) => !u.startsWith('file:')), []);
-  assert.deepEqual(problems, []);
-  await context.close();
+  await finish(opened);
 });
 
 test('without WebGL2 the page says so in words instead of failing silently', async () => {
-  const noGl = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true,
-    args: [...chromiumArgs, '--disable-3d-apis', '--disable-webgl'] });
+  const noGl = await launchChromium(['--disable-3d-apis', '--disable-webgl']);
   try {
     const page = await noGl.newPage();
-    await page.goto(server.url + '/');
+    await page.goto(home());
     await page.waitForFunction(() => document.getElementById('status').className === 'error', null,
       { timeout: 30000 });
     const text = await page.textContent('#status');
@@ -167,7 +96,8 @@ test('WASM and native builds give byte-identical estimates and plans', async () 
   const { execFileSync } = await import('node:child_process');
   const { existsSync } = await import('node:fs');
   if (!existsSync(cli)) throw new Error(`native CLI missing: ${cli} (scripts/test.sh builds it first)`);
-  const { context, page, problems } = await openPage(server.url + '/', { allow: isLoopback });
+  const opened = await openPage(env.browser, home());
+  const { page } = opened;
   const cases = [
     ['estimate', { model: 'mixtral-8x7b', method: 'lora', gpus: 8, zero: 3, tokens: 5e8 }],
     ['estimate', { model: 'llama-3-70b', gpus: 64, tp: 8, pp: 2, zero: 1, tokens: 1e10, network: 'roce' }],
@@ -181,14 +111,14 @@ test('WASM and native builds give byte-identical estimates and plans', async () 
     const fromCli = execFileSync(cli, [command, '-'], { input: text }).toString().trimEnd();
     assert.equal(fromWasm, fromCli, `${command} ${text}`);
   }
-  assert.deepEqual(problems, []);
-  await context.close();
+  await finish(opened);
 });
 
 // A user's catalog overlay on the page: a negotiated price becomes a plan option; a broken
 // overlay is refused with the entry and field, and the catalog in force stays.
 test('catalog overlay through the JS API changes plans and survives bad input', async () => {
-  const { context, page, problems } = await openPage(server.url + '/', { allow: isLoopback });
+  const opened = await openPage(env.browser, home());
+  const { page } = opened;
   const result = await page.evaluate(() => {
     const deal = { offers: [{ id: 'our-h100-deal', provider: 'acme', provider_name: 'Acme', instance: '8xH100',
       gpu: 'h100-sxm-80gb', gpus: 8, billing: 'instance', currency: 'USD', region: 'us', on_demand_per_hour: 1,
@@ -209,27 +139,27 @@ test('catalog overlay through the JS API changes plans and survives bad input', 
   assert.ok(result.after > 0);
   assert.equal(result.removed.ok, true);
   await page.waitForTimeout(300);  // a few frames with the swapped catalog
-  assert.deepEqual(problems, []);
-  await context.close();
+  await finish(opened);
 });
 
 test('the theme follows the browser preference: dark and light', async () => {
   for (const scheme of ['dark', 'light']) {
-    const { context, page, problems } = await openPage(server.url + '/', { allow: isLoopback, colorScheme: scheme });
+    const opened = await openPage(env.browser, home(), { colorScheme: scheme });
+    const { page } = opened;
     const png = await page.screenshot({ path: path.join(shotDir, `page-${scheme}.png`) });
     const bg = (await pngStats(page, png, 4, 4)).brightness;
     if (scheme === 'dark') assert.ok(bg < 60, `dark background ${bg}`);
     else assert.ok(bg > 200, `light background ${bg}`);
     assert.ok(await distinctColours(page, png) > 50);
-    assert.deepEqual(problems, []);
-    await context.close();
+    await finish(opened);
   }
 });
 
 // A person's clicks and keys: open the Examples menu and choose the 30B example, then type
 // a budget; the page's state (TrainSizer.current()) follows each step.
 test('the page responds to mouse and keyboard like a person uses it', async () => {
-  const { context, page, problems } = await openPage(server.url + '/', { allow: isLoopback });
+  const opened = await openPage(env.browser, home());
+  const { page } = opened;
   // A slow software-rendered frame can swallow a click, so each step retries a few times
   // until the page's state shows it took effect.
   const retry = async (action, done) => {
@@ -261,6 +191,5 @@ test('the page responds to mouse and keyboard like a person uses it', async () =
     await page.keyboard.type('5000');
     await page.keyboard.press('Enter');
   }, () => window.TrainSizer.current().goal.budget === 5000);
-  assert.deepEqual(problems, []);
-  await context.close();
+  await finish(opened);
 });

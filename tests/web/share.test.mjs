@@ -2,70 +2,14 @@
 // (every input in the #fragment), an embed in a blog post (?embed=1, 400 px wide), and
 // 简体中文. Also the strict Content-Security-Policy and the export/launch-config API.
 // Screenshots land in build/web/screenshots/.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import { serveDirectory } from './static_server.mjs';
+import { useBrowser, openPage as open, finish, siteDir, shotDir } from './harness.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const siteDir = process.env.TRAINSIZER_SITE || path.join(repoRoot, 'build/web/site');
-const shotDir = path.join(repoRoot, 'build/web/screenshots');
-mkdirSync(shotDir, { recursive: true });
-
-const chromiumArgs = [
-  '--no-sandbox', '--disable-gpu-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-  '--disable-quic', '--disable-default-apps',
-];
-
-let browser;
-let server;
-
-before(async () => {
-  server = await serveDirectory(siteDir);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs, headless: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-// A page that records console errors, page errors, CSP violations and every request; any
-// request outside `allow` is blocked and counted as a problem.
-async function openPage(url, { width = 1280, height = 800, locale = 'en-US', allow } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, locale });
-  const problems = [];
-  const requests = [];
-  await context.route('**/*', (route) => {
-    const u = route.request().url();
-    requests.push(u);
-    if ((allow || ((x) => x.startsWith(server.url)))(u)) return route.continue();
-    problems.push(`blocked request to ${u}`);
-    return route.abort();
-  });
-  await context.addInitScript(() => {
-    window.__cspViolations = [];
-    document.addEventListener('securitypolicyviolation',
-      (e) => window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
-  });
-  const page = await context.newPage();
-  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`); });
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  await page.goto(url);
-  await page.waitForFunction(() => window.TrainSizer && window.TrainSizer.isReady, null, { timeout: 60000 });
-  return { context, page, problems, requests };
-}
-
-async function finish({ context, page, problems }) {
-  const csp = await page.evaluate(() => window.__cspViolations);
-  assert.deepEqual(csp, [], 'Content-Security-Policy violations');
-  assert.deepEqual(problems, []);
-  await context.close();
-}
+const env = useBrowser();
+const openPage = (url, options) => open(env.browser, url, options);
 
 const params = (fragment) => Object.fromEntries(new URLSearchParams(fragment.replace(/^#/, '')));
 
@@ -74,7 +18,7 @@ const sharedLink = 'v=1&model=llama-3-70b&method=lora&lora_rank=64&seq_len=8192&
   '&deadline_days=7&budget=40000&currency=EUR&objective=cost';
 
 test('a shared link restores every input, and edits are written back to the address bar', async () => {
-  const opened = await openPage(`${server.url}/#${sharedLink}`);
+  const opened = await openPage(`${env.server.url}/#${sharedLink}`);
   const { page } = opened;
   const state = await page.evaluate(() => window.TrainSizer.current());
   assert.deepEqual(state.link_notice, []);
@@ -112,7 +56,7 @@ test('a shared link restores every input, and edits are written back to the addr
 });
 
 test('a corrupted link names what it ignored and keeps working', async () => {
-  const opened = await openPage(`${server.url}/#v=1&seq_len=oops&gpus=32&warp=9&model=gpt-9&tp=%ZZ`);
+  const opened = await openPage(`${env.server.url}/#v=1&seq_len=oops&gpus=32&warp=9&model=gpt-9&tp=%ZZ`);
   const { page } = opened;
   const state = await page.evaluate(() => window.TrainSizer.current());
   const ignored = state.link_notice.map((line) => line.split(':')[0]).sort();
@@ -124,7 +68,7 @@ test('a corrupted link names what it ignored and keeps working', async () => {
 });
 
 test('embed mode fits a 400 px iframe and the embed snippet page works', async () => {
-  const opened = await openPage(`${server.url}/?embed=1#v=1&model=mistral-7b-v0.1&method=qlora`,
+  const opened = await openPage(`${env.server.url}/?embed=1#v=1&model=mistral-7b-v0.1&method=qlora`,
     { width: 400, height: 720 });
   const { page } = opened;
   const state = await page.evaluate(() => window.TrainSizer.current());
@@ -136,11 +80,11 @@ test('embed mode fits a 400 px iframe and the embed snippet page works', async (
   await finish(opened);
 
   // The snippet page: a ready-to-paste iframe with embed=1, which loads and runs.
-  const html = await (await fetch(`${server.url}/embed.html`)).text();
+  const html = await (await fetch(`${env.server.url}/embed.html`)).text();
   assert.match(html, /<iframe src="[^"]*embed=1/);
-  const context = await browser.newContext({ viewport: { width: 900, height: 1200 } });
+  const context = await env.browser.newContext({ viewport: { width: 900, height: 1200 } });
   const snippetPage = await context.newPage();
-  await snippetPage.goto(`${server.url}/embed.html`);
+  await snippetPage.goto(`${env.server.url}/embed.html`);
   const frame = await (await snippetPage.waitForSelector('iframe')).contentFrame();
   await frame.waitForFunction(() => window.TrainSizer && window.TrainSizer.isReady, null, { timeout: 60000 });
   assert.equal(await frame.evaluate(() => window.TrainSizer.current().embed), true);
@@ -150,8 +94,8 @@ test('embed mode fits a 400 px iframe and the embed snippet page works', async (
 
 test('简体中文 from ?lang=zh and from the browser language, wide and narrow', async () => {
   for (const [url, locale, w, h, name] of [
-    [`${server.url}/?lang=zh`, 'en-US', 1280, 800, 'zh-1280.png'],
-    [`${server.url}/`, 'zh-CN', 420, 860, 'zh-420.png'],
+    [`${env.server.url}/?lang=zh`, 'en-US', 1280, 800, 'zh-1280.png'],
+    [`${env.server.url}/`, 'zh-CN', 420, 860, 'zh-420.png'],
   ]) {
     const opened = await openPage(url, { locale, width: w, height: h });
     const lang = await opened.page.evaluate(() => window.TrainSizer.current().lang);
@@ -162,7 +106,7 @@ test('简体中文 from ?lang=zh and from the browser language, wide and narrow'
 });
 
 test('exports and launch configs through the JS API', async () => {
-  const opened = await openPage(`${server.url}/`);
+  const opened = await openPage(`${env.server.url}/`);
   const out = await opened.page.evaluate(() => {
     const scenario = { model: 'llama-3-70b', method: 'full', gpus: 16, zero: 3, global_batch: 256, tokens: 2e9 };
     return {
@@ -183,7 +127,7 @@ test('exports and launch configs through the JS API', async () => {
 
 test('the offline file keeps its state in the hash, with no request leaving file://', async () => {
   const url = pathToFileURL(path.join(siteDir, 'trainsizer.html')).href + `#${sharedLink}`;
-  const opened = await openPage(url, { allow: (u) => u.startsWith('file:') });
+  const opened = await openPage(url);
   const state = await opened.page.evaluate(() => window.TrainSizer.current());
   assert.equal(state.document.model, 'llama-3-70b');
   assert.equal(state.document.lora_rank, 64);
