@@ -158,7 +158,8 @@ std::string web::PageStateJson() {
                      {"embed", s.embed},
                      {"link", s.link_fragment},
                      {"link_notice", s.link_notice},
-                     {"document", ui::ScenarioDocument(s)}};
+                     {"document", ui::ScenarioDocument(s)},
+                     {"anchors", s.anchors}};
   if (s.last_good) j["result"] = catalog::EstimateToJson(*s.last_good);
   if (!s.result.ok()) j["error"] = catalog::ErrorToJson(s.result.error())["error"];
   return j.dump();

@@ -156,16 +156,25 @@ test('the theme follows the browser preference: dark and light', async () => {
 });
 
 // A person's clicks and keys: open the Examples menu and choose the 30B example, then type
-// a budget; the page's state (TrainSizer.current()) follows each step.
+// a budget; the page's state (TrainSizer.current()) follows each step. Controls are found
+// where the page last drew them (current().anchors, CSS pixels), not at fixed coordinates.
 test('the page responds to mouse and keyboard like a person uses it', async () => {
   const opened = await openPage(env.browser, home());
   const { page } = opened;
+  const anchor = async (name) => {
+    await page.waitForFunction((n) => window.TrainSizer.current().anchors[n], name, { timeout: 4000 });
+    return page.evaluate((n) => window.TrainSizer.current().anchors[n], name);
+  };
+  const click = async (name, fx = 0.5) => {
+    const [x, y, w, h] = await anchor(name);
+    await page.mouse.click(x + w * fx, y + h / 2);
+  };
   // A slow software-rendered frame can swallow a click, so each step retries a few times
   // until the page's state shows it took effect.
   const retry = async (action, done) => {
     for (let attempt = 0; attempt < 4; ++attempt) {
-      await action();
       try {
+        await action();
         await page.waitForFunction(done, null, { timeout: 4000 });
         return;
       } catch { /* try the gesture again */ }
@@ -173,9 +182,10 @@ test('the page responds to mouse and keyboard like a person uses it', async () =
     throw new Error('the page did not respond to the gesture');
   };
   await retry(async () => {
-    await page.mouse.click(315, 60);  // "Examples:" menu in the header
-    await page.waitForTimeout(400);
-    await page.mouse.click(200, 117);  // second entry: the seed's 30B full fine-tune
+    // The "Examples:" menu under the header, unless a previous attempt left it open.
+    const open = await page.evaluate(() => Boolean(window.TrainSizer.current().anchors['example:seed-30b-full']));
+    if (!open) await click('examples');
+    await click('example:seed-30b-full');  // drawn once the menu is open
   }, () => window.TrainSizer.current().example === 'seed-30b-full');
   const chosen = await page.evaluate(() => window.TrainSizer.current());
   assert.equal(chosen.result.claim_check.verdict, 'impossible');
@@ -185,7 +195,7 @@ test('the page responds to mouse and keyboard like a person uses it', async () =
   // The Budget field (Goal, top of the inputs): select its text, type a value, press Enter.
   assert.equal(chosen.goal.budget, 0);
   await retry(async () => {
-    await page.mouse.click(258, 218);
+    await click('budget', 0.25);  // the text box, left of its -/+ buttons
     await page.waitForTimeout(200);
     await page.keyboard.press('Control+A');
     await page.keyboard.type('5000');

@@ -6,6 +6,7 @@
 #include "engine/version.h"
 #include "format.h"
 #include "i18n.h"
+#include "widgets.h"
 
 namespace ui {
 namespace {
@@ -118,11 +119,14 @@ void DrawExamples(AppState& state) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, 460 * state.dpi_scale));
   // The examples' titles and descriptions are catalog text, translated like the engine's.
-  if (ImGui::BeginCombo("##examples",
-                        current ? TranslateMessage(current->title).c_str() : T("Load one of the seed's scenarios"))) {
+  const bool open = ImGui::BeginCombo("##examples", current ? TranslateMessage(current->title).c_str()
+                                                            : T("Load one of the seed's scenarios"));
+  MarkAnchor(state, "examples");
+  if (open) {
     for (const engine::Example& x : state.catalog->examples) {
       ImGui::PushID(x.id.c_str());
       if (ImGui::Selectable(TranslateMessage(x.title).c_str(), current == &x)) LoadExample(state, x);
+      MarkAnchor(state, "example:" + x.id);
       ImGui::PopID();
       if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
@@ -151,6 +155,7 @@ void DrawApp(AppState& state, const Fonts& fonts) {
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::Begin("TrainSizer", nullptr, flags);
+  state.anchors.clear();
   DrawHeader(state, fonts);
   DrawLinkNotice(state);
   if (!state.embed) DrawExamples(state);

@@ -3,7 +3,9 @@
 // engine run once per edit instead of once per frame.
 #pragma once
 
+#include <array>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -71,6 +73,9 @@ struct AppState {
   std::vector<std::string> link_notice;  // link parameters that were ignored, "key: why"
   std::string link_fragment;             // the inputs as a link fragment (no '#')
   std::string copied_status;             // "Link copied" and the like, shown briefly
+  // Where named controls were drawn in the last frame, {x, y, width, height} in CSS pixels:
+  // browser tests click them by name (TrainSizer.current().anchors) instead of by position.
+  std::map<std::string, std::array<float, 4>> anchors;
   HostActions host;
 };
 

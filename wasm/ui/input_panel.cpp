@@ -356,6 +356,7 @@ void DrawGoalSection(AppState& state, const Fonts& fonts) {
   changed |= ImGui::InputDouble("##deadline", &g.deadline_days, 1, 7, "%.1f");
   Row(T("Budget"), T("The most you can pay: the rental, or the purchase of servers; 0 = no budget."));
   changed |= ImGui::InputDouble("##budget", &g.budget, 1000, 10000, "%.0f");
+  MarkAnchor(state, "budget");
   Row(T("Currency"), T("Prices are converted with the catalog's dated exchange rates."));
   static constexpr std::array<const char*, 3> kCurrencies = {"USD", "CNY", "EUR"};
   if (ImGui::BeginCombo("##currency", g.currency.c_str())) {

@@ -37,4 +37,11 @@ void MutedText(const char* text) {
   ImGui::PopStyleColor();
 }
 
+void MarkAnchor(AppState& state, const std::string& name) {
+  const ImVec2 min = ImGui::GetItemRectMin();
+  const ImVec2 size = ImGui::GetItemRectSize();
+  const float css = state.dpi_scale > 0 ? state.dpi_scale : 1.0f;
+  state.anchors[name] = {min.x / css, min.y / css, size.x / css, size.y / css};
+}
+
 }  // namespace ui

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "app_state.h"
 #include "theme.h"
 
 namespace ui {
@@ -19,5 +20,8 @@ void FormulaTooltip(const char* formula, const char* source);
 
 // Wrapped text in the muted colour (explanations, sources, secondary facts).
 void MutedText(const char* text);
+
+// Records where the last item was drawn under `name` in state.anchors (for browser tests).
+void MarkAnchor(AppState& state, const std::string& name);
 
 }  // namespace ui
