@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets (preset `fuzz`, clang) and runs each on its committed seed
 # corpus for a bounded time: scripts/fuzz.sh [seconds-per-target] [target...]
 # New corpus entries go to build/fuzz/fuzz-work/<target>/corpus, findings (crash-*,
-# timeout-*, oom-*, leak-*) to build/fuzz/fuzz-work/<target>/artifacts; docs/fuzzing.md
+# timeout-*, oom-*, leak-*) to build/fuzz/fuzz-work/<target>/artifacts; tests/fuzz/README.md
 # says how to turn a finding into a regression test.
 set -euo pipefail
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

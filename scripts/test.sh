@@ -10,7 +10,7 @@ bash scripts/build.sh native
 # The accuracy tables (predicted vs measured for every published run) for the log.
 build/native/trainsizer validate
 # The same suites under AddressSanitizer + UndefinedBehaviorSanitizer, plus the fuzz
-# targets replaying their committed corpora and regressions (docs/fuzzing.md).
+# targets replaying their committed corpora and regressions (tests/fuzz/README.md).
 bash scripts/build.sh sanitize
 (cd build/sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
    ctest --output-on-failure -j "$(nproc 2>/dev/null || echo 2)")

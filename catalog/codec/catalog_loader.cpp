@@ -16,7 +16,7 @@ using engine::Result;
 // Deepest nesting a catalog file or overlay may have (the real files reach 5 levels).
 // nlohmann's parser and destructor are iterative but dump() recurses, and an overlay's
 // example scenarios and metadata notes get dumped: [[[[...]]]] 10,000 levels deep in
-// either overflowed the stack (docs/fuzzing.md, finding 1).
+// either overflowed the stack (tests/fuzz/README.md, finding 1).
 constexpr int kMaxNesting = 64;
 
 // Top-level keys a catalog file may carry besides its entry arrays.

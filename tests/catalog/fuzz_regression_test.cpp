@@ -1,5 +1,5 @@
 // Every input the fuzzers once crashed, hung or exhausted memory on (tests/fuzz/regressions/
-// <target>/, see docs/fuzzing.md), fed to the same entry point as its fuzz target: each
+// <target>/, see tests/fuzz/README.md), fed to the same entry point as its fuzz target: each
 // must come back as a result or a clean error naming a field, and quickly.
 #include <gtest/gtest.h>
 
