@@ -20,6 +20,7 @@
 
 #include "catalog/codec/api.h"
 #include "catalog/codec/json_fields.h"
+#include "tests/data/bad_inputs.h"
 
 namespace catalog {
 namespace {
@@ -31,36 +32,8 @@ struct BadInput {
   Json input;
 };
 
-std::string ReadText(const std::filesystem::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
-// The bytes a row sends: its text, or what its generator makes (see the file's description).
-std::string Generate(const Json& input) {
-  if (input.is_string()) return input.get<std::string>();
-  if (input.contains("repeat")) {
-    std::string out;
-    const std::string unit = input["repeat"];
-    for (int i = 0; i < input["times"].get<int>(); ++i) out += unit;
-    return out;
-  }
-  if (input.contains("nest")) return std::string(input["nest"].get<size_t>(), '[');
-  if (input.contains("bytes_hex")) {
-    const std::string hex = input["bytes_hex"];
-    std::string out;
-    for (size_t i = 0; i + 1 < hex.size(); i += 2) out += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
-    return out;
-  }
-  std::string out;
-  for (const Json& part : input["concat"]) out += Generate(part);
-  return out;
-}
-
 std::vector<BadInput> LoadRows() {
-  const Json doc = Json::parse(ReadText(std::string(TRAINSIZER_SOURCE_DIR) + "/tests/data/bad_inputs.json"));
+  const Json doc = testdata::BadInputTable();
   std::vector<BadInput> rows;
   for (const Json& row : doc["rows"]) {
     const Json commands = row.value("commands", Json::array({"estimate", "plan"}));
@@ -99,7 +72,7 @@ CliRun RunCli(const std::string& command, const std::string& input) {
   CliRun run;
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-  run.out = ReadText(out);
+  run.out = testdata::ReadFileText(out);
   std::filesystem::remove(in);
   std::filesystem::remove(out);
   return run;
@@ -109,7 +82,7 @@ class BadInputTest : public testing::TestWithParam<BadInput> {};
 
 TEST_P(BadInputTest, ExitsTwoWithTheFieldNamed) {
   const BadInput& row = GetParam();
-  const CliRun run = RunCli(row.command, Generate(row.input));
+  const CliRun run = RunCli(row.command, testdata::GenerateBadInput(row.input));
   ASSERT_NE(run.status, 124) << row.name << ": no answer within " << kTimeLimitS << " s";
   ASSERT_NE(run.status, 134) << row.name << ": aborted (SIGABRT)";
   ASSERT_NE(run.status, 136) << row.name << ": arithmetic exception (SIGFPE)";
@@ -129,7 +102,7 @@ TEST_P(BadInputTest, ExitsTwoWithTheFieldNamed) {
 INSTANTIATE_TEST_SUITE_P(Rows, BadInputTest, testing::ValuesIn(LoadRows()), TestName);
 
 TEST(BadInputTable, HasAtLeast45Rows) {
-  const Json doc = Json::parse(ReadText(std::string(TRAINSIZER_SOURCE_DIR) + "/tests/data/bad_inputs.json"));
+  const Json doc = testdata::BadInputTable();
   EXPECT_GE(doc["rows"].size(), 45u);
 }
 

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -14,15 +16,19 @@
 #include <string>
 #include <vector>
 
+#include "catalog/codec/api.h"
 #include "catalog/codec/catalog_loader.h"
 #include "catalog/codec/hf_config.h"
 #include "catalog/codec/plan_json.h"
 #include "catalog/codec/scenario_json.h"
+#include "catalog/codec/url_state.h"
 #include "engine/estimate.h"
 #include "engine/launch_plan.h"
 #include "engine/planner.h"
+#include "engine/scenario_check.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // ImTextCharFromUtf8
+#include "tests/data/bad_inputs.h"
 #include "wasm/ui/i18n.h"
 #include "wasm/ui/theme.h"
 
@@ -124,6 +130,7 @@ const Sweep& EngineSweep() {
       for (const engine::Plan& pick : p.value().picks) {
         for (const std::string& label : pick.labels) add(label);
       }
+      for (const engine::Plan& each : p.value().plans) add(each.procurement);  // plan_panel.cpp
     };
     auto preset = [&](const char* id) {
       const engine::ModelPreset* p = catalog.FindModel(id);
@@ -404,6 +411,24 @@ const Sweep& EngineSweep() {
       }
     }
 
+    // Procurement lines (plan_panel.cpp): every GPU planned alone, rented (on-demand and
+    // spot) and owned (new and used servers), and both together.
+    {
+      engine::Scenario s;
+      s.model = preset("llama-3-8b");
+      s.training.tokens = 1e9;
+      for (const engine::GpuSpec& g : catalog.gpus) {
+        for (engine::Purchase purchase : {engine::Purchase::kCloud, engine::Purchase::kOwn, engine::Purchase::kBoth}) {
+          engine::PlanConstraints goal;
+          goal.gpus = {g.id};
+          goal.max_gpus = 16;
+          goal.purchase = purchase;
+          goal.allow_spot = purchase == engine::Purchase::kCloud;
+          plan(s, goal);
+        }
+      }
+    }
+
     // The catalog's examples as the page loads them: title, description, estimate, plan.
     for (const engine::Example& x : catalog.examples) {
       add(x.title);
@@ -456,6 +481,428 @@ TEST(I18n, EngineTranslationsLeaveNoEnglishProse) {
   }
   ui::SetLanguage(ui::Lang::kEn);
   for (const std::string& leak : leaks) ADD_FAILURE() << "English left in the translation of: " << leak;
+}
+
+// Input errors as the page shows them: next to their field (input_panel.cpp FieldError),
+// under "No plan" (plan_panel.cpp) and in the link notice ("field: message", app_state.cpp).
+// Collected from every row of tests/data/bad_inputs.json through the JS API, from scenarios,
+// models and constraints built to trip each check of engine/scenario_check.cpp,
+// engine/model_spec.cpp and engine/planner.cpp, from the codec's readers (scenario, model
+// architecture, config.json, constraints) and from catalog overlays. Each built case names
+// the field its error must have, so a case that stops tripping its check fails too.
+struct ErrorSweep {
+  std::vector<std::string> messages;
+  std::set<std::string> fields;  // every field an error named
+};
+
+const ErrorSweep& InputErrorSweep() {
+  static const ErrorSweep sweep = [] {
+    const engine::Catalog& catalog = catalog::Embedded().value();
+    ErrorSweep out;
+    auto add = [&](const std::string& field, const std::string& message) {
+      out.fields.insert(field);
+      out.messages.push_back(message);
+    };
+    auto expect = [&](const std::optional<engine::InputError>& e, const std::string& field, const std::string& what) {
+      EXPECT_TRUE(e.has_value()) << what << ": accepted, expected an error on " << field;
+      if (!e) return;
+      EXPECT_EQ(e->field, field) << what << ": " << e->message;
+      add(e->field, e->message);
+    };
+    // The JS API's answer: {"error": {"field", "message"}}.
+    auto api_error = [&](const api::Response& r, const std::string& field, const std::string& what) {
+      EXPECT_FALSE(r.ok) << what << ": accepted";
+      const catalog::Json j = catalog::Json::parse(r.json, nullptr, false);
+      if (r.ok || j.is_discarded() || !j.contains("error")) return;
+      const std::string got = j["error"].value("field", ""), message = j["error"].value("message", "");
+      EXPECT_EQ(got, field) << what << ": " << message;
+      add(got, message);
+    };
+    auto estimate = [&](const std::string& json, const char* field) { api_error(api::Estimate(json), field, json); };
+    auto plan = [&](const std::string& json, const char* field) { api_error(api::Plan(json), field, json); };
+
+    // Every row of the bad-input table, as the CLI and the JS API run it.
+    const catalog::Json rows =
+        testdata::BadInputTable()["rows"];
+    EXPECT_GE(rows.size(), 45u);
+    for (const catalog::Json& row : rows) {
+      const std::string text = testdata::GenerateBadInput(row["input"]);
+      for (const catalog::Json& command : row.value("commands", catalog::Json::array({"estimate", "plan"}))) {
+        const api::Response r = command == "plan" ? api::Plan(text) : api::Estimate(text);
+        api_error(r, row["field"], row["name"]);
+      }
+    }
+
+    // engine::ValidateScenario, one check each, from a valid 8-GPU Llama-3-8B scenario.
+    auto base = [&](const char* model = "llama-3-8b") {
+      engine::Scenario s;
+      const engine::ModelPreset* p = catalog.FindModel(model);
+      EXPECT_NE(p, nullptr) << model;
+      if (p != nullptr) s.model = p->spec;
+      s.gpu_id = "h100-sxm-80gb";
+      s.parallel.gpus = 8;
+      s.parallel.gpus_per_node = 8;
+      s.training.tokens = 1e9;
+      return s;
+    };
+    auto scenario = [&](const char* field, auto edit, const char* model = "llama-3-8b") {
+      engine::Scenario s = base(model);
+      edit(s);
+      expect(engine::ValidateScenario(s, catalog), field, std::string("scenario with a bad ") + field);
+    };
+    EXPECT_FALSE(engine::ValidateScenario(base(), catalog).has_value()) << "the base scenario is refused";
+    scenario("seq_len", [](engine::Scenario& s) { s.training.seq_len = 0; });
+    scenario("micro_batch", [](engine::Scenario& s) { s.training.micro_batch = 0; });
+    scenario("global_batch", [](engine::Scenario& s) { s.training.global_batch = -1; });
+    scenario("tokens", [](engine::Scenario& s) { s.training.tokens = 2e15; });
+    scenario("dataset_tokens", [](engine::Scenario& s) { s.training.dataset_tokens = -5; });
+    scenario("epochs", [](engine::Scenario& s) { s.training.epochs = 0; });
+    scenario("mfu", [](engine::Scenario& s) { s.training.mfu = 1.5; });
+    scenario("lora_rank", [](engine::Scenario& s) { s.training.lora_rank = 0; });
+    scenario("freeze_trainable_layers", [](engine::Scenario& s) { s.training.freeze_trainable_layers = 40; });
+    scenario("gpus", [](engine::Scenario& s) { s.parallel.gpus = 0; });
+    scenario("gpus_per_node", [](engine::Scenario& s) { s.parallel.gpus_per_node = 1000; });
+    scenario("tp", [](engine::Scenario& s) { s.parallel.tp = 0; });
+    scenario("pp", [](engine::Scenario& s) { s.parallel.pp = 33; });
+    scenario("cp", [](engine::Scenario& s) { s.parallel.cp = 0; });
+    scenario("ep", [](engine::Scenario& s) { s.parallel.ep = 5000; });
+    scenario("virtual_pipeline", [](engine::Scenario& s) { s.parallel.virtual_pipeline = 65; });
+    scenario("zero", [](engine::Scenario& s) { s.parallel.zero = 4; });
+    scenario("node_gbps", [](engine::Scenario& s) { s.parallel.node_gbps = -1; });
+    scenario("tp", [](engine::Scenario& s) { s.parallel.tp = 3; });  // does not divide 32 heads
+    scenario("cp", [](engine::Scenario& s) { s.parallel.cp = 3; });  // does not divide seq_len
+    scenario("gpus", [](engine::Scenario& s) { s.parallel.tp = 16; s.parallel.gpus = 24; });
+    scenario("virtual_pipeline", [](engine::Scenario& s) { s.parallel.virtual_pipeline = 2; });  // pp = 1
+    scenario("virtual_pipeline", [](engine::Scenario& s) {  // 2 × 3 does not divide 32 layers
+      s.parallel.pp = 2;
+      s.parallel.virtual_pipeline = 3;
+    });
+    scenario("ep", [](engine::Scenario& s) { s.parallel.ep = 2; });  // a dense model
+    scenario("ep", [](engine::Scenario& s) { s.parallel.ep = 3; s.parallel.gpus = 3; }, "mixtral-8x7b");
+    scenario("ep", [](engine::Scenario& s) { s.parallel.ep = 4; s.parallel.gpus = 2; }, "mixtral-8x7b");
+    scenario("zero", [](engine::Scenario& s) {
+      s.parallel.framework = engine::Framework::kMegatron;
+      s.parallel.zero = 2;
+    });
+    scenario("zero", [](engine::Scenario& s) {
+      s.parallel.framework = engine::Framework::kDeepSpeed;
+      s.parallel.pp = 2;
+      s.parallel.zero = 3;
+    });
+    scenario("offload", [](engine::Scenario& s) { s.parallel.offload = engine::Offload::kOptimizer; });
+    scenario("offload", [](engine::Scenario& s) {
+      s.parallel.zero = 1;
+      s.parallel.offload = engine::Offload::kOptimizerAndParams;
+    });
+    scenario("micro_batch", [](engine::Scenario& s) {
+      s.parallel.gpus = 1048576;
+      s.training.micro_batch = 65536;
+    });
+    scenario("optimizer_in_backward", [](engine::Scenario& s) {
+      s.training.optimizer_in_backward = true;
+      s.training.global_batch = 64;
+    });
+    scenario("global_batch", [](engine::Scenario& s) { s.training.global_batch = 12; });
+    scenario("gpu", [](engine::Scenario& s) { s.gpu_id = "h100"; });
+    scenario("network", [](engine::Scenario& s) { s.parallel.network = "infiniband"; });
+    scenario("network", [](engine::Scenario& s) { s.parallel.network = "nvlink4"; });
+    scenario("storage", [](engine::Scenario& s) { s.storage = "floppy"; });
+    scenario("precision", [](engine::Scenario& s) {
+      s.gpu_id = "a100-sxm-80gb";
+      s.training.precision = engine::Precision::kFp8;
+    });
+
+    // engine::ValidateModel, one check each, from Llama-3-8B, a MoE and an MLA model.
+    auto model = [&](const char* field, auto edit, const char* preset = "llama-3-8b") {
+      engine::ModelSpec m = base(preset).model;
+      edit(m);
+      expect(engine::ValidateModel(m, "model."), std::string("model.") + field,
+             std::string("model with a bad ") + field);
+    };
+    model("layers", [](engine::ModelSpec& m) { m.layers = 0; });
+    model("hidden", [](engine::ModelSpec& m) { m.hidden = 4; });
+    model("heads", [](engine::ModelSpec& m) { m.heads = 0; });
+    model("kv_heads", [](engine::ModelSpec& m) { m.kv_heads = 5000; });
+    model("head_dim", [](engine::ModelSpec& m) { m.head_dim = 0; });
+    model("ffn", [](engine::ModelSpec& m) { m.ffn = 0; });
+    model("vocab", [](engine::ModelSpec& m) { m.vocab = 0; });
+    model("norms_per_layer", [](engine::ModelSpec& m) { m.norms_per_layer = 9; });
+    model("learned_positions", [](engine::ModelSpec& m) { m.learned_positions = -1; });
+    model("max_context", [](engine::ModelSpec& m) { m.max_context = -1; });
+    model("kv_heads", [](engine::ModelSpec& m) { m.kv_heads = 3; });
+    model("experts", [](engine::ModelSpec& m) { m.moe.experts = 5000; }, "mixtral-8x7b");
+    model("experts_per_token", [](engine::ModelSpec& m) { m.moe.experts_per_token = 9; }, "mixtral-8x7b");
+    model("moe_ffn", [](engine::ModelSpec& m) { m.moe.moe_ffn = 0; }, "mixtral-8x7b");
+    model("shared_experts", [](engine::ModelSpec& m) { m.moe.shared_experts = 65; }, "mixtral-8x7b");
+    model("dense_layers", [](engine::ModelSpec& m) { m.moe.dense_layers = 32; }, "mixtral-8x7b");
+    model("kv_lora_rank", [](engine::ModelSpec& m) { m.mla.kv_lora_rank = 0; }, "deepseek-v3");
+    model("qk_nope_head_dim", [](engine::ModelSpec& m) { m.mla.qk_nope_head_dim = 0; }, "deepseek-v3");
+    model("qk_rope_head_dim", [](engine::ModelSpec& m) { m.mla.qk_rope_head_dim = -1; }, "deepseek-v3");
+    model("v_head_dim", [](engine::ModelSpec& m) { m.mla.v_head_dim = 0; }, "deepseek-v3");
+    {
+      engine::ModelSpec m = base().model;  // 10 trillion parameters and more
+      m.layers = 1000;
+      m.hidden = 131072;
+      m.heads = 1024;
+      m.kv_heads = 8;
+      m.ffn = 524288;
+      expect(engine::ValidateModel(m, "model."), "model", "a model past 10 trillion parameters");
+    }
+    {
+      auto shape = engine::DeriveDenseShape(1e6);
+      expect(shape.ok() ? std::nullopt : std::optional(shape.error()), "model.params_b", "1M parameters");
+    }
+
+    // engine::ValidateConstraints and RunPlan's own check.
+    auto constraints = [&](const char* field, auto edit) {
+      engine::PlanConstraints c;
+      edit(c);
+      expect(engine::ValidateConstraints(c, catalog), field, std::string("constraints with a bad ") + field);
+    };
+    constraints("deadline_days", [](engine::PlanConstraints& c) { c.deadline_days = -1; });
+    constraints("budget", [](engine::PlanConstraints& c) { c.budget = -1; });
+    constraints("max_gpus", [](engine::PlanConstraints& c) { c.max_gpus = 0; });
+    constraints("currency", [](engine::PlanConstraints& c) { c.currency = "XYZ"; });
+    constraints("allowed_gpus", [](engine::PlanConstraints& c) { c.gpus = {"abacus"}; });
+    {
+      engine::Scenario s = base();
+      s.training.tokens = 0;
+      auto p = engine::RunPlan(s, {}, catalog);
+      expect(p.ok() ? std::nullopt : std::optional(p.error()), "tokens", "a plan without tokens");
+    }
+
+    // The codec's readers beyond the table's rows: the model as params_b, an architecture
+    // or a config.json; enum and type errors; the constraints' fields.
+    const std::string arch = R"("layers": 32, "hidden": 4096, "heads": 32, "ffn": 14336, "vocab": 128256)";
+    const std::string hf = R"("num_hidden_layers": 32, "hidden_size": 4096, "num_attention_heads": 32,
+                              "vocab_size": 128256, "intermediate_size": 14336)";
+    estimate(R"({"model": {"params_b": 7, "layers": 32}})", "model");
+    estimate(R"({"model": {"hf_config": {}, "layers": 32}})", "model");
+    estimate(R"({"model": {"params_b": 1e-3}})", "model.params_b");
+    estimate(R"({"model": {)" + arch + R"(, "activation": "relu"}})", "model.activation");
+    estimate(R"({"model": {"layers": 32, "hidden": 4096, "heads": 32, "vocab": 128256}})", "model.ffn");
+    estimate(R"({"model": {"layers": 32, "hidden": 4096, "heads": 3, "ffn": 14336, "vocab": 128256}})", "model.heads");
+    estimate(R"({"model": {)" + arch + R"(, "kv_heads": 3}})", "model.kv_heads");
+    estimate(R"({"model": {)" + arch + R"(, "mlp": "relu"}})", "model.mlp");
+    estimate(R"({"model": {)" + arch + R"(, "norm": "batchnorm"}})", "model.norm");
+    estimate(R"({"model": {)" + arch + R"(, "attention": "linear"}})", "model.attention");
+    estimate(R"({"model": {)" + arch + R"(, "tied_embeddings": "no"}})", "model.tied_embeddings");
+    estimate(R"({"model": {)" + arch + R"(, "name": 7}})", "model.name");
+    estimate(R"({"model": {"layers": 32, "hidden": 4096.5, "heads": 32, "ffn": 14336, "vocab": 128256}})",
+             "model.hidden");
+    // A config.json as the scenario's model and as pasted into the page, whose status line
+    // is "field: message" (app_state.cpp ImportPastedConfig).
+    auto hf_config = [&](const std::string& config, const char* field) {
+      estimate(R"({"model": {"hf_config": )" + config + "}}", field);
+      auto imported = catalog::ImportHfConfig(catalog::Json::parse(config));
+      EXPECT_FALSE(imported.ok()) << config;
+      if (!imported.ok()) add(field, imported.error().field + ": " + imported.error().message);
+    };
+    hf_config("[]", "model.hf_config");
+    hf_config(R"({"hidden_size": 4096})", "model.hf_config.num_hidden_layers");
+    hf_config("{" + hf + R"(, "model_type": 7})", "model.hf_config.model_type");
+    hf_config(R"({"num_hidden_layers": 32, "hidden_size": 4096, "num_attention_heads": 0, "vocab_size": 128256})",
+              "model.hf_config.num_attention_heads");
+    hf_config("{" + hf + R"(, "num_key_value_heads": 3})", "model.hf_config.num_key_value_heads");
+    hf_config("{" + hf + R"(, "num_experts": 8})", "model.hf_config.moe_intermediate_size");
+    hf_config(R"({"num_hidden_layers": 32, "hidden_size": "4096", "num_attention_heads": 32, "vocab_size": 128256})",
+              "model.hf_config.hidden_size");
+    hf_config("{" + hf + R"(, "tie_word_embeddings": "yes"})", "model.hf_config.tie_word_embeddings");
+    hf_config(R"({"num_hidden_layers": 0, "hidden_size": 4096, "num_attention_heads": 32, "vocab_size": 128256})",
+              "model.hf_config.layers");
+    estimate(R"({"model": "llama-3-8b", "method": ["lora"]})", "method");
+    estimate(R"({"model": "llama-3-8b", "claim": {"wall_days": -1}})", "claim.wall_days");
+    estimate(R"({"model": "llama-3-8b", "gpus": "8"})", "gpus");
+    estimate(R"({"model": "llama-3-8b", "auto_restart": 1})", "auto_restart");
+    estimate(R"({"model": "llama-3-8b", "network": 400})", "network");
+    estimate(R"({"model": "llama-3-8b", "allowed_providers": [7]})", "allowed_providers[0]");
+    estimate(R"({"model": "llama-3-8b", "allowed_providers": "aws"})", "allowed_providers");
+    plan(R"({"model": "llama-3-8b", "tokens": 1e9, "budget": {"amount": "1000"}})", "budget.amount");
+    plan(R"({"model": "llama-3-8b", "tokens": 1e9, "region": "CN"})", "region");
+    plan(R"({"model": "llama-3-8b", "tokens": 1e9, "max_gpus": 1e6})", "max_gpus");
+    plan(R"({"model": "llama-3-8b"})", "tokens");
+    {
+      auto goal = catalog::ConstraintsFromJson(catalog::Json::array());
+      expect(goal.ok() ? std::nullopt : std::optional(goal.error()), "scenario", "constraints from an array");
+    }
+    add("scenario", "is too large to process");  // api.cpp, on std::bad_alloc
+
+    // Catalog overlays (catalog_loader.cpp, catalog_entries.cpp): malformed documents and
+    // the embedded catalog's first entries with one field broken each. The error's field
+    // reads "overlay: gpus[0] (<id>): memory_gb" (or "offers (<id>): gpu" for a cross
+    // reference); the case checks how it ends.
+    const catalog::Json files = catalog::Json::parse(catalog::EmbeddedCatalogJson());
+    auto overlay = [&](const std::string& text, const std::string& field_end) {
+      auto merged = catalog::ApplyOverlay(catalog, text, "overlay");
+      const std::string what = "overlay " + text.substr(0, 80);
+      EXPECT_FALSE(merged.ok()) << what << ": accepted, expected an error on " << field_end;
+      if (merged.ok()) return;
+      EXPECT_TRUE(merged.error().field.ends_with(field_end)) << what << ": " << merged.error().field;
+      add(merged.error().field, merged.error().message);
+    };
+    auto entry = [&](const char* file, const char* section, auto edit) {
+      catalog::Json e = files[file][section][0];
+      edit(e);
+      return catalog::Json{{section, catalog::Json::array({e})}}.dump();
+    };
+    using catalog::Json;
+    overlay(std::string(9u << 20, ' '), "overlay");
+    overlay("{\"gpus\": [", "overlay");
+    overlay(std::string(70, '[') + std::string(70, ']'), "overlay");
+    overlay("[]", "overlay");
+    overlay(R"({"gpus": {}})", "overlay: gpus");
+    overlay(R"({"tpus": []})", "overlay: tpus");
+    overlay(R"({"gpus": [7]})", "overlay: gpus[0]");
+    overlay(entry("gpus", "gpus", [](Json& e) { e["id"] = "H100"; }), "): id");
+    overlay(entry("gpus", "gpus", [](Json& e) { e["name"] = ""; }), "): name");
+    overlay(entry("gpus", "gpus", [](Json& e) { e.erase("vendor"); }), "): vendor");
+    overlay(entry("gpus", "gpus", [](Json& e) { e["memory_gb"] = 0; }), "): memory_gb");
+    overlay(entry("gpus", "gpus", [](Json& e) { e["software"] = "opencl"; }), "): software");
+    overlay(Json{{"gpus", {files["gpus"]["gpus"][0], files["gpus"]["gpus"][0]}}}.dump(), "gpus[1] (rtx-4090-24gb): id");
+    overlay(entry("networks", "fabrics", [](Json& e) { e["id"] = "NVLink"; }), "): id");
+    overlay(entry("networks", "fabrics", [](Json& e) { e["scope"] = "scale-across"; }), "): scope");
+    overlay(entry("networks", "fabrics", [](Json& e) {
+              e["scope"] = "scale-out";
+              e["default_node_gbps"] = nullptr;
+            }),
+            "): default_node_gbps");
+    overlay(entry("cloud_offers", "offers", [](Json& e) { e["id"] = "AWS p5"; }), "): id");
+    overlay(entry("cloud_offers", "offers", [](Json& e) { e["billing"] = "per-gpu"; }), "): gpus");
+    overlay(entry("cloud_offers", "offers", [](Json& e) { e["gpu"] = "abacus"; }), "): gpu");
+    overlay(entry("cloud_offers", "offers", [](Json& e) { e["fabric"] = "smoke-signals"; }), "): fabric");
+    overlay(entry("models", "models", [](Json& e) { e["id"] = "Llama 2"; }), "): id");
+    overlay(entry("own_hardware", "servers", [](Json& e) { e["id"] = "HGX"; }), "): id");
+    overlay(entry("own_hardware", "servers", [](Json& e) { e["form"] = "rack"; }), "): form");
+    overlay(entry("own_hardware", "servers", [](Json& e) { e["gpu"] = "abacus"; }), "): gpu");
+    overlay(entry("own_hardware", "network_gear", [](Json& e) { e["fabric"] = "smoke-signals"; }), "): fabric");
+    overlay(entry("own_hardware", "storage", [](Json& e) { e["scope"] = "per rack"; }), "): scope");
+    overlay(entry("examples", "examples", [](Json& e) { e["scenario"] = "llama-3-8b"; }), "): scenario");
+    overlay(entry("examples", "examples", [](Json& e) { e["scenario"]["gpus"] = 0; }), "): scenario.gpus");
+    return out;
+  }();
+  return sweep;
+}
+
+// Link notices (app.cpp): the parameters DecodeUrlState ignores, each "key: why"; every
+// fragment below has at least one.
+std::vector<std::string> LinkNoticeSweep() {
+  const engine::Catalog& catalog = catalog::Embedded().value();
+  std::vector<std::string> notices;
+  auto decode = [&](const std::string& fragment) {
+    const catalog::UrlState link = catalog::DecodeUrlState(fragment, catalog);
+    EXPECT_FALSE(link.ignored.empty()) << "no notice for " << fragment.substr(0, 200);
+    notices.insert(notices.end(), link.ignored.begin(), link.ignored.end());
+  };
+  decode("#v=2&gpus=8");           // a newer version
+  decode("#v=one&gpus=8");         // not a version
+  decode("#v=1&seqlen=4096");      // unknown key
+  decode("#v=1&" + std::string(80, 'k') + "=1");  // unknown and long: the key is cut
+  decode("#v=1&gpus=eight");       // malformed number
+  decode("#v=1&flash_attention=maybe");  // malformed boolean
+  decode("#v=1&lang=fr");          // refused page settings
+  decode("#v=1&theme=blue");
+  decode("#v=1&gpus");             // no value
+  decode("#v=1&tp=2&tp=4");        // given twice
+  decode("#v=1&%zz=1");            // a broken escape
+  // Values the scenario and constraint parsers refuse: "key: <input error>".
+  for (const char* refused : {"gpus=0", "method=sft", "model=gpt-9", "tp=3", "network=nvlink4", "region=mars",
+                              "deadline_days=-1", "params_b=0", "zero=2.5", "objective=fast"}) {
+    decode(std::string("#v=1&") + refused);
+  }
+  decode("#v=1&m.layers=32&m.hidden=4096&m.heads=3&m.ffn=14336&m.vocab=128256");  // a refused architecture
+  decode("#v=1&" + std::string(17000, 'x'));  // too long
+  std::string many = "#v=1";
+  for (int i = 0; i < 210; ++i) many += "&p" + std::to_string(i) + "=1";
+  decode(many);  // too many parameters
+  return notices;
+}
+
+TEST(I18n, InputErrorSweepReachesEveryCheck) {
+  const ErrorSweep& sweep = InputErrorSweep();
+  EXPECT_GT(sweep.messages.size(), 250u) << "the input-error sweep collects too few messages";
+  for (const char* field : {"scenario", "model", "model.params_b", "model.heads", "model.hf_config", "seq_len", "gpus",
+                            "tp", "ep", "zero", "offload", "gpu", "network", "precision", "currency", "budget.curency",
+                            "allowed_gpus", "tokens", "overlay"}) {
+    EXPECT_TRUE(sweep.fields.count(field)) << "no input error names " << field;
+  }
+}
+
+// The same checks as for engine sentences: a pattern covers every message, and the
+// translation leaves no English prose behind (only {} slots: fields, ids, numbers).
+void ExpectTranslated(const std::vector<std::string>& messages, const char* what) {
+  const std::regex prose(R"([a-z]+ [a-z]+ [a-z]+ [a-z]+)");
+  std::set<std::string> missing, leaks;
+  ui::SetLanguage(ui::Lang::kZh);
+  for (const std::string& m : messages) {
+    if (!ui::CoversMessage(m)) {
+      missing.insert(m.substr(0, 300));
+      continue;
+    }
+    const std::string& zh = ui::TranslateMessage(m);
+    if (std::regex_search(zh, prose)) leaks.insert(m.substr(0, 300) + "\n    -> " + zh.substr(0, 300));
+  }
+  ui::SetLanguage(ui::Lang::kEn);
+  for (const std::string& m : missing) ADD_FAILURE() << "no 简体中文 pattern covers " << what << ": \"" << m << "\"";
+  for (const std::string& leak : leaks) ADD_FAILURE() << "English left in the translation of " << what << ": " << leak;
+}
+
+TEST(I18n, EveryInputErrorIsTranslated) { ExpectTranslated(InputErrorSweep().messages, "input error"); }
+
+TEST(I18n, EveryLinkNoticeIsTranslated) { ExpectTranslated(LinkNoticeSweep(), "link notice"); }
+
+// Prints every input error and link notice with its translation (see
+// DISABLED_PrintEngineTranslations).
+TEST(I18n, DISABLED_PrintInputErrorTranslations) {
+  std::vector<std::string> all = InputErrorSweep().messages;
+  for (const std::string& notice : LinkNoticeSweep()) all.push_back(notice);
+  ui::SetLanguage(ui::Lang::kZh);
+  std::set<std::string> seen;
+  for (const std::string& m : all) {
+    if (seen.insert(m).second) std::cout << m << "\n  " << ui::TranslateMessage(m) << "\n";
+  }
+  ui::SetLanguage(ui::Lang::kEn);
+}
+
+TEST(I18n, TranslatesInputErrorsAndLinkNotices) {
+  ui::SetLanguage(ui::Lang::kZh);
+  // A pattern ending in {}, and one whose last {} runs over spaces (the list of ids).
+  EXPECT_EQ(ui::TranslateMessage("must be between 1 and 1048576, got 0"), "必须在 1 到 1048576 之间，实际为 0");
+  EXPECT_EQ(ui::TranslateMessage("unknown storage tier 'floppy'; known: s3-standard, lustre-ssu"),
+            "未知存储档位 'floppy'；可用：s3-standard, lustre-ssu");
+  // A word the codec put into a slot, translated by the table.
+  EXPECT_EQ(ui::TranslateMessage("must be an integer, got a string"), "必须是整数，实际为字符串");
+  // A link notice: the key, then the input error.
+  EXPECT_EQ(ui::TranslateMessage("gpus: must be between 1 and 1048576, got 0"), "gpus：必须在 1 到 1048576 之间，实际为 0");
+  // "{}: {}. Check the model's licence for your use." goes before "{}:", which it extends.
+  EXPECT_EQ(ui::TranslateMessage("NVIDIA A30: Borderline under the US BIS 17-Oct-2023 rule: TPP~2640 < 4800 and "
+                                 "density ~3.2 < 5.92 (not 3A090.a), but may fall under 3A090.b (data-center part, "
+                                 "TPP>=2400) which needs a license or notification - unverified. Check the model's "
+                                 "licence for your use."),
+            "NVIDIA A30：处于美国 BIS 2023 年 10 月 17 日规则的边界：TPP~2640 < 4800，性能密度 ~3.2 < 5.92（不属 "
+            "3A090.a），但可能属于 3A090.b（数据中心产品，TPP>=2400），需许可证或事先通报，未核实。"
+            "请确认模型许可证是否允许你的用途。");
+  // A JSON parse error, piece by piece.
+  EXPECT_EQ(ui::TranslateMessage("is not valid JSON: at line 1, column 2: syntax error while parsing object key - "
+                                 "invalid literal; last read: '{m'; expected string literal"),
+            "不是有效的 JSON（第 1 行第 2 列）：解析对象键时出现语法错误，无效的字面量（已读取 '{m'），应为字符串");
+  // Many places where a sentence could start ("gpu:" is a "{}:") and an end nothing
+  // covers: each place is tried once, not in every combination (2^300).
+  std::string many;
+  for (int i = 0; i < 300; ++i) many += "gpu: ";
+  many += "zzz";
+  EXPECT_EQ(ui::TranslateMessage(many), many);
+  // The worst case at the longest text translated (4,096 bytes), timed: a page frame.
+  std::string longest;
+  while (longest.size() + 5 < 4096) longest += "gpu: ";
+  longest += "z";
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(ui::TranslateMessage(longest), longest);
+  const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+  std::printf("4,096-byte worst case: %.3f s\n", took.count());
+  // Longer texts echo an input and are left as they are, at once.
+  const std::string huge = many + std::string(100000, 'x');
+  EXPECT_EQ(ui::TranslateMessage(huge), huge);
+  ui::SetLanguage(ui::Lang::kEn);
 }
 
 TEST(I18n, TranslatesEngineSentences) {

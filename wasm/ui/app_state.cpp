@@ -224,7 +224,7 @@ void ApplyCatalogOverlay(AppState& state) {
   const catalog::Json j = catalog::Json::parse(r.json, nullptr, false);
   if (!r.ok) {
     state.overlay_status = std::string(T("Not applied:")) + " " + j["error"]["field"].get<std::string>() + ": " +
-                           j["error"]["message"].get<std::string>();
+                           TranslateMessage(j["error"]["message"].get<std::string>());
     return;
   }
   state.catalog = &api::CurrentCatalog().value();

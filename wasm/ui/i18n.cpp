@@ -1,5 +1,6 @@
 #include "i18n.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 #include <functional>
@@ -23,6 +24,7 @@ struct Pattern {
 
 struct Table {
   std::unordered_map<std::string, std::string> strings;  // English -> 中文 (UI strings, exact sentences)
+  size_t longest_string = 0;                              // the longest English key of `strings`
   std::vector<Pattern> patterns;
   std::vector<std::string> problems;
 };
@@ -74,8 +76,8 @@ void LoadFile(const EmbeddedFile& file, Table& t) {
       if (slot < 0) slot = next++;
       if (slot >= slots) t.problems.push_back("pattern '" + en + "': translation uses slot " + std::to_string(slot));
     }
-    if (slots > 0 && p.english.back().empty()) {
-      t.problems.push_back("pattern '" + en + "' ends with {}: end it with the sentence's full stop");
+    if (slots > 0 && std::all_of(p.english.begin(), p.english.end(), [](const std::string& s) { return s.empty(); })) {
+      t.problems.push_back("pattern '" + en + "' has no text besides {}: it would match anything");
     }
     if (slots == 0) {
       t.strings[en] = zh.get<std::string>();
@@ -85,10 +87,18 @@ void LoadFile(const EmbeddedFile& file, Table& t) {
   }
 }
 
-// zh.json holds the engine's sentences, zh-ui.json the page's own strings.
+// zh.json holds the engine's sentences, zh-ui.json the page's own strings. Patterns are
+// tried in the order of their English text, except that a pattern goes before a shorter
+// one it extends: "{}: {}. Check the model's licence for your use." before "{}:" (which
+// would take the name and leave the rest to other sentences), "must be between {} and {},
+// got {}" before one ending in "and {}", whose last {} would swallow ", got 0".
 Table LoadTable() {
   Table t;
   for (const EmbeddedFile& file : EmbeddedTranslations()) LoadFile(file, t);
+  for (const auto& [english, chinese] : t.strings) t.longest_string = std::max(t.longest_string, english.size());
+  std::stable_sort(t.patterns.begin(), t.patterns.end(), [](const Pattern& a, const Pattern& b) {
+    return a.source + '\xff' < b.source + '\xff';  // no UTF-8 text has the byte 0xff
+  });
   return t;
 }
 
@@ -106,53 +116,105 @@ const std::string* Lookup(std::string_view english) {
   return it == t.strings.end() ? nullptr : &it->second;
 }
 
+// Matching state for one text: the positions from which the rest of it is known not to
+// match. Without them a text with many places a sentence could start ("a: b: c: ... z",
+// each "x:" a "{}:") would take time exponential in their number.
+struct MatchMemo {
+  std::vector<char> failed;
+};
+
+bool MatchSentences(const std::string& text, size_t pos, std::string* out, MatchMemo& memo, int depth);
+
+// The sentences after a sentence that ends at `end`: none (the end of the text), or a
+// space and more. Appends their Chinese to *tail.
+bool MatchRest(const std::string& text, size_t end, std::string* tail, MatchMemo& memo, int depth) {
+  if (end == text.size()) return true;
+  return text[end] == ' ' && MatchSentences(text, end + 1, tail, memo, depth + 1);
+}
+
 // Matches sentences of `text` from `pos` to the end against the table: exact strings
 // and patterns, each followed by the end or a space and the next sentence. Appends the
 // Chinese to *out; false (with *out unchanged) when some sentence is not covered.
-bool MatchSentences(const std::string& text, size_t pos, std::string* out, int depth = 0) {
-  if (pos == text.size()) return true;
-  if (depth > 64) return false;
+bool MatchFrom(const std::string& text, size_t pos, std::string* out, MatchMemo& memo, int depth) {
   const Table& t = GetTable();
-  const auto rest_ok = [&](size_t end, const std::string& zh) {
-    if (end != text.size() && text[end] != ' ') return false;
-    std::string tail;
-    if (!MatchSentences(text, end == text.size() ? end : end + 1, &tail, depth + 1)) return false;
-    *out += zh + tail;
-    return true;
-  };
-  // Exact sentences: try every sentence end (a space) from here.
+  std::string tail;
+  // Exact sentences: try every sentence end (a space) from here, up to the longest.
   for (size_t end = text.find(' ', pos);; end = text.find(' ', end + 1)) {
     const size_t stop = end == std::string::npos ? text.size() : end;
+    if (stop - pos > t.longest_string) break;
     const auto it = t.strings.find(text.substr(pos, stop - pos));
-    if (it != t.strings.end() && rest_ok(stop, it->second)) return true;
+    if (it != t.strings.end() && MatchRest(text, stop, &tail, memo, depth)) {
+      *out += it->second + tail;
+      return true;
+    }
     if (end == std::string::npos) break;
   }
   for (const Pattern& p : t.patterns) {
     if (text.compare(pos, p.english[0].size(), p.english[0]) != 0) continue;
-    // Depth-first over where each later literal piece occurs.
-    std::vector<std::string> captures;
+    // Depth-first over where each later literal piece occurs; the Chinese is put
+    // together only once the rest of the text matches. Whether pieces from `piece` on
+    // match from `at` depends on nothing else, and a piece that fails from `at` fails
+    // from any later place too (it sees fewer occurrences): failed_from keeps the first.
+    std::vector<std::string_view> captures;
+    std::vector<size_t> failed_from(p.english.size(), std::string::npos);
     std::function<bool(size_t, size_t)> match = [&](size_t piece, size_t at) -> bool {
       if (piece == p.english.size()) {
-        std::string zh = p.chinese[0];
+        if (!MatchRest(text, at, &tail, memo, depth)) return false;
+        *out += p.chinese[0];
         for (size_t gap = 0; gap < p.slot_order.size(); ++gap) {
-          const std::string& value = captures[size_t(p.slot_order[gap])];
+          const std::string_view value = captures[size_t(p.slot_order[gap])];
           const std::string* word = Lookup(value);  // "full", "bf16", a checklist topic...
-          zh += (word != nullptr ? *word : value) + p.chinese[gap + 1];
+          *out += (word != nullptr ? std::string_view(*word) : value);
+          *out += p.chinese[gap + 1];
         }
-        return rest_ok(at, zh);
+        *out += tail;
+        return true;
       }
       const std::string& literal = p.english[piece];
+      if (at >= failed_from[piece]) return false;
+      if (literal.empty() && piece + 1 == p.english.size()) {
+        // A trailing {} ("must be between {} and {}, got {}") runs to the end, or to a
+        // space where the following sentences match; the shortest such run wins.
+        for (size_t end = text.find(' ', at + 1);; end = text.find(' ', end + 1)) {
+          const size_t stop = end == std::string::npos ? text.size() : end;
+          if (stop > at) {
+            captures.push_back(std::string_view(text).substr(at, stop - at));
+            if (match(piece + 1, stop)) return true;
+            captures.pop_back();
+          }
+          if (end == std::string::npos) break;
+        }
+        failed_from[piece] = std::min(failed_from[piece], at);
+        return false;
+      }
       for (size_t found = text.find(literal, at); found != std::string::npos; found = text.find(literal, found + 1)) {
-        captures.push_back(text.substr(at, found - at));
+        captures.push_back(std::string_view(text).substr(at, found - at));
         if (match(piece + 1, found + literal.size())) return true;
         captures.pop_back();
-        if (literal.empty()) break;
+        if (literal.empty()) return false;  // {}{}: the first {} takes nothing
       }
+      failed_from[piece] = std::min(failed_from[piece], at);
       return false;
     };
     if (match(1, pos + p.english[0].size())) return true;
   }
   return false;
+}
+
+// A position that failed once fails again, whatever path reaches it (the one exception,
+// a text of more than 64 sentences, is cut by the depth limit that guards the stack).
+bool MatchSentences(const std::string& text, size_t pos, std::string* out, MatchMemo& memo, int depth) {
+  if (pos == text.size()) return true;
+  if (depth > 64 || memo.failed[pos]) return false;
+  if (MatchFrom(text, pos, out, memo, depth)) return true;
+  memo.failed[pos] = 1;
+  return false;
+}
+
+// The whole of `text`, sentence by sentence.
+bool MatchText(const std::string& text, std::string* out) {
+  MatchMemo memo{std::vector<char>(text.size() + 1, 0)};
+  return MatchSentences(text, 0, out, memo, 0);
 }
 
 // Caches keyed by the English text: the page asks for the same strings every frame.
@@ -190,12 +252,17 @@ const char* L(const char* english) {
   }).c_str();
 }
 
+// Longer than any sentence the engine writes (the longest, a list of every catalog id, is
+// under 1,500 bytes): such a text echoes a long input, and matching it could take a frame
+// or more, so it stays in English.
+constexpr size_t kMaxTranslatedBytes = 4096;
+
 const std::string& TranslateMessage(const std::string& english) {
-  if (g_lang == Lang::kEn) return english;
+  if (g_lang == Lang::kEn || english.size() > kMaxTranslatedBytes) return english;
   static std::unordered_map<std::string, std::string> cache;
   return Cached(cache, english, [&] {
     std::string zh;
-    return MatchSentences(english, 0, &zh) ? zh : english;
+    return MatchText(english, &zh) ? zh : english;
   });
 }
 
@@ -203,7 +270,7 @@ bool HasTranslation(std::string_view english) { return Lookup(english) != nullpt
 
 bool CoversMessage(const std::string& english) {
   std::string zh;
-  return english.empty() || MatchSentences(english, 0, &zh);
+  return english.empty() || MatchText(english, &zh);
 }
 
 std::vector<std::string> AllTranslations() {

@@ -28,9 +28,10 @@ const char* Translate(Lang lang, const char* english);
 // "Label##id" become "标签###Label" and "标签###Label##id".
 const char* L(const char* english);
 
-// Engine text (warnings, checklist answers, bill-of-materials reasons, rejections): one or
-// more sentences, each matching a pattern of the table with {} where the engine put a
-// number or a name. Falls back to the English text unless every sentence is covered.
+// Engine text (warnings, checklist answers, bill-of-materials reasons, rejections, input
+// errors, link notices): one or more sentences, each matching a pattern of the table with
+// {} where the engine put a number or a name. Falls back to the English text unless every
+// sentence is covered.
 const std::string& TranslateMessage(const std::string& english);
 
 // For tests: whether the Chinese table covers `english` (a UI string or engine message).
