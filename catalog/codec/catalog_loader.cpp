@@ -36,8 +36,9 @@ const std::string& IdOf(const engine::Example& x) { return x.id; }
 
 // Entry prefix for errors: "gpus.json: gpus[3] (h100-sxm-80gb): ".
 std::string EntryPath(const std::string& file, const std::string& array, size_t index, const Json& entry) {
+  // Entries are named by their id; exchange rates, which have none, by their currency.
   std::string id;
-  for (const char* key : {"id", "currency"}) {
+  for (const char* key : {"currency", "id"}) {
     if (entry.is_object() && entry.contains(key) && entry[key].is_string()) id = " (" + entry[key].get<std::string>() + ")";
   }
   return file + ": " + array + "[" + std::to_string(index) + "]" + id + ": ";

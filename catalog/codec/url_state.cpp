@@ -1,5 +1,6 @@
 #include "url_state.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -9,6 +10,7 @@
 
 #include "model_json.h"
 #include "plan_json.h"
+#include "engine/planner.h"
 #include "engine/scenario_check.h"
 #include "scenario_json.h"
 
@@ -207,7 +209,9 @@ std::string LinkKeyFor(const std::string& field, const std::map<std::string, Jso
 // Drops, one at a time, the parameters the scenario and constraint parsers refuse.
 void DropRefusedFields(std::map<std::string, Json>& fields, const engine::Catalog& catalog,
                        std::vector<std::string>& ignored) {
-  for (size_t round = 0; round <= fields.size(); ++round) {
+  // Each round drops a field or returns, so one more round than there are fields is enough.
+  const size_t rounds = fields.size() + 1;
+  for (size_t round = 0; round < rounds; ++round) {
     Json doc = AssembleScenario(fields);
     const bool has_model = doc.contains("model");
     // The page keeps its own model when the link names none; any preset checks the rest.
@@ -217,6 +221,7 @@ void DropRefusedFields(std::map<std::string, Json>& fields, const engine::Catalo
     else error = engine::ValidateScenario(scenario.value(), catalog);
     if (!error) {
       if (auto goal = ConstraintsFromJson(doc); !goal.ok()) error = goal.error();
+      else error = engine::ValidateConstraints(goal.value(), catalog);  // currency, GPU ids...
     }
     if (!error) return;
     const std::string key = LinkKeyFor(error->field, fields);
@@ -226,7 +231,10 @@ void DropRefusedFields(std::map<std::string, Json>& fields, const engine::Catalo
       // The custom architecture as a whole is refused (e.g. heads not dividing hidden):
       // drop all of it and keep the page's model.
       std::erase_if(fields, [](const auto& field) { return field.first.starts_with(kArchPrefix); });
-      ignored.push_back("model: " + error->message);
+      // Incomplete because an m.* field was refused already: that notice says why.
+      const bool explained = std::any_of(ignored.begin(), ignored.end(),
+                                         [](const std::string& line) { return line.starts_with(kArchPrefix); });
+      if (!explained) ignored.push_back("model: " + error->message);
       continue;
     }
     if (key.empty()) return;

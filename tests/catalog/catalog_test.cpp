@@ -130,6 +130,12 @@ TEST(CatalogOverlay, ErrorsNameTheEntryAndLeaveTheCatalogAlone) {
   auto merged = ApplyOverlay(Embedded().value(), bad, "overlay");
   ASSERT_FALSE(merged.ok());
   EXPECT_EQ(merged.error().field, "offers (my-h100-deal): gpu");
+  // An offer is named by its id, not by its currency.
+  std::string no_provider(kOverlay);
+  no_provider.replace(no_provider.find("\"provider\":\"acme\","), 18, "");
+  auto unnamed = ApplyOverlay(Embedded().value(), no_provider, "overlay");
+  ASSERT_FALSE(unnamed.ok());
+  EXPECT_EQ(unnamed.error().field, "overlay: offers[0] (my-h100-deal): provider");
   auto malformed = ApplyOverlay(Embedded().value(), "{\"offers\": [", "overlay");
   ASSERT_FALSE(malformed.ok());
   EXPECT_EQ(malformed.error().field, "overlay");

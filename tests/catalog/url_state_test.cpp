@@ -147,6 +147,41 @@ TEST(UrlState, BrokenCustomArchitectureFallsBackToThePagesModel) {
   EXPECT_EQ(s.scenario["seq_len"], 1024);
 }
 
+// Each refused value is dropped in turn, however many there are; the rest still applies.
+TEST(UrlState, ThreeRefusedValuesAreAllDropped) {
+  const catalog::UrlState s = catalog::DecodeUrlState("v=1&gpus=0&method=sft&model=gpt-9&seq_len=2048", Cat());
+  EXPECT_TRUE(Mentions(s.ignored, "gpus"));
+  EXPECT_TRUE(Mentions(s.ignored, "method"));
+  EXPECT_TRUE(Mentions(s.ignored, "model"));
+  EXPECT_EQ(s.scenario["seq_len"], 2048);
+  EXPECT_FALSE(s.scenario.contains("gpus"));
+  catalog::Json doc = s.scenario;
+  doc["model"] = "llama-3-8b";
+  EXPECT_TRUE(catalog::ScenarioFromJson(doc, Cat()).ok());
+}
+
+// The planner's goal is checked against the catalog too: an unknown currency or GPU in
+// allowed_gpus is named in the notice, not left for the plan panel to refuse.
+TEST(UrlState, GoalValuesTheCatalogLacksAreDropped) {
+  const catalog::UrlState s =
+      catalog::DecodeUrlState("v=1&model=llama-3-8b&currency=XYZ&allowed_gpus=abacus&budget=5000", Cat());
+  EXPECT_TRUE(Mentions(s.ignored, "currency"));
+  EXPECT_TRUE(Mentions(s.ignored, "allowed_gpus"));
+  EXPECT_FALSE(s.scenario.contains("currency"));
+  EXPECT_FALSE(s.scenario.contains("allowed_gpus"));
+  EXPECT_EQ(s.scenario["budget"], 5000);
+}
+
+// A refused field of a custom architecture is one notice naming it, not a second
+// "model: is required" for the architecture it leaves incomplete.
+TEST(UrlState, RefusedArchitectureIsOneNotice) {
+  const catalog::UrlState s =
+      catalog::DecodeUrlState("m.layers=32&m.hidden=4096&m.heads=7&m.ffn=11008&m.vocab=32000", Cat());
+  ASSERT_EQ(s.ignored.size(), 1u) << s.ignored.front() << " / " << s.ignored.back();
+  EXPECT_TRUE(s.ignored[0].starts_with("m.heads:")) << s.ignored[0];
+  EXPECT_FALSE(s.scenario.contains("model"));
+}
+
 TEST(UrlState, NewerOrBrokenVersionIsNoticedAndReadAsCurrent) {
   EXPECT_TRUE(Mentions(catalog::DecodeUrlState("v=7&seq_len=2048", Cat()).ignored, "v"));
   EXPECT_TRUE(Mentions(catalog::DecodeUrlState("v=x&seq_len=2048", Cat()).ignored, "v"));
