@@ -203,3 +203,46 @@ test('the page responds to mouse and keyboard like a person uses it', async () =
   }, () => window.TrainSizer.current().goal.budget === 5000);
   await finish(opened);
 });
+
+// A refused value typed into a field: the message appears right under that field, the
+// figures on the right stay those of the last valid inputs, and a valid value clears it.
+test('a bad value typed into a field is explained under it and the last good result stays', async () => {
+  const opened = await openPage(env.browser, home(), { width: 1280, height: 1700 });
+  const { page } = opened;
+  const before = await page.evaluate(() => window.TrainSizer.current().result.memory.per_gpu_gib);
+  const typeInto = async (field, text) => {
+    const [x, y, w, h] = await page.evaluate((f) => window.TrainSizer.current().anchors[`field:${f}`], field);
+    await page.mouse.click(x + w * 0.25, y + h / 2);
+    await page.waitForTimeout(200);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(text);
+    await page.keyboard.press('Enter');
+  };
+  // Tensor parallelism of 3 cannot split Llama-3-8B's 32 attention heads.
+  for (let attempt = 0; attempt < 4; ++attempt) {
+    await typeInto('tp', '3');
+    try {
+      await page.waitForFunction(() => window.TrainSizer.current().error?.field === 'tp', null, { timeout: 4000 });
+      break;
+    } catch { /* a slow frame swallowed the keys: type again */ }
+  }
+  await page.waitForFunction(() => window.TrainSizer.current().anchors['error:tp'], null, { timeout: 4000 });
+  const state = await page.evaluate(() => window.TrainSizer.current());
+  assert.equal(state.error.field, 'tp');
+  const [, fieldY, , fieldH] = state.anchors['field:tp'];
+  const [, errorY] = state.anchors['error:tp'];
+  assert.ok(errorY >= fieldY + fieldH - 1 && errorY <= fieldY + fieldH + 30,
+    `the message sits right under the field (field at ${fieldY}+${fieldH}, message at ${errorY})`);
+  assert.equal(state.result.memory.per_gpu_gib, before, 'the last good result stays on screen');
+  await page.screenshot({ path: path.join(shotDir, 'field-error.png'), clip: { x: 0, y: 0, width: 1280, height: 1700 } });
+
+  for (let attempt = 0; attempt < 4; ++attempt) {
+    await typeInto('tp', '2');
+    try {
+      await page.waitForFunction(() => !window.TrainSizer.current().error, null, { timeout: 4000 });
+      break;
+    } catch { /* type again */ }
+  }
+  assert.equal(await page.evaluate(() => window.TrainSizer.current().document.tp), 2);
+  await finish(opened);
+});

@@ -3,6 +3,7 @@
 #include <array>
 #include <cctype>
 #include <cstdio>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -35,11 +36,27 @@ bool BeginForm(const char* id, float scale) {
 }
 
 // Shows the engine's complaint about `field` (if that is the field it names).
-void FieldError(const AppState& state, std::string_view field) {
+void FieldError(AppState& state, std::string_view field) {
   if (state.result.ok() || state.result.error().field != field) return;
   ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
   ImGui::TextWrapped("%s", TranslateMessage(state.result.error().message).c_str());
   ImGui::PopStyleColor();
+  MarkAnchor(state, "error:" + std::string(field));
+}
+
+// After a field's widget: records where it is, and puts the engine's complaint about it
+// right under the widget, in the same cell, where the person is looking.
+void FieldEnd(AppState& state, std::string_view field) {
+  MarkAnchor(state, "field:" + std::string(field));
+  FieldError(state, field);
+}
+
+// After a section's table: complaints about fields the section names but did not draw
+// this frame (hidden by the method, or without a widget of their own).
+void UndrawnFieldErrors(AppState& state, std::initializer_list<const char*> fields) {
+  for (const char* field : fields) {
+    if (!state.anchors.contains("field:" + std::string(field))) FieldError(state, field);
+  }
 }
 
 // A combo over an enum's labels: English in the arrays below (each is also in
@@ -217,27 +234,35 @@ void DrawTrainingSection(AppState& state, const Fonts& fonts) {
   Row(T("Method"), T("Pre-training and full fine-tuning train every weight; freeze trains only the top layers; "
                 "LoRA trains small adapters; QLoRA adds a 4-bit frozen base."));
   changed |= EnumCombo("##method", &t.method, kMethodLabels);
+  FieldEnd(state, "method");
   if (t.method == engine::Method::kLora || t.method == engine::Method::kQlora) {
     Row(T("LoRA rank"), T("Rank r of the adapters B·A; trainable parameters grow linearly with r."));
     changed |= IntField("##lora_rank", &t.lora_rank, 8);
+    FieldEnd(state, "lora_rank");
     Row(T("LoRA targets"), T("Which weight matrices get adapters."));
     changed |= EnumCombo("##lora_targets", &t.lora_targets, kTargetLabels);
   }
   if (t.method == engine::Method::kFreeze) {
     Row(T("Trainable layers"), T("How many of the top decoder layers are trained."));
     changed |= IntField("##freeze", &t.freeze_trainable_layers, 1);
+    FieldEnd(state, "freeze_trainable_layers");
   }
   Row(T("Precision"), T("Number format of weights and activations during training."));
   changed |= EnumCombo("##precision", &t.precision, kPrecisionLabels);
+  FieldEnd(state, "precision");
   Row(T("Optimizer"), T("The optimizer decides how many bytes of state each trainable parameter carries."));
   changed |= EnumCombo("##optimizer", &t.optimizer, kOptimizerLabels);
+  FieldEnd(state, "optimizer");
   Row(T("Sequence length"), T("Tokens per training sample."));
   changed |= IntField("##seq_len", &t.seq_len, 1024);
+  FieldEnd(state, "seq_len");
   Row(T("Micro-batch"), T("Sequences per GPU per forward/backward pass."));
   changed |= IntField("##micro_batch", &t.micro_batch, 1);
+  FieldEnd(state, "micro_batch");
   Row(T("Global batch"), T("Sequences per optimizer step (0 = micro-batch × data-parallel GPUs). More micro-batches per "
                       "step shrink the pipeline bubble."));
   changed |= IntField("##global_batch", &t.global_batch, 8);
+  FieldEnd(state, "global_batch");
   Row(T("Tokens (billions)"), T("Total tokens to train on; gives wall time, GPU-hours and expected failures. "
                            "0 = dataset tokens × epochs."));
   double tokens_b = t.tokens / 1e9;
@@ -245,6 +270,7 @@ void DrawTrainingSection(AppState& state, const Fonts& fonts) {
     t.tokens = tokens_b * 1e9;
     changed = true;
   }
+  FieldEnd(state, "tokens");
   if (t.tokens <= 0) {
     Row(T("Dataset (B tokens)"), T("Tokens in one pass over your data."));
     double dataset_b = t.dataset_tokens / 1e9;
@@ -252,8 +278,10 @@ void DrawTrainingSection(AppState& state, const Fonts& fonts) {
       t.dataset_tokens = dataset_b * 1e9;
       changed = true;
     }
+    FieldEnd(state, "dataset_tokens");
     Row(T("Epochs"), T("Passes over the dataset."));
     changed |= ImGui::InputDouble("##epochs", &t.epochs, 1, 1, "%.1f");
+    FieldEnd(state, "epochs");
   }
   Row(T("Checkpointing"), T("Activation (gradient) checkpointing: recompute activations in the backward pass "
                        "instead of storing them."));
@@ -265,10 +293,8 @@ void DrawTrainingSection(AppState& state, const Fonts& fonts) {
   Row(T("Cross-entropy"), T("How the loss over the vocabulary is computed; the logits are often the largest single buffer."));
   changed |= EnumCombo("##ce", &t.cross_entropy, kCrossEntropyLabels);
   ImGui::EndTable();
-  for (const char* field : {"seq_len", "micro_batch", "global_batch", "tokens", "dataset_tokens", "epochs", "lora_rank",
-                            "freeze_trainable_layers", "precision", "optimizer_in_backward"}) {
-    FieldError(state, field);
-  }
+  UndrawnFieldErrors(state, {"method", "seq_len", "micro_batch", "global_batch", "tokens", "dataset_tokens", "epochs",
+                             "lora_rank", "freeze_trainable_layers", "precision", "optimizer", "optimizer_in_backward"});
   if (changed) state.dirty = true;
 }
 
@@ -313,34 +339,44 @@ void DrawHardwareSection(AppState& state, const Fonts& fonts) {
   if (!BeginForm("hardware_form", state.dpi_scale)) return;
   Row(T("GPU"), T("The accelerator every estimate is checked against."));
   changed |= GpuCombo(state);
+  FieldEnd(state, "gpu");
   Row(T("GPUs"), T("Total GPUs in the job."));
   changed |= IntField("##gpus", &p.gpus, 1);
+  FieldEnd(state, "gpus");
   Row(T("Framework"), T("How model states are laid out: FSDP follows the ZeRO paper's 16 B/param; DeepSpeed adds an "
                    "fp32 gradient partition; Megatron keeps fp32 gradients and zero 1 is its distributed optimizer."));
   changed |= EnumCombo("##framework", &p.framework, kFrameworkLabels);
+  FieldEnd(state, "framework");
   Row(T("ZeRO / FSDP"), T("0: plain data parallel; 1: shard optimizer state; 2: + gradients; 3 (FSDP full-shard): "
                      "+ weights, across the data-parallel GPUs."));
   changed |= ImGui::SliderInt("##zero", &p.zero, 0, 3);
+  FieldEnd(state, "zero");
   Row(T("Tensor parallel"), T("Splits every layer's matrices across GPUs of a node (needs a fast link)."));
   changed |= IntField("##tp", &p.tp, 1);
+  FieldEnd(state, "tp");
   Row(T("Pipeline parallel"), T("Splits the layers into stages on different GPUs."));
   changed |= IntField("##pp", &p.pp, 1);
+  FieldEnd(state, "pp");
   Row(T("Sequence parallel"), T("With tensor parallelism, also splits norm and dropout activations."));
   changed |= ImGui::Checkbox("##sp", &p.sequence_parallel);
   Row(T("CPU offload"), T("Keep optimizer state (and weights) in host RAM, as DeepSpeed ZeRO-Offload does."));
   changed |= EnumCombo("##offload", &p.offload, kOffloadLabels);
+  FieldEnd(state, "offload");
   Row(T("Network between nodes"), T("The scale-out fabric data- and pipeline-parallel traffic crosses."));
   changed |= NetworkCombo(state);
+  FieldEnd(state, "network");
   Row(T("Node bandwidth (Gbit/s)"), T("Inter-node bandwidth per node; 0 = the fabric's usual 8-GPU node setup."));
   changed |= ImGui::InputDouble("##node_gbps", &p.node_gbps, 100, 400, "%.0f");
+  FieldEnd(state, "node_gbps");
   Row(T("MFU override (%)"), T("Set a model-FLOPs utilization you trust instead of the predicted one; 0 = predict."));
   double mfu_pct = state.inputs.scenario.training.mfu * 100;
   if (ImGui::InputDouble("##mfu", &mfu_pct, 1, 5, "%.1f")) {
     state.inputs.scenario.training.mfu = mfu_pct / 100;
     changed = true;
   }
+  FieldEnd(state, "mfu");
   ImGui::EndTable();
-  for (const char* field : {"gpu", "gpus", "zero", "tp", "pp", "offload", "framework", "network", "node_gbps", "mfu"}) FieldError(state, field);
+  UndrawnFieldErrors(state, {"gpu", "gpus", "zero", "tp", "pp", "offload", "framework", "network", "node_gbps", "mfu"});
   if (changed) state.dirty = true;
 }
 
