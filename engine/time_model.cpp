@@ -285,7 +285,7 @@ Throughput EstimateThroughput(const Scenario& s, const ParamCounts& c, const Gpu
     const StepBreakdown& b = r.breakdown;
     r.step_time_s = b.compute_s + b.tp_comm_s + b.dp_comm_s + b.pp_bubble_s + b.other_s;
     if (explain) {
-      r.explain = "step = " + Num(m) + " micro-batches × " + Num(per_mb * 1e3) + " ms + bubble + exposed DP + optimizer";
+      r.explain = "step = " + Num(m) + (m == 1 ? " micro-batch × " : " micro-batches × ") + Num(per_mb * 1e3) + " ms + bubble + exposed DP + optimizer";
     }
   }
   r.tokens_per_s = r.tokens_per_step / r.step_time_s;

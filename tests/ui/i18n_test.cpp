@@ -22,6 +22,7 @@
 #include "catalog/codec/plan_json.h"
 #include "catalog/codec/scenario_json.h"
 #include "catalog/codec/url_state.h"
+#include "engine/efficiency.h"
 #include "engine/estimate.h"
 #include "engine/launch_plan.h"
 #include "engine/planner.h"
@@ -108,6 +109,17 @@ const Sweep& EngineSweep() {
         out.verdicts.insert(e.claim.verdict);
       }
       if (e.model_derived) add(e.model.name);  // "Dense model derived from 30.0B parameters"
+      // How each figure is computed: the memory table's formulas and their sources
+      // (results_panel.cpp; the overhead's also in assumptions_panel.cpp), and the step
+      // time's formula (speed_panel.cpp). The other speed, time and checkpoint facts are
+      // the page's own T() strings.
+      const engine::MemoryBreakdown& m = e.memory;
+      for (const engine::MemoryTerm* term :
+           {&m.weights, &m.gradients, &m.optimizer, &m.activations, &m.logits, &m.overhead, &m.cpu_ram}) {
+        add(term->formula);
+        add(term->source);
+      }
+      add(e.throughput.explain);
     };
     // Every estimate also gets the launch-config notes of every tool (the export panel
     // shows them through TranslateMessage).
@@ -300,6 +312,120 @@ const Sweep& EngineSweep() {
       estimate(s);
     }
 
+    // The memory table's formulas, the step formula and the efficiency basis across the
+    // settings that change their wording: every method × precision × optimizer, every
+    // framework × ZeRO stage × offload, recomputation × FlashAttention × pipelining, the
+    // loss and kernel implementations, TP/PP/CP/EP layouts on dense and MoE models, and
+    // GPUs of every vendor (SweepReachesEveryFormula checks each variant is reached).
+    for (engine::Method method : methods) {
+      for (engine::Precision precision : {engine::Precision::kBf16, engine::Precision::kFp16, engine::Precision::kFp32,
+                                          engine::Precision::kFp8, engine::Precision::kBf16Pure}) {
+        for (engine::Optimizer optimizer : {engine::Optimizer::kAdamW, engine::Optimizer::kAdamW8bit,
+                                            engine::Optimizer::kSgd, engine::Optimizer::kAdafactor}) {
+          engine::Scenario s = base("llama-3-8b", "h100-sxm-80gb", 8);
+          s.training.method = method;
+          s.training.precision = precision;
+          s.training.optimizer = optimizer;
+          s.parallel.zero = int(optimizer) % 4;  // every stage, each with several methods
+          estimate(s);
+        }
+      }
+    }
+    for (engine::Framework framework : {engine::Framework::kFsdp, engine::Framework::kDeepSpeed, engine::Framework::kMegatron}) {
+      for (int zero = 0; zero <= 3; ++zero) {
+        for (engine::Offload offload :
+             {engine::Offload::kNone, engine::Offload::kOptimizer, engine::Offload::kOptimizerAndParams}) {
+          if (framework == engine::Framework::kMegatron && zero > 1) continue;
+          if (offload != engine::Offload::kNone && zero == 0) continue;
+          if (offload == engine::Offload::kOptimizerAndParams && zero != 3) continue;
+          for (engine::Method method : {engine::Method::kFull, engine::Method::kLora, engine::Method::kFreeze}) {
+            engine::Scenario s = base("llama-3-8b", "a100-sxm-80gb", 8);
+            s.parallel.framework = framework;
+            s.parallel.zero = zero;
+            s.parallel.offload = offload;
+            s.training.method = method;
+            estimate(s);
+          }
+        }
+      }
+    }
+    for (engine::Recompute recompute :
+         {engine::Recompute::kNone, engine::Recompute::kSelective, engine::Recompute::kFull}) {
+      for (bool flash : {true, false}) {
+        for (int recompute_layers : {0, 8}) {
+          for (int pp : {1, 4}) {
+            engine::Scenario s = base("llama-3-8b", "h100-sxm-80gb", 8);
+            s.training.activation_checkpointing = recompute;
+            s.training.flash_attention = flash;
+            s.training.recompute_layers = recompute == engine::Recompute::kFull ? recompute_layers : 0;
+            s.training.seq_len = 8192;
+            s.parallel.pp = pp;
+            s.parallel.virtual_pipeline = pp > 1 && recompute_layers > 0 ? 2 : 1;
+            estimate(s);
+          }
+        }
+      }
+    }
+    for (engine::CrossEntropy loss :
+         {engine::CrossEntropy::kStandard, engine::CrossEntropy::kEager, engine::CrossEntropy::kChunked}) {
+      for (engine::Kernels kernels : {engine::Kernels::kFused, engine::Kernels::kEager}) {
+        engine::Scenario s = base("qwen2.5-7b", "rtx-4090-24gb", 1);
+        s.training.method = engine::Method::kQlora;
+        s.training.cross_entropy = loss;
+        s.training.kernels = kernels;
+        s.training.lora_dropout = kernels == engine::Kernels::kEager ? 0.05 : 0;
+        s.training.optimizer_in_backward = loss == engine::CrossEntropy::kChunked;
+        estimate(s);
+        s = base("llama-3-8b", "h100-sxm-80gb", 8);
+        s.training.method = engine::Method::kFull;
+        s.training.cross_entropy = loss;
+        s.training.kernels = kernels;
+        s.training.optimizer_in_backward = kernels == engine::Kernels::kEager;
+        estimate(s);
+      }
+    }
+    {
+      struct Layout {
+        const char* model;
+        int gpus, tp, pp, cp, ep, vp;
+      };
+      for (const Layout& l : {Layout{"llama-3-70b", 64, 8, 4, 1, 1, 2}, Layout{"llama-3-70b", 64, 4, 2, 4, 1, 1},
+                              Layout{"mixtral-8x7b", 32, 2, 2, 1, 4, 1}, Layout{"mixtral-8x7b", 16, 1, 1, 2, 8, 1},
+                              Layout{"deepseek-v3", 256, 8, 8, 1, 4, 1}}) {
+        for (int zero : {1, 3}) {
+          if (zero == 3 && l.pp > 1) continue;  // keep within every framework's rules
+          engine::Scenario s = base(l.model, "h100-sxm-80gb", l.gpus);
+          s.parallel.tp = l.tp;
+          s.parallel.pp = l.pp;
+          s.parallel.cp = l.cp;
+          s.parallel.ep = l.ep;
+          s.parallel.virtual_pipeline = l.vp;
+          s.parallel.sequence_parallel = l.tp > 1;
+          s.parallel.zero = zero;
+          s.training.seq_len = l.cp > 1 ? 32768 : 4096;
+          s.training.activation_checkpointing = engine::Recompute::kSelective;
+          estimate(s);
+        }
+      }
+    }
+    for (const char* gpu : {"a100-sxm-80gb", "v100-sxm2-32gb", "l40s-48gb", "b200-180gb", "mi250x-128gb",
+                            "mi300x-192gb", "ascend-910b-64gb", "gaudi3-128gb", "tpu-v5p-95gb"}) {
+      for (engine::Method method : {engine::Method::kPretrain, engine::Method::kLora}) {
+        engine::Scenario s = base("llama-3-8b", gpu, 8);
+        s.training.method = method;
+        s.training.flash_attention = method == engine::Method::kLora;
+        s.parallel.zero = 3;
+        estimate(s);
+      }
+    }
+    // The efficiency basis shown with the assumptions (assumptions_panel.cpp), for every
+    // catalog GPU and for an architecture the engine does not know.
+    for (engine::GpuSpec g : catalog.gpus) {
+      out.sentences.push_back(engine::BaseEfficiency(g, {}).basis);
+      g.architecture = "unknown";
+      out.sentences.push_back(engine::BaseEfficiency(g, {}).basis);
+    }
+
     // Every scale-out fabric as the network of a two-node job (scale-up links are refused).
     for (const engine::FabricSpec& f : catalog.fabrics) {
       if (!f.scale_out) continue;
@@ -458,6 +584,26 @@ TEST(I18n, SweepReachesEveryBranch) {
     EXPECT_TRUE(sweep.verdicts.count(verdict)) << "the sweep never reaches claim verdict " << verdict;
   }
   EXPECT_EQ(sweep.topics.size(), 7u) << "the sweep misses a checklist topic";
+}
+
+// The formula variants of the memory table and step time, and every efficiency basis.
+TEST(I18n, SweepReachesEveryFormula) {
+  const Sweep& sweep = EngineSweep();
+  auto reached = [&](const std::string& part) {
+    return std::any_of(sweep.sentences.begin(), sweep.sentences.end(),
+                       [&](const std::string& s) { return s.find(part) != std::string::npos; });
+  };
+  for (const char* part :
+       {" trainable × ", " frozen × ", " (ZeRO)", "(largest tensor)", " fp32 master and grad partition", " → CPU",
+        " offloaded × ", " per layer (s=", "attention scores rebuilt for one layer", "% of layers recomputed)",
+        " layer input + ", "recompute working set", "standard cross-entropy", "eager cross-entropy",
+        "chunked cross-entropy", " + 0.5 GiB NCCL", "ZeRO-3 gathered units", "5% fragmentation", "QLoRA (Dettmers",
+        "step = tokens per step", " micro-batches × ", " micro-batch × ", "Korthikanti et al.", "DeepSpeed ZeRO-Offload",
+        "Megatron-LM theoretical_memory_usage.py (4", "HF Model training anatomy", "V100 cuBLAS", "T4 is power-limited",
+        "A100 cuBLAS", "Ada GEMMs", "H100 training GEMMs", "assumed like Hopper", "MI250X hipBLASLt",
+        "MI300X hipBLASLt", "Ascend: no public", "Gaudi MME", "TPU MXU", "unknown architecture"}) {
+    EXPECT_TRUE(reached(part)) << "the sweep never reaches a formula or source with \"" << part << "\"";
+  }
 }
 
 TEST(I18n, EveryEngineSentenceIsTranslated) {
@@ -925,6 +1071,16 @@ TEST(I18n, TranslatesEngineSentences) {
                                  "checkpoint staging; the rule of thumb \"2× GPU memory\" says 1280.00 GiB"),
             "64 GiB 操作系统 + 每张 GPU 32 GiB 锁页内存/数据加载 + 13.81 GiB offload 的状态 + 8.06 GiB 检查点暂存；"
             "按“2× GPU 显存”的经验法则应为 1280.00 GiB");
+  // Memory-table formulas, matched piece by piece ("+ ...", "/ 8 (ZeRO)", "→ CPU").
+  EXPECT_EQ(ui::TranslateMessage("4.19e7 trainable × 4 B + 8.03e9 frozen × 2 B / 16 (ZeRO) → CPU"),
+            "4.19e7 可训练参数 × 4 B + 8.03e9 冻结参数 × 2 B / 16（ZeRO） → CPU");
+  EXPECT_EQ(ui::TranslateMessage("8.03e9 × (4 B fp32 master + 8 B moments) / 8 (ZeRO)"),
+            "8.03e9 ×（4 B fp32 主权重 + 8 B 动量） / 8（ZeRO）");
+  EXPECT_EQ(ui::TranslateMessage("32 layers × 1 micro-batch(es) in flight × 0.53 GiB per layer (s=4096, b=1)"),
+            "32 层 × 1 个在途微批 × 每层 0.53 GiB（s=4096，b=1）");
+  EXPECT_EQ(ui::TranslateMessage("1.0 GiB CUDA context + 0.5 GiB NCCL + 3.91 GiB ZeRO-3 gathered units + 5% "
+                                 "fragmentation (1.94 GiB)"),
+            "1.0 GiB CUDA 上下文 + 0.5 GiB NCCL + 3.91 GiB ZeRO-3 已聚合的单元 + 5% 显存碎片（1.94 GiB）");
   // Not covered: the English comes back unchanged.
   EXPECT_EQ(ui::TranslateMessage("bf16 training. Something new."), "bf16 training. Something new.");
   ui::SetLanguage(ui::Lang::kEn);

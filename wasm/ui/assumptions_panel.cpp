@@ -65,7 +65,9 @@ void DrawEfficiency(AppState& state, const engine::GpuSpec& gpu, const Fonts& fo
   std::snprintf(line, sizeof line, T("%s: large GEMMs reach %.0f%% of peak, FlashAttention %.0f%%, memory-bound kernels %.0f%% of HBM bandwidth."),
                 gpu.name.c_str(), eff.gemm * 100, eff.attention * 100, eff.memory * 100);
   ImGui::TextWrapped("%s", line);
-  if (ImGui::IsItemHovered()) FormulaTooltip(eff.basis.c_str(), T("engine/efficiency.cpp, calibrated on 34 published runs."));
+  if (ImGui::IsItemHovered()) {
+    FormulaTooltip(TranslateMessage(eff.basis).c_str(), T("engine/efficiency.cpp, calibrated on 34 published runs."));
+  }
   double mfu_percent = state.inputs.scenario.training.mfu * 100;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(T("Your MFU (%, 0 = predicted)"));
@@ -217,7 +219,8 @@ void DrawMemoryOverheads(const engine::Estimate& e, const Fonts& fonts) {
                 GibText(o.fragmentation_bytes).c_str());
   ImGui::TextWrapped("%s", line);
   if (ImGui::IsItemHovered()) {
-    FormulaTooltip(e.memory.overhead.formula.c_str(), e.memory.overhead.source.c_str());
+    const engine::MemoryTerm& overhead = e.memory.overhead;
+    FormulaTooltip(TranslateMessage(overhead.formula).c_str(), TranslateMessage(overhead.source).c_str());
   }
 }
 
