@@ -79,7 +79,7 @@ void DrawHeader(AppState& state, const Fonts& fonts) {
     // Beside the title on wide pages (leaving room for the buttons); wrapped otherwise.
     const bool room = right > 760 * state.dpi_scale;
     ImGui::PushTextWrapPos(room ? right - buttons - ImGui::GetStyle().ItemSpacing.x : 0.0f);
-    ImGui::TextWrapped("%s", subtitle.c_str());
+    WrappedText(subtitle.c_str());
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
     if (room) ImGui::SameLine(std::max(right - buttons, 0.0f));
@@ -131,7 +131,7 @@ void DrawExamples(AppState& state) {
       if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-        ImGui::TextWrapped("%s", TranslateMessage(x.description).c_str());
+        WrappedText(TranslateMessage(x.description).c_str());
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
       }
@@ -140,7 +140,7 @@ void DrawExamples(AppState& state) {
   }
   if (current != nullptr) {
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
-    ImGui::TextWrapped("%s", TranslateMessage(current->description).c_str());
+    WrappedText(TranslateMessage(current->description).c_str());
     ImGui::PopStyleColor();
   }
   ImGui::Spacing();

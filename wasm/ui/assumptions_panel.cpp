@@ -64,7 +64,7 @@ void DrawEfficiency(AppState& state, const engine::GpuSpec& gpu, const Fonts& fo
   char line[240];
   std::snprintf(line, sizeof line, T("%s: large GEMMs reach %.0f%% of peak, FlashAttention %.0f%%, memory-bound kernels %.0f%% of HBM bandwidth."),
                 gpu.name.c_str(), eff.gemm * 100, eff.attention * 100, eff.memory * 100);
-  ImGui::TextWrapped("%s", line);
+  WrappedText(line);
   if (ImGui::IsItemHovered()) {
     FormulaTooltip(TranslateMessage(eff.basis).c_str(), T("engine/efficiency.cpp, calibrated on 34 published runs."));
   }
@@ -97,7 +97,7 @@ void DrawOwnership(AppState& state, const Fonts& fonts) {
     const catalog::Json entry = BuiltInEntry("facility", id);
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    ImGui::TextWrapped("%s", TranslateMessage(figure->name).c_str());
+    WrappedText(TranslateMessage(figure->name).c_str());
     SourceTooltip(entry);
     ImGui::TableSetColumnIndex(1);
     double value = figure->value;
@@ -109,7 +109,7 @@ void DrawOwnership(AppState& state, const Fonts& fonts) {
   }
   ImGui::TableNextRow();
   ImGui::TableSetColumnIndex(0);
-  ImGui::TextWrapped("%s", T("Utilization of owned GPUs"));
+  WrappedText(T("Utilization of owned GPUs"));
   if (ImGui::IsItemHovered()) {
     FormulaTooltip(T("A job's share of owning = fixed cost per hour / utilization + power per used hour."),
                    T("docs/model.md §8; 70% is a well-run shared cluster."));
@@ -143,8 +143,8 @@ void DrawCloudPrices(AppState& state, const engine::GpuSpec& gpu, const Fonts& f
     ImGui::PushID(offer.id.c_str());
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    ImGui::TextWrapped("%s %s (%d× %s)", offer.provider_name.c_str(), offer.instance.c_str(), offer.gpus,
-                       offer.currency.c_str());
+    WrappedText(Printf("%s %s (%d× %s)", offer.provider_name.c_str(), offer.instance.c_str(), offer.gpus,
+                       offer.currency.c_str()).c_str());
     SourceTooltip(entry);
     ImGui::TableSetColumnIndex(1);
     double on_demand = offer.on_demand_per_hour;
@@ -179,7 +179,7 @@ void DrawServerPrices(AppState& state, const engine::GpuSpec& gpu, const Fonts& 
     ImGui::PushID(server.id.c_str());
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    ImGui::TextWrapped("%s", server.name.c_str());
+    WrappedText(server.name.c_str());
     SourceTooltip(BuiltInEntry("servers", server.id));
     ImGui::TableSetColumnIndex(1);
     double price = server.price_usd_new;
@@ -217,7 +217,7 @@ void DrawMemoryOverheads(const engine::Estimate& e, const Fonts& fonts) {
   std::snprintf(line, sizeof line, T("CUDA context %s, NCCL buffers %s, allocator fragmentation %s per GPU."),
                 GibText(o.cuda_context_bytes).c_str(), GibText(o.nccl_bytes).c_str(),
                 GibText(o.fragmentation_bytes).c_str());
-  ImGui::TextWrapped("%s", line);
+  WrappedText(line);
   if (ImGui::IsItemHovered()) {
     const engine::MemoryTerm& overhead = e.memory.overhead;
     FormulaTooltip(TranslateMessage(overhead.formula).c_str(), TranslateMessage(overhead.source).c_str());

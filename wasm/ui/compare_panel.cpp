@@ -57,7 +57,7 @@ void DrawRow(const engine::GpuSpec& g) {
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-      ImGui::TextWrapped("%s", TranslateMessage(g.seed_correction).c_str());
+      WrappedText(TranslateMessage(g.seed_correction).c_str());
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }
@@ -124,7 +124,7 @@ void DrawChecklistSection(const engine::Estimate& e, const Fonts& fonts) {
     ImGui::TextUnformatted(TranslateMessage(c.topic).c_str());
     ImGui::PopFont();
     ImGui::Indent();
-    ImGui::TextWrapped("%s", TranslateMessage(c.answer).c_str());
+    WrappedText(TranslateMessage(c.answer).c_str());
     ImGui::Unindent();
   }
 }

@@ -94,7 +94,7 @@ void DrawLaunchConfigs(AppState& state) {
   const catalog::Json& answer = LaunchConfigsFor(state);
   if (!answer.is_object() || answer.contains("error")) {
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
-    ImGui::TextWrapped("%s", T("Fix the inputs first: launch configs are made for a valid scenario."));
+    WrappedText(T("Fix the inputs first: launch configs are made for a valid scenario."));
     ImGui::PopStyleColor();
     return;
   }
@@ -108,7 +108,7 @@ void DrawLaunchConfigs(AppState& state) {
                   nodes, p.value("procs_per_node", 0), p.value("data_parallel", 0),
                   p.value("micro_batch", 0), p.value("grad_accum_steps", 0), p.value("global_batch", 0),
                   static_cast<long long>(p.value("train_steps", 0.0)));
-    ImGui::TextWrapped("%s", line);
+    WrappedText(line);
   }
   if (!ImGui::BeginTabBar("launch_tools")) return;
   for (const LaunchTool& tool : kTools) {
@@ -122,7 +122,7 @@ void DrawLaunchConfigs(AppState& state) {
         if (note.value("tool", "") != tool.key) continue;
         ImGui::PushStyleColor(ImGuiCol_Text, Colors().warn);
         ImGui::Bullet();
-        ImGui::TextWrapped("%s", TranslateMessage(note.value("note", "")).c_str());
+        WrappedText(TranslateMessage(note.value("note", "")).c_str());
         ImGui::PopStyleColor();
       }
     }

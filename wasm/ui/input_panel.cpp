@@ -39,7 +39,7 @@ bool BeginForm(const char* id, float scale) {
 void FieldError(AppState& state, std::string_view field) {
   if (state.result.ok() || state.result.error().field != field) return;
   ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
-  ImGui::TextWrapped("%s", TranslateMessage(state.result.error().message).c_str());
+  WrappedText(TranslateMessage(state.result.error().message).c_str());
   ImGui::PopStyleColor();
   MarkAnchor(state, "error:" + std::string(field));
 }

@@ -78,17 +78,17 @@ const engine::Plan* PlanTable(const char* id, const std::vector<engine::Plan>& p
       std::vector<std::string> labels;  // the planner's: "fastest within the budget", ...
       for (const std::string& l : p.labels) labels.push_back(TranslateMessage(l));
       ImGui::PushStyleColor(ImGuiCol_Text, Colors().ok);
-      ImGui::TextWrapped("%s", JoinList(labels).c_str());
+      WrappedText(JoinList(labels).c_str());
       ImGui::PopStyleColor();
     }
-    ImGui::TextWrapped("%s", gpu ? gpu->name.c_str() : p.gpu_id.c_str());
+    WrappedText(gpu ? gpu->name.c_str() : p.gpu_id.c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
-    ImGui::TextWrapped("%s", TranslateMessage(p.procurement).c_str());
+    WrappedText(TranslateMessage(p.procurement).c_str());
     ImGui::PopStyleColor();
     ImGui::TableSetColumnIndex(1);
     ImGui::Text("%d", p.layout.gpus);
     ImGui::TableSetColumnIndex(2);
-    ImGui::TextWrapped("%s", LayoutText(p).c_str());
+    WrappedText(LayoutText(p).c_str());
     ImGui::TableSetColumnIndex(3);
     ImGui::TextUnformatted(HoursText(p.wall_hours).c_str());
     ImGui::TableSetColumnIndex(4);
@@ -96,7 +96,7 @@ const engine::Plan* PlanTable(const char* id, const std::vector<engine::Plan>& p
     if (p.own) {
       // Owning: the job's amortized share, and the cash it takes to buy the servers.
       ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
-      ImGui::TextWrapped(T("buy %s"), WithThousands(std::llround(p.capex)).c_str());
+      WrappedText(Printf(T("buy %s"), WithThousands(std::llround(p.capex)).c_str()).c_str());
       ImGui::PopStyleColor();
       if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip(T("The job's share of owning (depreciation, colocation, maintenance at %.0f%% utilization, "
@@ -163,24 +163,24 @@ void DrawPlanSection(AppState& state, const Fonts& fonts) {
   Heading(T("Hardware plans"), fonts);
   if (!state.plan.ok()) {
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
-    ImGui::TextWrapped(T("No plan: %s %s."), state.plan.error().field.c_str(),
-                       TranslateMessage(state.plan.error().message).c_str());
+    WrappedText(Printf(T("No plan: %s %s."), state.plan.error().field.c_str(),
+                       TranslateMessage(state.plan.error().message).c_str()).c_str());
     ImGui::PopStyleColor();
     return;
   }
   const engine::PlanResult& r = state.plan.value();
   const std::string& currency = state.goal.currency;
   ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
-  ImGui::TextWrapped(T("%s layouts searched across %zu GPU types for %s tokens. Click Use to make a plan current."),
+  WrappedText(Printf(T("%s layouts searched across %zu GPU types for %s tokens. Click Use to make a plan current."),
                      WithThousands(r.candidates).c_str(), state.catalog->gpus.size(),
-                     WithThousands(std::llround(r.tokens)).c_str());
+                     WithThousands(std::llround(r.tokens)).c_str()).c_str());
   ImGui::PopStyleColor();
   const engine::Plan* chosen = nullptr;
   if (!r.picks.empty()) {
     chosen = PlanTable("picks", r.picks, state, currency, true);
   } else {
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
-    ImGui::TextWrapped("%s", T("Nothing meets the deadline and budget; the nearest plans are below."));
+    WrappedText(T("Nothing meets the deadline and budget; the nearest plans are below."));
     ImGui::PopStyleColor();
   }
   if (const engine::Plan* p = DrawScatter(r, state)) chosen = p;
@@ -190,7 +190,7 @@ void DrawPlanSection(AppState& state, const Fonts& fonts) {
   if (ImGui::CollapsingHeader(L("Why other GPUs were rejected"))) {
     for (const engine::Rejection& x : r.rejected) {
       ImGui::Bullet();
-      ImGui::TextWrapped("%s", TranslateMessage(x.reason).c_str());
+      WrappedText(TranslateMessage(x.reason).c_str());
     }
   }
   if (chosen != nullptr) AdoptPlan(state, *chosen);

@@ -33,11 +33,11 @@ void DrawVerdict(const engine::Estimate& e, const AppState& state, const Fonts& 
   ImGui::PushStyleColor(ImGuiCol_Text, e.fits ? Colors().ok : Colors().bad);
   ImGui::PushFont(fonts.heading);
   if (e.fits) {
-    ImGui::TextWrapped(T("Fits on %s (%s), %s free"), gpu->name.c_str(), GibText(e.capacity_bytes).c_str(),
-                       GibText(e.capacity_bytes - e.need_bytes).c_str());
+    WrappedText(Printf(T("Fits on %s (%s), %s free"), gpu->name.c_str(), GibText(e.capacity_bytes).c_str(),
+                       GibText(e.capacity_bytes - e.need_bytes).c_str()).c_str());
   } else {
-    ImGui::TextWrapped(T("Does not fit on %s (%s): %s short"), gpu->name.c_str(), GibText(e.capacity_bytes).c_str(),
-                       GibText(e.need_bytes - e.capacity_bytes).c_str());
+    WrappedText(Printf(T("Does not fit on %s (%s): %s short"), gpu->name.c_str(), GibText(e.capacity_bytes).c_str(),
+                       GibText(e.need_bytes - e.capacity_bytes).c_str()).c_str());
   }
   ImGui::PopFont();
   ImGui::PopStyleColor();
@@ -46,10 +46,10 @@ void DrawVerdict(const engine::Estimate& e, const AppState& state, const Fonts& 
   std::string model = TranslateMessage(e.model.name);
   if (e.model_derived) model = Printf(T("%s (derived shape)"), model.c_str());
   const int gpus = state.inputs.scenario.parallel.gpus;
-  ImGui::TextWrapped(gpus == 1 ? T("%s: %s parameters (%s active), %s trainable, on %d GPU")
+  WrappedText(Printf(gpus == 1 ? T("%s: %s parameters (%s active), %s trainable, on %d GPU")
                                : T("%s: %s parameters (%s active), %s trainable, on %d GPUs"),
                      model.c_str(), ParamsText(e.params.total).c_str(), ParamsText(e.params.active).c_str(),
-                     ParamsText(e.memory.trainable_params).c_str(), gpus);
+                     ParamsText(e.memory.trainable_params).c_str(), gpus).c_str());
   ImGui::PopStyleColor();
 }
 
@@ -104,11 +104,11 @@ void DrawTermTable(const engine::Estimate& e, float scale) {
     ImGui::TableSetColumnIndex(1);
     ImGui::TextUnformatted(GibText(terms[i].term->bytes).c_str());
     ImGui::TableSetColumnIndex(2);
-    ImGui::TextWrapped("%s", TranslateMessage(terms[i].term->formula).c_str());
+    WrappedText(TranslateMessage(terms[i].term->formula).c_str());
     if (ImGui::IsItemHovered() && !terms[i].term->source.empty()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-      ImGui::TextWrapped(T("Source: %s"), TranslateMessage(terms[i].term->source).c_str());
+      WrappedText(Printf(T("Source: %s"), TranslateMessage(terms[i].term->source).c_str()).c_str());
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }
@@ -120,7 +120,7 @@ void DrawTermTable(const engine::Estimate& e, float scale) {
     ImGui::TableSetColumnIndex(1);
     ImGui::TextUnformatted(GibText(e.memory.cpu_ram.bytes).c_str());
     ImGui::TableSetColumnIndex(2);
-    ImGui::TextWrapped("%s", TranslateMessage(e.memory.cpu_ram.formula).c_str());
+    WrappedText(TranslateMessage(e.memory.cpu_ram.formula).c_str());
   }
   ImGui::EndTable();
 }
@@ -154,7 +154,7 @@ void DrawWarnings(const engine::Estimate& e) {
     if (w.code == "does_not_fit") continue;  // the verdict already says so
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().warn);
     ImGui::Bullet();
-    ImGui::TextWrapped("%s", TranslateMessage(w.message).c_str());
+    WrappedText(TranslateMessage(w.message).c_str());
     ImGui::PopStyleColor();
   }
 }
@@ -165,8 +165,8 @@ void DrawResultsSummary(const AppState& state, const Fonts& fonts) {
   if (!state.result.ok()) {
     const engine::InputError& error = state.result.error();
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
-    ImGui::TextWrapped(T("Input problem, %s: %s. Showing the last valid result."), error.field.c_str(),
-                       TranslateMessage(error.message).c_str());
+    WrappedText(Printf(T("Input problem, %s: %s. Showing the last valid result."), error.field.c_str(),
+                       TranslateMessage(error.message).c_str()).c_str());
     ImGui::PopStyleColor();
   }
   if (!state.last_good) return;

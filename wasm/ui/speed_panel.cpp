@@ -66,7 +66,7 @@ void DrawFacts(const char* id, const std::vector<Fact>& rows, float scale) {
     ImGui::TextUnformatted(row.label);
     const bool label_hovered = ImGui::IsItemHovered();
     ImGui::TableSetColumnIndex(1);
-    ImGui::TextWrapped("%s", row.value.c_str());
+    WrappedText(row.value.c_str());
     if ((label_hovered || ImGui::IsItemHovered()) && !row.formula.empty()) {
       FormulaTooltip(row.formula.c_str(), row.source);
     }
@@ -123,7 +123,7 @@ void DrawTimeSection(const engine::Estimate& e, const Fonts& fonts, float scale)
   const engine::Reliability& r = e.reliability;
   if (time.tokens <= 0) {
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
-    ImGui::TextWrapped("%s", T("Enter the tokens to train on to see wall time, GPU-hours and expected interruptions."));
+    WrappedText(T("Enter the tokens to train on to see wall time, GPU-hours and expected interruptions."));
     ImGui::PopStyleColor();
   }
   std::vector<Fact> rows;
@@ -172,7 +172,7 @@ void DrawServerSection(const engine::Estimate& e, const Fonts& fonts, float scal
     ImGui::TableSetColumnIndex(1);
     ImGui::Text("%s %s", QuantityText(l.quantity).c_str(), TranslateMessage(l.unit).c_str());
     ImGui::TableSetColumnIndex(2);
-    ImGui::TextWrapped("%s", TranslateMessage(l.why).c_str());
+    WrappedText(TranslateMessage(l.why).c_str());
   }
   ImGui::EndTable();
 }

@@ -62,7 +62,7 @@ void DrawSummaryCards(const AppState& state, const engine::Estimate& e, const Fo
     ImGui::TextUnformatted(card.value.c_str());
     ImGui::PopFont();
     ImGui::PushStyleColor(ImGuiCol_Text, card.color);
-    ImGui::TextWrapped("%s", card.detail.c_str());
+    WrappedText(card.detail.c_str());
     ImGui::PopStyleColor();
   }
   ImGui::EndTable();

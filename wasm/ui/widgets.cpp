@@ -1,7 +1,10 @@
 #include "widgets.h"
 
+#include "format.h"
 #include "i18n.h"
+#include "imgui_internal.h"  // CalcWrapWidthForPos, the window's text wrap position
 #include "misc/cpp/imgui_stdlib.h"
+#include "text_wrap.h"
 
 namespace ui {
 
@@ -20,20 +23,32 @@ bool TextEditor(const char* id, std::string& text, float height) {
 void FormulaTooltip(const char* formula, const char* source) {
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 34);
-  ImGui::TextWrapped("%s", formula);
+  WrappedText(formula);
   if (source != nullptr && source[0] != 0) {
     ImGui::Spacing();
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
-    ImGui::TextWrapped("%s %s", T("Source:"), source);
+    WrappedText(Printf("%s %s", T("Source:"), source).c_str());
     ImGui::PopStyleColor();
   }
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }
 
+void WrappedText(const char* text) {
+  // The width ImGui::TextWrapped would wrap at: the pushed wrap position, else the
+  // content region's right edge.
+  const ImGuiWindow* window = ImGui::GetCurrentWindow();
+  const float wrap_pos_x = window->DC.TextWrapPos < 0.0f ? 0.0f : window->DC.TextWrapPos;
+  const float width = ImGui::CalcWrapWidthForPos(window->DC.CursorPos, wrap_pos_x);
+  const std::string lines = WrapText(text, width, [](std::string_view piece) {
+    return ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x;
+  });
+  ImGui::TextUnformatted(lines.data(), lines.data() + lines.size());
+}
+
 void MutedText(const char* text) {
   ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
-  ImGui::TextWrapped("%s", text);
+  WrappedText(text);
   ImGui::PopStyleColor();
 }
 

@@ -18,6 +18,11 @@ bool TextEditor(const char* id, std::string& text, float height);
 // source of the formula or figure.
 void FormulaTooltip(const char* formula, const char* source);
 
+// Text wrapped to the current wrap position (the cell, window or PushTextWrapPos), like
+// ImGui::TextWrapped but breaking lines as text_wrap.h does: numbers, ids and English words
+// stay whole, Chinese breaks between characters.
+void WrappedText(const char* text);
+
 // Wrapped text in the muted colour (explanations, sources, secondary facts).
 void MutedText(const char* text);
 
