@@ -1,30 +1,30 @@
 #include "text_wrap.h"
 
+#include <algorithm>
 #include <vector>
+
+#include "imgui.h"
+#include "imgui_internal.h"  // ImTextCharFromUtf8
 
 namespace ui {
 namespace {
 
-// One UTF-8 character: its bytes and its code point (U+FFFD for a broken sequence).
+// One UTF-8 character: its bytes and its code point.
 struct Char {
   size_t begin = 0, end = 0;
   char32_t code = 0;
 };
 
+// Split by ImGui's own decoder, so lines break where ImGui draws character boundaries
+// (a broken sequence is one replacement character, as drawn).
 std::vector<Char> Decode(std::string_view text) {
   std::vector<Char> out;
+  const char* end = text.data() + text.size();
   for (size_t i = 0; i < text.size();) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    const size_t length = byte < 0x80 ? 1 : byte >> 5 == 0x6 ? 2 : byte >> 4 == 0xE ? 3 : byte >> 3 == 0x1E ? 4 : 1;
-    char32_t code = length == 1 ? (byte < 0x80 ? byte : 0xFFFD) : byte & (0x7F >> length);
-    size_t taken = 1;
-    for (; taken < length && i + taken < text.size(); ++taken) {
-      const auto next = static_cast<unsigned char>(text[i + taken]);
-      if (next >> 6 != 0x2) break;
-      code = (code << 6) | (next & 0x3F);
-    }
-    if (taken < length) code = 0xFFFD;
-    out.push_back({i, i + taken, code});
+    unsigned int code = 0;
+    // A NUL byte consumes nothing in ImTextCharFromUtf8: step over it.
+    const size_t taken = std::max(1, ImTextCharFromUtf8(&code, text.data() + i, end));
+    out.push_back({i, i + taken, static_cast<char32_t>(code)});
     i += taken;
   }
   return out;
@@ -80,6 +80,7 @@ std::string WrapText(std::string_view text, float width, const std::function<flo
     size_t break_end = 0, break_next = 0, space_run = 0;
     size_t i = start;
     bool overflow = false;
+    float line_width = 0;  // of chars [start, i]: widths add up, so each is measured once
     for (; i < chars.size() && chars[i].code != '\n'; ++i) {
       if (i > start) {
         const char32_t prev = chars[i - 1].code, c = chars[i].code;
@@ -87,7 +88,8 @@ std::string WrapText(std::string_view text, float width, const std::function<flo
         if (!IsSpace(c) && IsSpace(prev) && space_run > start) break_end = space_run, break_next = i;
         if (!IsSpace(c) && !IsSpace(prev) && MayBreakBetween(prev, c)) break_end = break_next = i;
       }
-      if (i > start && measure(piece(start, i + 1)) > width) {
+      line_width += measure(piece(i, i + 1));
+      if (i > start && line_width > width) {
         overflow = true;
         break;
       }

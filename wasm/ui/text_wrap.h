@@ -9,11 +9,12 @@
 
 namespace ui {
 
-// `text` with '\n' inserted where lines break so that none is wider than `width`
-// (as `measure` reports the width of a piece of text). Lines break at spaces (which are
-// dropped) and between Chinese characters, never before closing or after opening CJK
-// punctuation, and never inside a run of other characters unless that run alone is wider
-// than a line. Existing '\n' are kept.
+// `text` with '\n' inserted where lines break so that none is wider than `width`, as
+// `measure` reports the width of a piece of text (widths must add up, as ImGui's do: it
+// has no kerning). Lines break at spaces (which are dropped) and between Chinese
+// characters, never before closing or after opening CJK punctuation, and never inside a
+// run of other characters unless that run alone is wider than a line. Existing '\n' are
+// kept.
 std::string WrapText(std::string_view text, float width, const std::function<float(std::string_view)>& measure);
 
 }  // namespace ui

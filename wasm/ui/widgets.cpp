@@ -40,8 +40,12 @@ void WrappedText(const char* text) {
   const ImGuiWindow* window = ImGui::GetCurrentWindow();
   const float wrap_pos_x = window->DC.TextWrapPos < 0.0f ? 0.0f : window->DC.TextWrapPos;
   const float width = ImGui::CalcWrapWidthForPos(window->DC.CursorPos, wrap_pos_x);
-  const std::string lines = WrapText(text, width, [](std::string_view piece) {
-    return ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x;
+  // ImFont::CalcTextSizeA, not ImGui::CalcTextSize: the latter rounds each width up, so
+  // the widths of a line's characters would not add up to the line's.
+  const ImFont* font = ImGui::GetFont();
+  const float size = ImGui::GetFontSize();
+  const std::string lines = WrapText(text, width, [font, size](std::string_view piece) {
+    return font->CalcTextSizeA(size, FLT_MAX, 0.0f, piece.data(), piece.data() + piece.size()).x;
   });
   ImGui::TextUnformatted(lines.data(), lines.data() + lines.size());
 }
