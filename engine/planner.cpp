@@ -173,8 +173,7 @@ double CloudStoragePerHour(const Scenario& s, const ParamCounts& c, const Catalo
   const StorageTier* s3 = cat.FindStorage("s3-standard");
   if (s3 == nullptr || s3->cloud_usd_per_tb_month <= 0) return 0;
   const double dataset = TrainingTokens(s.training) / std::max(1.0, s.training.epochs) * TokenBytes(s.model);
-  const double weights = 2.0 * c.total;
-  const double terabytes = (dataset + 3 * CheckpointBytes(s, c) + weights) / 1e12;
+  const double terabytes = (dataset + 3 * CheckpointBytes(s, c) + ExportBytes(c)) / 1e12;
   return std::max(0.0, Convert(cat, terabytes * s3->cloud_usd_per_tb_month / 730, "USD", currency));
 }
 

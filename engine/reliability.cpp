@@ -74,7 +74,7 @@ Reliability EstimateReliability(const Scenario& s, const ParamCounts& c, const T
   const Parallelism& p = s.parallel;
   Reliability r;
   r.checkpoint_bytes = CheckpointBytes(s, c);
-  r.export_bytes = c.total * 2;
+  r.export_bytes = ExportBytes(c);
   double bandwidth = storage.write_bytes_per_s_per_node * p.Nodes();
   if (storage.aggregate_write_bytes_per_s > 0) bandwidth = std::min(bandwidth, storage.aggregate_write_bytes_per_s);
   r.checkpoint_write_s = bandwidth > 0 ? r.checkpoint_bytes / bandwidth : 0;

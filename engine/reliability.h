@@ -35,6 +35,9 @@ inline constexpr double kFailuresPerGpuHour = 419.0 / (16384.0 * 1296.0);
 // adapters and their state only).
 double CheckpointBytes(const Scenario& scenario, const ParamCounts& params);
 
+// Bytes of the weights alone in bf16: the exported model, or the base a fine-tune loads.
+inline double ExportBytes(const ParamCounts& params) { return params.total * 2; }
+
 // How fast checkpoints reach a catalog storage tier from `nodes` nodes of
 // `gpus_per_node` GPUs, given what its write figure is per (its scope).
 StorageSpec StorageFor(const StorageTier& tier, int nodes, int gpus_per_node, double checkpoint_bytes);

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "format.h"
 
@@ -106,13 +107,26 @@ std::optional<InputError> CheckBatch(const Training& t, const Parallelism& p) {
   return std::nullopt;
 }
 
+// "a, b, c": the ids of the catalog entries that pass `keep`, for "known: ..." messages.
+template <class Entry, class Keep>
+std::string JoinIds(const std::vector<Entry>& entries, Keep keep) {
+  std::string ids;
+  for (const Entry& e : entries) {
+    if (keep(e)) ids += (ids.empty() ? "" : ", ") + e.id;
+  }
+  return ids;
+}
+
+template <class Entry>
+std::string JoinIds(const std::vector<Entry>& entries) {
+  return JoinIds(entries, [](const Entry&) { return true; });
+}
+
 }  // namespace
 
 std::optional<InputError> CheckGpuId(const std::string& gpu_id, const Catalog& catalog) {
   if (catalog.FindGpu(gpu_id) != nullptr) return std::nullopt;
-  std::string ids;
-  for (const GpuSpec& g : catalog.gpus) ids += (ids.empty() ? "" : ", ") + g.id;
-  return InputError{"gpu", "unknown GPU '" + gpu_id + "'; known: " + ids};
+  return InputError{"gpu", "unknown GPU '" + gpu_id + "'; known: " + JoinIds(catalog.gpus)};
 }
 
 std::optional<InputError> ValidateScenario(const Scenario& s, const Catalog& catalog) {
@@ -126,18 +140,13 @@ std::optional<InputError> ValidateScenario(const Scenario& s, const Catalog& cat
   if (fabric == nullptr || !fabric->scale_out) {
     // `network` is the fabric between nodes; NVLink and PCIe links live inside one and come
     // with the GPU and server, so naming one here would price and time a network that is not.
-    std::string ids;
-    for (const FabricSpec& f : catalog.fabrics) {
-      if (f.scale_out) ids += (ids.empty() ? "" : ", ") + f.id;
-    }
+    const std::string ids = JoinIds(catalog.fabrics, [](const FabricSpec& f) { return f.scale_out; });
     const std::string what = fabric == nullptr ? "unknown network '" + s.parallel.network + "'"
                                                 : "'" + s.parallel.network + "' links GPUs inside a node, not nodes";
     return InputError{"network", what + "; choose a fabric between nodes: " + ids};
   }
   if (!s.storage.empty() && catalog.FindStorage(s.storage) == nullptr) {
-    std::string ids;
-    for (const StorageTier& t : catalog.storage) ids += (ids.empty() ? "" : ", ") + t.id;
-    return InputError{"storage", "unknown storage tier '" + s.storage + "'; known: " + ids};
+    return InputError{"storage", "unknown storage tier '" + s.storage + "'; known: " + JoinIds(catalog.storage)};
   }
   if (s.training.precision == Precision::kFp8 && !gpu->SupportsFp8()) {
     return InputError{"precision", "fp8 needs FP8 tensor cores; " + gpu->name + " has none (use bf16)"};
