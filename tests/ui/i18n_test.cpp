@@ -606,27 +606,46 @@ TEST(I18n, SweepReachesEveryFormula) {
   }
 }
 
-TEST(I18n, EveryEngineSentenceIsTranslated) {
+// The checks every collected message must pass: a pattern covers it, and the translation
+// leaves no English prose behind (only {} slots: fields, ids, numbers). A sentence the table
+// does not know can still hide inside a pattern's {} (a slot takes any text): prose is
+// four lowercase words in a row.
+void ExpectCovered(const std::vector<std::string>& messages, const char* what) {
   std::set<std::string> missing;
-  for (const std::string& sentence : EngineSweep().sentences) {
-    if (!ui::CoversMessage(sentence)) missing.insert(sentence);
+  for (const std::string& m : messages) {
+    if (!ui::CoversMessage(m)) missing.insert(m.substr(0, 300));
   }
-  for (const std::string& m : missing) ADD_FAILURE() << "no 简体中文 pattern covers: \"" << m << "\"";
+  for (const std::string& m : missing) ADD_FAILURE() << "no 简体中文 pattern covers " << what << ": \"" << m << "\"";
 }
 
-// A sentence the table does not know can still hide inside a pattern's {} (a slot takes
-// any text), so translations are also checked for English prose left over: four lowercase
-// words in a row.
-TEST(I18n, EngineTranslationsLeaveNoEnglishProse) {
+void ExpectNoEnglishProse(const std::vector<std::string>& messages, const char* what) {
   const std::regex prose(R"([a-z]+ [a-z]+ [a-z]+ [a-z]+)");
-  ui::SetLanguage(ui::Lang::kZh);
   std::set<std::string> leaks;
-  for (const std::string& sentence : EngineSweep().sentences) {
-    const std::string& zh = ui::TranslateMessage(sentence);
-    if (zh != sentence && std::regex_search(zh, prose)) leaks.insert(sentence + "\n    -> " + zh);
+  ui::SetLanguage(ui::Lang::kZh);
+  for (const std::string& m : messages) {
+    if (!ui::CoversMessage(m)) continue;  // ExpectCovered reports it
+    const std::string& zh = ui::TranslateMessage(m);
+    if (std::regex_search(zh, prose)) leaks.insert(m.substr(0, 300) + "\n    -> " + zh.substr(0, 300));
   }
   ui::SetLanguage(ui::Lang::kEn);
-  for (const std::string& leak : leaks) ADD_FAILURE() << "English left in the translation of: " << leak;
+  for (const std::string& leak : leaks) ADD_FAILURE() << "English left in the translation of " << what << ": " << leak;
+}
+
+// Prints messages with their translations, for reading the table in context:
+//   ui_smoke_test --gtest_also_run_disabled_tests --gtest_filter='I18n.DISABLED_Print*'
+void PrintTranslations(const std::vector<std::string>& messages) {
+  ui::SetLanguage(ui::Lang::kZh);
+  std::set<std::string> seen;
+  for (const std::string& m : messages) {
+    if (seen.insert(m).second) std::cout << m << "\n  " << ui::TranslateMessage(m) << "\n";
+  }
+  ui::SetLanguage(ui::Lang::kEn);
+}
+
+TEST(I18n, EveryEngineSentenceIsTranslated) { ExpectCovered(EngineSweep().sentences, "engine sentence"); }
+
+TEST(I18n, EngineTranslationsLeaveNoEnglishProse) {
+  ExpectNoEnglishProse(EngineSweep().sentences, "engine sentence");
 }
 
 // Input errors as the page shows them: next to their field (input_panel.cpp FieldError),
@@ -973,40 +992,21 @@ TEST(I18n, InputErrorSweepReachesEveryCheck) {
   }
 }
 
-// The same checks as for engine sentences: a pattern covers every message, and the
-// translation leaves no English prose behind (only {} slots: fields, ids, numbers).
-void ExpectTranslated(const std::vector<std::string>& messages, const char* what) {
-  const std::regex prose(R"([a-z]+ [a-z]+ [a-z]+ [a-z]+)");
-  std::set<std::string> missing, leaks;
-  ui::SetLanguage(ui::Lang::kZh);
-  for (const std::string& m : messages) {
-    if (!ui::CoversMessage(m)) {
-      missing.insert(m.substr(0, 300));
-      continue;
-    }
-    const std::string& zh = ui::TranslateMessage(m);
-    if (std::regex_search(zh, prose)) leaks.insert(m.substr(0, 300) + "\n    -> " + zh.substr(0, 300));
-  }
-  ui::SetLanguage(ui::Lang::kEn);
-  for (const std::string& m : missing) ADD_FAILURE() << "no 简体中文 pattern covers " << what << ": \"" << m << "\"";
-  for (const std::string& leak : leaks) ADD_FAILURE() << "English left in the translation of " << what << ": " << leak;
+TEST(I18n, EveryInputErrorIsTranslated) {
+  ExpectCovered(InputErrorSweep().messages, "input error");
+  ExpectNoEnglishProse(InputErrorSweep().messages, "input error");
 }
 
-TEST(I18n, EveryInputErrorIsTranslated) { ExpectTranslated(InputErrorSweep().messages, "input error"); }
+TEST(I18n, EveryLinkNoticeIsTranslated) {
+  const std::vector<std::string> notices = LinkNoticeSweep();
+  ExpectCovered(notices, "link notice");
+  ExpectNoEnglishProse(notices, "link notice");
+}
 
-TEST(I18n, EveryLinkNoticeIsTranslated) { ExpectTranslated(LinkNoticeSweep(), "link notice"); }
-
-// Prints every input error and link notice with its translation (see
-// DISABLED_PrintEngineTranslations).
 TEST(I18n, DISABLED_PrintInputErrorTranslations) {
   std::vector<std::string> all = InputErrorSweep().messages;
   for (const std::string& notice : LinkNoticeSweep()) all.push_back(notice);
-  ui::SetLanguage(ui::Lang::kZh);
-  std::set<std::string> seen;
-  for (const std::string& m : all) {
-    if (seen.insert(m).second) std::cout << m << "\n  " << ui::TranslateMessage(m) << "\n";
-  }
-  ui::SetLanguage(ui::Lang::kEn);
+  PrintTranslations(all);
 }
 
 TEST(I18n, TranslatesInputErrorsAndLinkNotices) {
@@ -1087,16 +1087,7 @@ TEST(I18n, TranslatesEngineSentences) {
   EXPECT_EQ(ui::TranslateMessage("bf16 training."), "bf16 training.");
 }
 
-// Prints every sentence of the sweep with its translation, for reading the table in context:
-//   ui_smoke_test --gtest_also_run_disabled_tests --gtest_filter=I18n.DISABLED_PrintEngineTranslations
-TEST(I18n, DISABLED_PrintEngineTranslations) {
-  ui::SetLanguage(ui::Lang::kZh);
-  std::set<std::string> seen;
-  for (const std::string& sentence : EngineSweep().sentences) {
-    if (seen.insert(sentence).second) std::cout << sentence << "\n  " << ui::TranslateMessage(sentence) << "\n";
-  }
-  ui::SetLanguage(ui::Lang::kEn);
-}
+TEST(I18n, DISABLED_PrintEngineTranslations) { PrintTranslations(EngineSweep().sentences); }
 
 TEST(I18n, TranslatesPatternsWithTheirNumbers) {
   ui::SetLanguage(ui::Lang::kZh);

@@ -118,14 +118,25 @@ function growth(all) {
   return { from: first.count, to: last.count, wasm, js, ok: wasm <= GROWTH_LIMIT && js <= GROWTH_LIMIT };
 }
 
+// A page with a DevTools session for memory samples: sample(n) records the memory after
+// n calls (at the checkpoints only) and logs it as "<what>: n".
+async function openMeasured(browser, server, what) {
+  const opened = await openHome(browser, server);
+  const cdp = await opened.context.newCDPSession(opened.page);
+  await cdp.send('Performance.enable');
+  const samples = [{ count: 0, ...(await memory(opened.page, cdp)) }];
+  const sample = async (count) => {
+    if (!checkpoints.includes(count)) return;
+    samples.push({ count, ...(await memory(opened.page, cdp)) });
+    log(`${what}: ${count}, wasm ${samples.at(-1).wasmBytes} B, JS heap ${samples.at(-1).jsHeapUsedBytes} B`);
+  };
+  return { opened, page: opened.page, samples, sample };
+}
+
 // 1,000 plans cycling through 3 models × 3 token counts × 3 budgets × 2 deadlines × 2
 // methods (108 distinct scenarios), in batches so the page keeps drawing frames between.
 async function replans(browser, server, problems) {
-  const opened = await openHome(browser, server);
-  const { context, page } = opened;
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Performance.enable');
-  const samples = [{ count: 0, ...(await memory(page, cdp)) }];
+  const { opened, page, samples, sample } = await openMeasured(browser, server, 're-plans');
   let done = 0;
   let errors = 0;
   let candidates = 0;
@@ -150,10 +161,7 @@ async function replans(browser, server, problems) {
     errors += r.errs;
     candidates += r.cands;
     done += batch;
-    if (checkpoints.includes(done)) {
-      samples.push({ count: done, ...(await memory(page, cdp)) });
-      log(`re-plans: ${done}, wasm ${samples.at(-1).wasmBytes} B, JS heap ${samples.at(-1).jsHeapUsedBytes} B`);
-    }
+    await sample(done);
   }
   const seconds = (performance.now() - started) / 1000;
   await close(opened, problems);
@@ -163,11 +171,7 @@ async function replans(browser, server, problems) {
 
 // Inputs changed through the address bar's #fragment (the page reads it once per frame).
 async function hashEdits(browser, server, problems) {
-  const opened = await openHome(browser, server);
-  const { context, page } = opened;
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Performance.enable');
-  const samples = [{ count: 0, ...(await memory(page, cdp)) }];
+  const { opened, page, samples, sample } = await openMeasured(browser, server, 'hash edits');
   const started = performance.now();
   let link = await page.evaluate(() => window.TrainSizer.current().link);
   for (let i = 1; i <= edits; ++i) {
@@ -190,10 +194,7 @@ async function hashEdits(browser, server, problems) {
       throw new Error(`hash edit ${i} (${fragment}) not applied: ${JSON.stringify(now)}: ${e.message}`);
     });
     link = await page.evaluate(() => window.TrainSizer.current().link);
-    if (checkpoints.includes(i)) {
-      samples.push({ count: i, ...(await memory(page, cdp)) });
-      log(`hash edits: ${i}, wasm ${samples.at(-1).wasmBytes} B, JS heap ${samples.at(-1).jsHeapUsedBytes} B`);
-    }
+    await sample(i);
   }
   const seconds = (performance.now() - started) / 1000;
   const state = await page.evaluate(() => window.TrainSizer.current());

@@ -121,3 +121,33 @@ export async function pngStats(page, png, x = 0, y = 0) {
 export async function distinctColours(page, png) {
   return (await pngStats(page, png ?? await page.screenshot())).colours;
 }
+
+// Clicks a control where the page last drew it (TrainSizer.current().anchors, CSS pixels),
+// `fx` of the way across it (a text box with -/+ buttons is clicked at 0.25).
+export async function clickAnchor(page, name, fx = 0.5) {
+  await page.waitForFunction((n) => window.TrainSizer.current().anchors[n], name, { timeout: 4000 });
+  const [x, y, w, h] = await page.evaluate((n) => window.TrainSizer.current().anchors[n], name);
+  await page.mouse.click(x + w * fx, y + h / 2);
+}
+
+// Replaces the text of the box drawn as `name` with `text` and presses Enter.
+export async function typeIntoAnchor(page, name, text) {
+  await clickAnchor(page, name, 0.25);
+  await page.waitForTimeout(200);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+// A slow software-rendered frame can swallow a click or keys, so a gesture is repeated
+// (up to 4 times) until `done` (run in the page) shows it took effect.
+export async function retryGesture(page, action, done) {
+  for (let attempt = 0; attempt < 4; ++attempt) {
+    try {
+      await action();
+      await page.waitForFunction(done, null, { timeout: 4000 });
+      return;
+    } catch { /* try the gesture again */ }
+  }
+  throw new Error('the page did not respond to the gesture');
+}

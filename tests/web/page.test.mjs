@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import { useBrowser, openPage, finish, launchChromium, distinctColours, pngStats, repoRoot, siteDir, shotDir }
-  from './harness.mjs';
+import { useBrowser, openPage, finish, launchChromium, distinctColours, pngStats, clickAnchor, typeIntoAnchor,
+  retryGesture, repoRoot, siteDir, shotDir } from './harness.mjs';
 
 const env = useBrowser();
 const home = () => env.server.url + '/';
@@ -161,31 +161,11 @@ test('the theme follows the browser preference: dark and light', async () => {
 test('the page responds to mouse and keyboard like a person uses it', async () => {
   const opened = await openPage(env.browser, home());
   const { page } = opened;
-  const anchor = async (name) => {
-    await page.waitForFunction((n) => window.TrainSizer.current().anchors[n], name, { timeout: 4000 });
-    return page.evaluate((n) => window.TrainSizer.current().anchors[n], name);
-  };
-  const click = async (name, fx = 0.5) => {
-    const [x, y, w, h] = await anchor(name);
-    await page.mouse.click(x + w * fx, y + h / 2);
-  };
-  // A slow software-rendered frame can swallow a click, so each step retries a few times
-  // until the page's state shows it took effect.
-  const retry = async (action, done) => {
-    for (let attempt = 0; attempt < 4; ++attempt) {
-      try {
-        await action();
-        await page.waitForFunction(done, null, { timeout: 4000 });
-        return;
-      } catch { /* try the gesture again */ }
-    }
-    throw new Error('the page did not respond to the gesture');
-  };
-  await retry(async () => {
+  await retryGesture(page, async () => {
     // The "Examples:" menu under the header, unless a previous attempt left it open.
     const open = await page.evaluate(() => Boolean(window.TrainSizer.current().anchors['example:seed-30b-full']));
-    if (!open) await click('examples');
-    await click('example:seed-30b-full');  // drawn once the menu is open
+    if (!open) await clickAnchor(page, 'examples');
+    await clickAnchor(page, 'example:seed-30b-full');  // drawn once the menu is open
   }, () => window.TrainSizer.current().example === 'seed-30b-full');
   const chosen = await page.evaluate(() => window.TrainSizer.current());
   assert.equal(chosen.result.claim_check.verdict, 'impossible');
@@ -194,13 +174,8 @@ test('the page responds to mouse and keyboard like a person uses it', async () =
 
   // The Budget field (Goal, top of the inputs): select its text, type a value, press Enter.
   assert.equal(chosen.goal.budget, 0);
-  await retry(async () => {
-    await click('budget', 0.25);  // the text box, left of its -/+ buttons
-    await page.waitForTimeout(200);
-    await page.keyboard.press('Control+A');
-    await page.keyboard.type('5000');
-    await page.keyboard.press('Enter');
-  }, () => window.TrainSizer.current().goal.budget === 5000);
+  await retryGesture(page, () => typeIntoAnchor(page, 'budget', '5000'),
+    () => window.TrainSizer.current().goal.budget === 5000);
   await finish(opened);
 });
 
@@ -210,22 +185,9 @@ test('a bad value typed into a field is explained under it and the last good res
   const opened = await openPage(env.browser, home(), { width: 1280, height: 1700 });
   const { page } = opened;
   const before = await page.evaluate(() => window.TrainSizer.current().result.memory.per_gpu_gib);
-  const typeInto = async (field, text) => {
-    const [x, y, w, h] = await page.evaluate((f) => window.TrainSizer.current().anchors[`field:${f}`], field);
-    await page.mouse.click(x + w * 0.25, y + h / 2);
-    await page.waitForTimeout(200);
-    await page.keyboard.press('Control+A');
-    await page.keyboard.type(text);
-    await page.keyboard.press('Enter');
-  };
   // Tensor parallelism of 3 cannot split Llama-3-8B's 32 attention heads.
-  for (let attempt = 0; attempt < 4; ++attempt) {
-    await typeInto('tp', '3');
-    try {
-      await page.waitForFunction(() => window.TrainSizer.current().error?.field === 'tp', null, { timeout: 4000 });
-      break;
-    } catch { /* a slow frame swallowed the keys: type again */ }
-  }
+  await retryGesture(page, () => typeIntoAnchor(page, 'field:tp', '3'),
+    () => window.TrainSizer.current().error?.field === 'tp');
   await page.waitForFunction(() => window.TrainSizer.current().anchors['error:tp'], null, { timeout: 4000 });
   const state = await page.evaluate(() => window.TrainSizer.current());
   assert.equal(state.error.field, 'tp');
@@ -236,13 +198,7 @@ test('a bad value typed into a field is explained under it and the last good res
   assert.equal(state.result.memory.per_gpu_gib, before, 'the last good result stays on screen');
   await page.screenshot({ path: path.join(shotDir, 'field-error.png'), clip: { x: 0, y: 0, width: 1280, height: 1700 } });
 
-  for (let attempt = 0; attempt < 4; ++attempt) {
-    await typeInto('tp', '2');
-    try {
-      await page.waitForFunction(() => !window.TrainSizer.current().error, null, { timeout: 4000 });
-      break;
-    } catch { /* type again */ }
-  }
+  await retryGesture(page, () => typeIntoAnchor(page, 'field:tp', '2'), () => !window.TrainSizer.current().error);
   assert.equal(await page.evaluate(() => window.TrainSizer.current().document.tp), 2);
   await finish(opened);
 });
