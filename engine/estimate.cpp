@@ -1,5 +1,7 @@
 #include "estimate.h"
 
+#include <algorithm>
+
 #include "format.h"
 #include "scenario_check.h"
 
@@ -64,6 +66,25 @@ void AddTimeWarnings(const Scenario& s, const Estimate& e, std::vector<Warning>&
   }
 }
 
+// Nodes hold 8 GPUs in every HGX/DGX and most PCIe servers; a larger node is only real
+// where the catalog lists one (a server, or a cloud node's max_gpus) or the GPU's scale-up
+// domain spans it (GB200 NVL72). Past that the time model runs rings over PCIe, which
+// describes no machine one can buy, so the plan says so instead of pricing it quietly.
+void AddNodeSizeWarning(const Scenario& s, const GpuSpec& gpu, const Catalog& catalog, std::vector<Warning>& w) {
+  int largest = std::max(8, gpu.scale_up_domain);
+  for (const ServerOption& server : catalog.servers) {
+    if (server.gpu_id == gpu.id) largest = std::max(largest, server.gpus);
+  }
+  for (const CloudOffer& offer : catalog.offers) {
+    if (offer.gpu_id == gpu.id) largest = std::max(largest, offer.max_gpus);
+  }
+  if (s.parallel.gpus_per_node <= largest) return;
+  w.push_back({"node_larger_than_servers", "gpus_per_node " + std::to_string(s.parallel.gpus_per_node) +
+                                               " exceeds the largest node the catalog lists for " + gpu.name +
+                                               " (" + std::to_string(largest) +
+                                               " GPUs); check the server before ordering."});
+}
+
 }  // namespace
 
 Result<Estimate> RunEstimate(const Scenario& s, const Catalog& catalog) {
@@ -93,6 +114,7 @@ Result<Estimate> RunEstimate(const Scenario& s, const Catalog& catalog) {
   e.claim = CheckClaim(s, gpu, e.throughput, e.fits);
   e.checklist = PreOrderChecklist(s, e, gpu);
   e.warnings = CollectWarnings(s);
+  AddNodeSizeWarning(s, gpu, catalog, e.warnings);
   AddTimeWarnings(s, e, e.warnings);
   if (!e.fits) {
     e.warnings.push_back({"does_not_fit", "Needs " + GiBText(e.need_bytes) + " per GPU but " + gpu.name + " has " +

@@ -21,9 +21,9 @@ namespace {
 // ---------------------------------------------------------------------------------------
 // [SECTION] bytes per parameter
 
-// Bytes per trainable parameter, split as the ZeRO paper does (Rajbhandari et al. 2019,
-// §3.1: mixed-precision Adam keeps 2 B fp16 weights, 2 B fp16 grads and K = 12 B of fp32
-// master weights + momentum + variance).
+// Bytes per trainable parameter, split as the ZeRO paper does (Rajbhandari et al. 2020,
+// SC20, arXiv:1910.02054, §3.1: mixed-precision Adam keeps 2 B fp16 weights, 2 B fp16 grads
+// and K = 12 B of fp32 master weights + momentum + variance).
 struct StateBytes {
   double weight = 0;
   double grad = 0;
@@ -176,7 +176,7 @@ LocalParams ParamsOnGpu(const Scenario& s, const ParamCounts& c, double trainabl
 // [SECTION] model states
 
 constexpr const char* kZeroSource =
-    "ZeRO (Rajbhandari et al. 2019) §3.1 and §5: 2+2+12 B/param mixed-precision Adam; stage 1 shards "
+    "ZeRO (Rajbhandari et al. 2020) §3.1 and §5: 2+2+12 B/param mixed-precision Adam; stage 1 shards "
     "optimizer state, 2 adds gradients, 3 adds weights over the data-parallel ranks. DeepSpeed "
     "estimate_zero2_model_states_mem_needs (2 + 18/N); Megatron-LM dist_optimizer.md (fp32 main grads, 6 + 12/d)";
 

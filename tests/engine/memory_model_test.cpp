@@ -20,7 +20,7 @@ Scenario Base(const ModelSpec& m) {
 
 double States(const MemoryBreakdown& b) { return b.weights.bytes + b.gradients.bytes + b.optimizer.bytes; }
 
-// ZeRO paper (Rajbhandari et al. 2019) Figure 1: Ψ = 7.5B, N_d = 64, K = 12 →
+// ZeRO paper (Rajbhandari et al. 2020, arXiv:1910.02054) Figure 1: Ψ = 7.5B, N_d = 64, K = 12 →
 // baseline 120 GB, P_os 31.4 GB, P_os+g 16.6 GB, P_os+g+p 1.9 GB.
 TEST(MemoryModel, ZeroStagesMatchZeroPaperFigure1) {
   ModelSpec m = testing::Llama3_8B();

@@ -110,5 +110,30 @@ TEST(Estimate, SeventyBillionFullFineTuneDoesNotFitOneGpu) {
   EXPECT_EQ(r.value().warnings.back().code, "does_not_fit");
 }
 
+bool HasWarning(const Result<Estimate>& r, const std::string& code) {
+  if (!r.ok()) return false;
+  for (const Warning& w : r.value().warnings) {
+    if (w.code == code) return true;
+  }
+  return false;
+}
+
+// HGX H100 holds 8 GPUs (NVLink domain of 8); a 16-GPU node is only real once the catalog
+// lists one.
+TEST(Estimate, WarnsOfANodeLargerThanAnyCatalogServer) {
+  Scenario s = Valid();
+  s.parallel.zero = 3;
+  s.parallel.gpus_per_node = 8;
+  Catalog catalog = OneGpuCatalog();
+  EXPECT_FALSE(HasWarning(RunEstimate(s, catalog), "node_larger_than_servers"));
+  s.parallel.gpus_per_node = 16;
+  EXPECT_TRUE(HasWarning(RunEstimate(s, catalog), "node_larger_than_servers"));
+  ServerOption sixteen;
+  sixteen.gpu_id = "h100-sxm-80gb";
+  sixteen.gpus = 16;
+  catalog.servers.push_back(sixteen);
+  EXPECT_FALSE(HasWarning(RunEstimate(s, catalog), "node_larger_than_servers"));
+}
+
 }  // namespace
 }  // namespace engine

@@ -230,6 +230,9 @@ const Sweep& EngineSweep() {
       engine::Scenario s = base("llama-3-8b", "h100-sxm-80gb", 16);  // tp_across_nodes, tp_exceeds_kv_heads
       s.parallel.tp = 16;
       estimate(s);
+      s = base("llama-3-8b", "h100-sxm-80gb", 16);  // node_larger_than_servers
+      s.parallel.gpus_per_node = 16;
+      estimate(s);
       s = base("llama-3-8b", "h100-sxm-80gb", 3);  // uneven_pipeline (32 layers over 3 stages)
       s.parallel.pp = 3;
       estimate(s);
@@ -575,7 +578,7 @@ const Sweep& EngineSweep() {
 TEST(I18n, SweepReachesEveryBranch) {
   const Sweep& sweep = EngineSweep();
   for (const char* code : {"derived_shape", "seq_len_beyond_context", "tp_across_nodes", "tp_exceeds_kv_heads",
-                           "uneven_pipeline", "sequence_parallel_without_tp", "no_flash_attention_long_context",
+                           "node_larger_than_servers", "uneven_pipeline", "sequence_parallel_without_tp", "no_flash_attention_long_context",
                            "pipeline_bubble", "no_auto_restart", "low_goodput", "does_not_fit", "hf_config_unknown_type",
                            "hf_config_dense_layers", "hf_config_unmapped_keys"}) {
     EXPECT_TRUE(sweep.warning_codes.count(code)) << "the sweep never triggers warning " << code;
