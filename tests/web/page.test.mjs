@@ -200,5 +200,14 @@ test('a bad value typed into a field is explained under it and the last good res
 
   await retryGesture(page, () => typeIntoAnchor(page, 'field:tp', '2'), () => !window.TrainSizer.current().error);
   assert.equal(await page.evaluate(() => window.TrainSizer.current().document.tp), 2);
+
+  // The goal is checked by the planner: a negative deadline is explained under its field too.
+  await retryGesture(page, () => typeIntoAnchor(page, 'field:deadline_days', '-1'),
+    () => window.TrainSizer.current().anchors['error:deadline_days']);
+  const goal = await page.evaluate(() => window.TrainSizer.current().anchors);
+  assert.ok(goal['error:deadline_days'][1] >= goal['field:deadline_days'][1] + goal['field:deadline_days'][3] - 1,
+    'the deadline message sits under the deadline field');
+  await retryGesture(page, () => typeIntoAnchor(page, 'field:deadline_days', '7'),
+    () => !window.TrainSizer.current().anchors['error:deadline_days'] && window.TrainSizer.current().goal.deadline_days === 7);
   await finish(opened);
 });

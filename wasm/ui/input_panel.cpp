@@ -3,7 +3,6 @@
 #include <array>
 #include <cctype>
 #include <cstdio>
-#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -36,27 +35,30 @@ bool BeginForm(const char* id, float scale) {
 }
 
 // Shows the engine's complaint about `field` (if that is the field it names).
-void FieldError(AppState& state, std::string_view field) {
-  if (state.result.ok() || state.result.error().field != field) return;
+void ShowError(AppState& state, std::string_view field, const engine::InputError& error) {
   ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
-  WrappedText(TranslateMessage(state.result.error().message).c_str());
+  WrappedText(TranslateMessage(error.message).c_str());
   ImGui::PopStyleColor();
   MarkAnchor(state, "error:" + std::string(field));
 }
 
+void FieldError(AppState& state, std::string_view field) {
+  if (!state.result.ok() && state.result.error().field == field) ShowError(state, field, state.result.error());
+}
+
 // After a field's widget: records where it is, and puts the engine's complaint about it
-// right under the widget, in the same cell, where the person is looking.
+// right under the widget, in the same cell, where the person is looking. A field with no
+// widget on screen (hidden by the method) has its complaint only at the top of the results.
 void FieldEnd(AppState& state, std::string_view field) {
   MarkAnchor(state, "field:" + std::string(field));
   FieldError(state, field);
 }
 
-// After a section's table: complaints about fields the section names but did not draw
-// this frame (hidden by the method, or without a widget of their own).
-void UndrawnFieldErrors(AppState& state, std::initializer_list<const char*> fields) {
-  for (const char* field : fields) {
-    if (!state.anchors.contains("field:" + std::string(field))) FieldError(state, field);
-  }
+// The goal's fields are checked by the planner, not the estimate: their complaints come
+// from the plan.
+void GoalFieldEnd(AppState& state, std::string_view field) {
+  MarkAnchor(state, "field:" + std::string(field));
+  if (!state.plan.ok() && state.plan.error().field == field) ShowError(state, field, state.plan.error());
 }
 
 // A combo over an enum's labels: English in the arrays below (each is also in
@@ -80,6 +82,14 @@ bool EnumCombo(const char* id, Enum* value, const std::array<const char*, N>& la
 bool IntField(const char* id, int* value, int step) {
   return ImGui::InputInt(id, value, step, step * 8, ImGuiInputTextFlags_EnterReturnsTrue) ||
          ImGui::IsItemDeactivatedAfterEdit();
+}
+
+// A number where 0 means "no limit": shows the words instead of "0.0". ImGui prints the
+// value with `format` but parses typed text as a plain number, so a format without a
+// conversion is only a label; typing replaces it (the field selects all on focus).
+bool OptionalLimitField(const char* id, double* value, double step, double step_fast, const char* format,
+                        const char* none_text) {
+  return ImGui::InputDouble(id, value, step, step_fast, *value == 0 ? none_text : format);
 }
 
 std::string Lowercase(std::string text) {
@@ -293,8 +303,6 @@ void DrawTrainingSection(AppState& state, const Fonts& fonts) {
   Row(T("Cross-entropy"), T("How the loss over the vocabulary is computed; the logits are often the largest single buffer."));
   changed |= EnumCombo("##ce", &t.cross_entropy, kCrossEntropyLabels);
   ImGui::EndTable();
-  UndrawnFieldErrors(state, {"method", "seq_len", "micro_batch", "global_batch", "tokens", "dataset_tokens", "epochs",
-                             "lora_rank", "freeze_trainable_layers", "precision", "optimizer", "optimizer_in_backward"});
   if (changed) state.dirty = true;
 }
 
@@ -376,7 +384,6 @@ void DrawHardwareSection(AppState& state, const Fonts& fonts) {
   }
   FieldEnd(state, "mfu");
   ImGui::EndTable();
-  UndrawnFieldErrors(state, {"gpu", "gpus", "zero", "tp", "pp", "offload", "framework", "network", "node_gbps", "mfu"});
   if (changed) state.dirty = true;
 }
 
@@ -389,10 +396,12 @@ void DrawGoalSection(AppState& state, const Fonts& fonts) {
   bool changed = false;
   if (!BeginForm("goal_form", state.dpi_scale)) return;
   Row(T("Deadline (days)"), T("Plans must finish within this many days, failures included; 0 = no deadline."));
-  changed |= ImGui::InputDouble("##deadline", &g.deadline_days, 1, 7, "%.1f");
+  changed |= OptionalLimitField("##deadline", &g.deadline_days, 1, 7, "%.1f", T("none"));
+  GoalFieldEnd(state, "deadline_days");
   Row(T("Budget"), T("The most you can pay: the rental, or the purchase of servers; 0 = no budget."));
-  changed |= ImGui::InputDouble("##budget", &g.budget, 1000, 10000, "%.0f");
+  changed |= OptionalLimitField("##budget", &g.budget, 1000, 10000, "%.0f", T("no limit"));
   MarkAnchor(state, "budget");
+  GoalFieldEnd(state, "budget");
   Row(T("Currency"), T("Prices are converted with the catalog's dated exchange rates."));
   static constexpr std::array<const char*, 3> kCurrencies = {"USD", "CNY", "EUR"};
   if (ImGui::BeginCombo("##currency", g.currency.c_str())) {
@@ -404,12 +413,14 @@ void DrawGoalSection(AppState& state, const Fonts& fonts) {
     }
     ImGui::EndCombo();
   }
+  GoalFieldEnd(state, "currency");
   Row(T("Objective"), T("How plans are ranked."));
   changed |= EnumCombo("##objective", &g.objective, kObjectiveLabels);
   Row(T("Rent or buy"), T("Cloud offers, own servers (amortized at 70% utilization), or both."));
   changed |= EnumCombo("##purchase", &g.purchase, kPurchaseLabels);
   Row(T("Most GPUs"), T("The largest cluster to consider (capacity you can actually get)."));
   changed |= IntField("##max_gpus", &g.max_gpus, 8);
+  GoalFieldEnd(state, "max_gpus");
   Row(T("China export rules"), T("Exclude accelerators the US restricts for export to China."));
   bool cn = g.region == "cn";
   if (ImGui::Checkbox("##region", &cn)) {
