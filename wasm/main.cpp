@@ -37,6 +37,16 @@ struct Platform {
 
 Platform* g_platform = nullptr;  // the browser's main loop takes a plain callback
 
+// How much of a wheel event's delta is one GLFW scroll step (pre.js records it per event).
+EM_JS(double, WheelDeltaPerStep, (), { return Module.wheelDeltaPerStep || 100; });
+
+// Emscripten's GLFW hands over DOM wheel deltas (pixels, positive down): one notch
+// scrolled the whole results pane the wrong way. ImGui wants GLFW's steps, positive up.
+void ScrollInSteps(GLFWwindow* window, double dx, double dy) {
+  const double per_step = WheelDeltaPerStep();
+  ImGui_ImplGlfw_ScrollCallback(window, -dx / per_step, -dy / per_step);
+}
+
 // Strings from js/host.js (Module.tsHost); the caller owns nothing: copied out and freed.
 EM_JS(char*, HostText, (const char* what), {
   const host = Module.tsHost;
@@ -190,6 +200,7 @@ int main() {
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // no persisted window layout
   ImGui_ImplGlfw_InitForOpenGL(platform.window, true);
+  glfwSetScrollCallback(platform.window, ScrollInSteps);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   platform.state = ui::MakeInitialState(catalog.value());
   // Follow the browser's colour preference at start; the header button toggles it.

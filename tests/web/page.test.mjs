@@ -176,6 +176,20 @@ test('the page responds to mouse and keyboard like a person uses it', async () =
   assert.equal(chosen.goal.budget, 0);
   await retryGesture(page, () => typeIntoAnchor(page, 'budget', '5000'),
     () => window.TrainSizer.current().goal.budget === 5000);
+
+  // One wheel notch down over the inputs (Chromium: deltaY 100 px) scrolls them up by a
+  // few lines, and one notch up brings them back: not a jump to the end, not reversed.
+  const fieldY = async () => page.evaluate(() => window.TrainSizer.current().anchors['field:seq_len'][1]);
+  const top = await fieldY();
+  const [bx, by] = await page.evaluate(() => window.TrainSizer.current().anchors.budget);
+  await page.mouse.move(bx, by);
+  await page.mouse.wheel(0, 100);
+  await page.waitForFunction((y) => window.TrainSizer.current().anchors['field:seq_len'][1] < y, top, { timeout: 4000 });
+  await page.waitForTimeout(300);
+  const scrolled = top - await fieldY();
+  assert.ok(scrolled >= 30 && scrolled <= 200, `one notch scrolls a few lines (moved ${scrolled} px)`);
+  await page.mouse.wheel(0, -100);
+  await page.waitForFunction((y) => window.TrainSizer.current().anchors['field:seq_len'][1] === y, top, { timeout: 4000 });
   await finish(opened);
 });
 

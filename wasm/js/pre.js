@@ -15,6 +15,15 @@
     isReady: false,
   };
   Module.canvas = document.getElementById('canvas');
+  // Emscripten 3.1.6's GLFW passes the wheel event's raw deltaX/deltaY to the scroll
+  // callback: in pixels (or lines, or pages) and positive downwards, where GLFW promises
+  // steps, positive upwards. main.cpp divides by this before ImGui sees it. Registered
+  // first, this capture listener runs before GLFW's on the same canvas.
+  Module.wheelDeltaPerStep = 100;
+  Module.canvas.addEventListener('wheel', function (event) {
+    // A notch is 100 px in Chromium and Safari, 3 lines in Firefox, one page rarely.
+    Module.wheelDeltaPerStep = event.deltaMode === 1 ? 3 : event.deltaMode === 2 ? 1 / 8 : 100;
+  }, true);
   Module.onFatal = function (message) {
     showStatus(message, true);
     rejectReady(new Error(message));
