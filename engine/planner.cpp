@@ -201,7 +201,11 @@ class Search {
         global_batch_(DefaultGlobalBatch(base.training)), assumptions_(AssumptionsFromCatalog(cat)),
         storage_per_hour_(CloudStoragePerHour(base, params_, cat, c.currency)) {}
 
-  PlanResult Run();
+  bool Done() const { return next_gpu_ >= cat_.gpus.size(); }
+  int GpusSearched() const { return int(next_gpu_); }
+  // Searches the next catalog GPU: the unit of work a page spreads over its frames.
+  void Step();
+  PlanResult Finish() const;
 
  private:
   void SearchGpu(const GpuSpec& g, const FabricSpec& f);
@@ -223,6 +227,7 @@ class Search {
   std::vector<Rejection> rejected_;
   long long candidates_ = 0;
   double storage_per_hour_ = 0;  // cloud object storage for data + checkpoints, plan currency
+  size_t next_gpu_ = 0;          // index into cat_.gpus of the next GPU to search
 };
 
 void InsertInto(std::vector<Plan>& front, const Plan& p) {
@@ -399,20 +404,21 @@ std::vector<Plan> Picks(const std::vector<Plan>& front) {
   return picks;
 }
 
-PlanResult Search::Run() {
-  const FabricSpec* fabric = cat_.FindFabric(base_.parallel.network);
-  for (const GpuSpec& g : cat_.gpus) {
-    if (!GpuAllowed(g, c_)) continue;
-    if (base_.training.precision == Precision::kFp8 && !g.SupportsFp8()) {
-      rejected_.push_back({g.id, g.name + ": no FP8 tensor cores for the fp8 recipe"});
-      continue;
-    }
-    if (c_.region == "cn" && g.export_restricted_cn) {
-      rejected_.push_back({g.id, g.name + ": export-restricted for China (" + g.export_note_cn + ")"});
-      continue;
-    }
-    SearchGpu(g, *fabric);
+void Search::Step() {
+  const GpuSpec& g = cat_.gpus[next_gpu_++];
+  if (!GpuAllowed(g, c_)) return;
+  if (base_.training.precision == Precision::kFp8 && !g.SupportsFp8()) {
+    rejected_.push_back({g.id, g.name + ": no FP8 tensor cores for the fp8 recipe"});
+    return;
   }
+  if (c_.region == "cn" && g.export_restricted_cn) {
+    rejected_.push_back({g.id, g.name + ": export-restricted for China (" + g.export_note_cn + ")"});
+    return;
+  }
+  SearchGpu(g, *cat_.FindFabric(base_.parallel.network));
+}
+
+PlanResult Search::Finish() const {
   PlanResult r;
   r.candidates = candidates_;
   r.tokens = tokens_;
@@ -455,7 +461,22 @@ std::optional<InputError> ValidateConstraints(const PlanConstraints& c, const Ca
   return std::nullopt;
 }
 
-Result<PlanResult> RunPlan(const Scenario& base, const PlanConstraints& c, const Catalog& catalog) {
+// The search keeps references to its inputs, so the incremental form owns copies of them
+// at a fixed address (the catalog stays the caller's).
+struct PlanSearch::State {
+  State(const Scenario& b, const PlanConstraints& c, const Catalog& cat)
+      : base(b), constraints(c), search(base, constraints, cat) {}
+  Scenario base;
+  PlanConstraints constraints;
+  Search search;
+};
+
+PlanSearch::PlanSearch(std::unique_ptr<State> state) : state_(std::move(state)) {}
+PlanSearch::PlanSearch(PlanSearch&&) noexcept = default;
+PlanSearch& PlanSearch::operator=(PlanSearch&&) noexcept = default;
+PlanSearch::~PlanSearch() = default;
+
+Result<PlanSearch> PlanSearch::Start(const Scenario& base, const PlanConstraints& c, const Catalog& catalog) {
   if (auto error = ValidateConstraints(c, catalog)) return *error;
   // The planner chooses the GPU; validate the rest of the scenario against one it may use.
   Scenario checked = base;
@@ -467,7 +488,19 @@ Result<PlanResult> RunPlan(const Scenario& base, const PlanConstraints& c, const
   if (TrainingTokens(base.training) <= 0) {
     return InputError{"tokens", "is required to plan (or dataset_tokens × epochs): time and cost depend on it"};
   }
-  return Search(base, c, catalog).Run();
+  return PlanSearch(std::make_unique<State>(base, c, catalog));
+}
+
+bool PlanSearch::Done() const { return state_->search.Done(); }
+void PlanSearch::Step() { state_->search.Step(); }
+int PlanSearch::GpusSearched() const { return state_->search.GpusSearched(); }
+PlanResult PlanSearch::Finish() const { return state_->search.Finish(); }
+
+Result<PlanResult> RunPlan(const Scenario& base, const PlanConstraints& c, const Catalog& catalog) {
+  auto search = PlanSearch::Start(base, c, catalog);
+  if (!search.ok()) return search.error();
+  while (!search.value().Done()) search.value().Step();
+  return search.value().Finish();
 }
 
 }  // namespace engine

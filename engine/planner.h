@@ -4,6 +4,7 @@
 // ones failed is kept for the explanation.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -81,5 +82,26 @@ struct PlanResult {
 std::optional<InputError> ValidateConstraints(const PlanConstraints& constraints, const Catalog& catalog);
 
 Result<PlanResult> RunPlan(const Scenario& base, const PlanConstraints& constraints, const Catalog& catalog);
+
+// The same search, one catalog GPU per Step(), so a page can spread it over frames and keep
+// drawing while it runs; Finish() after Done() equals RunPlan's. The catalog must outlive it.
+class PlanSearch {
+ public:
+  // Checks the inputs as RunPlan does; an error names the field.
+  static Result<PlanSearch> Start(const Scenario& base, const PlanConstraints& constraints, const Catalog& catalog);
+  PlanSearch(PlanSearch&&) noexcept;
+  PlanSearch& operator=(PlanSearch&&) noexcept;
+  ~PlanSearch();
+
+  bool Done() const;
+  void Step();
+  int GpusSearched() const;  // of the catalog's GPUs, allowed or not
+  PlanResult Finish() const;
+
+ private:
+  struct State;
+  explicit PlanSearch(std::unique_ptr<State> state);
+  std::unique_ptr<State> state_;
+};
 
 }  // namespace engine

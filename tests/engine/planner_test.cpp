@@ -186,6 +186,31 @@ TEST(Planner, SameInputSamePlans) {
   }
 }
 
+// The page runs the search a GPU per frame; stepping it, with the inputs gone out of scope
+// meanwhile, must end where one RunPlan call does.
+TEST(Planner, SteppedSearchEndsWhereRunPlanDoes) {
+  const Catalog cat = TinyCatalog();
+  auto whole = RunPlan(Llama8BFineTune(), CloudOnly(), cat);
+  auto search = [&] { return PlanSearch::Start(Llama8BFineTune(), CloudOnly(), cat); }();
+  ASSERT_TRUE(whole.ok() && search.ok());
+  int steps = 0;
+  for (; !search.value().Done(); ++steps) search.value().Step();
+  EXPECT_EQ(steps, int(cat.gpus.size()));
+  EXPECT_EQ(search.value().GpusSearched(), int(cat.gpus.size()));
+  const PlanResult stepped = search.value().Finish();
+  EXPECT_EQ(stepped.candidates, whole.value().candidates);
+  ASSERT_EQ(stepped.plans.size(), whole.value().plans.size());
+  for (size_t i = 0; i < stepped.plans.size(); ++i) {
+    EXPECT_EQ(stepped.plans[i].cost, whole.value().plans[i].cost);
+    EXPECT_EQ(stepped.plans[i].wall_hours, whole.value().plans[i].wall_hours);
+  }
+  Scenario no_tokens = Llama8BFineTune();
+  no_tokens.training.tokens = 0;
+  auto refused = PlanSearch::Start(no_tokens, CloudOnly(), cat);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().field, "tokens");
+}
+
 // model.md §8 worked example: an 8×H100 node at $300k + 15% network/storage, 4 years, no
 // resale, colocation $200/kW-month on 10.2 kW, maintenance 8%/year of capex, average draw
 // 0.8 × 10.2 kW at PUE 1.3 and $0.10/kWh. Per GPU-hour: capex 1.23 + colocation 0.35 +

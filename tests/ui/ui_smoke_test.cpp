@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "catalog/codec/catalog_loader.h"
+#include "engine/planner.h"
 #include "imgui.h"
 #include "wasm/ui/app.h"
 #include "wasm/ui/i18n.h"
@@ -48,6 +49,7 @@ class UiSmoke : public ::testing::Test {
     io.MouseDown[0] = click;
     ImGui::NewFrame();
     ui::RecomputeIfDirty(state_);
+    ui::AdvancePlan(state_, 0.001);  // a small share: the plan takes several frames
     ui::DrawApp(state_, fonts_);
     ImGui::Render();
   }
@@ -55,6 +57,22 @@ class UiSmoke : public ::testing::Test {
   ui::Fonts fonts_;
   ui::AppState state_;
 };
+
+// The planner runs a little each frame; the page keeps drawing and ends with the plans
+// one RunPlan call gives.
+TEST_F(UiSmoke, PlanSpreadOverFramesEndsWithRunPlansAnswer) {
+  Frame();
+  ASSERT_TRUE(state_.plan_search.has_value()) << "the first frame starts the planner";
+  int frames = 1;
+  for (; state_.plan_search && frames < 1000; ++frames) Frame();
+  ASSERT_FALSE(state_.plan_search.has_value());
+  ASSERT_TRUE(state_.plan.ok()) << state_.plan.error().message;
+  auto whole = engine::RunPlan(state_.inputs.scenario, state_.goal, *state_.catalog);
+  ASSERT_TRUE(whole.ok());
+  EXPECT_EQ(state_.plan.value().candidates, whole.value().candidates);
+  ASSERT_FALSE(whole.value().picks.empty());
+  EXPECT_EQ(state_.plan.value().picks.front().cost, whole.value().picks.front().cost);
+}
 
 TEST_F(UiSmoke, ManyFramesWithScriptedEditsFireNoImGuiAsserts) {
   for (int i = 0; i < 5; ++i) Frame();

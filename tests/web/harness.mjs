@@ -86,6 +86,8 @@ export async function openPage(browser, url, { width = 1280, height = 800, scale
   const loadMs = performance.now() - start;
   const fatal = await page.evaluate(() => document.querySelector('#status.error')?.textContent ?? null);
   if (fatal) throw new Error(`the page did not start: ${fatal} (${problems.join('; ')})`);
+  // The planner runs over a few frames after start; screenshots and checks want its answer.
+  await page.waitForFunction(() => !window.TrainSizer.current().planning, null, { timeout: timeoutMs });
   return { context, page, problems, requests, loadMs };
 }
 

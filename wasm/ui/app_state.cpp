@@ -1,5 +1,6 @@
 #include "app_state.h"
 
+#include <chrono>
 #include <cstdio>
 
 #include "catalog/codec/api.h"
@@ -66,8 +67,26 @@ void RecomputeIfDirty(AppState& state) {
   state.inputs.scenario.model = scenario.model;
   state.result = engine::RunEstimate(scenario, *state.catalog);
   if (state.result.ok()) state.last_good = state.result.value();
-  state.plan = engine::RunPlan(scenario, state.goal, *state.catalog);
+  auto search = engine::PlanSearch::Start(scenario, state.goal, *state.catalog);
+  state.plan_search.reset();
+  if (search.ok()) {
+    state.plan_search = std::move(search.value());
+  } else {
+    state.plan = search.error();
+  }
   RefreshLink(state);
+}
+
+void AdvancePlan(AppState& state, double budget_s) {
+  if (!state.plan_search) return;
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point start = Clock::now();
+  do {
+    state.plan_search->Step();
+  } while (!state.plan_search->Done() && std::chrono::duration<double>(Clock::now() - start).count() < budget_s);
+  if (!state.plan_search->Done()) return;
+  state.plan = state.plan_search->Finish();
+  state.plan_search.reset();
 }
 
 catalog::Json ScenarioDocument(const AppState& state) {

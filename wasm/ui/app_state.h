@@ -57,6 +57,10 @@ struct AppState {
   std::optional<engine::Estimate> last_good;  // shown while the inputs are invalid
   engine::PlanConstraints goal;               // deadline, budget, objective, purchase
   engine::Result<engine::PlanResult> plan = engine::InputError{"", "not planned yet"};
+  // The planner for the latest inputs, a catalog GPU at a time across frames (a whole
+  // search takes ~50 ms in WebAssembly, three frames); `plan` keeps the previous answer
+  // on screen until it is done.
+  std::optional<engine::PlanSearch> plan_search;
   bool dirty = true;
   float dpi_scale = 1.0f;  // device pixels per CSS pixel
   bool dark = false;       // dark theme (starts from the browser's prefers-color-scheme)
@@ -82,8 +86,12 @@ struct AppState {
 // A sensible first screen: Llama-3-8B full fine-tune on 8× H100 with ZeRO-3.
 AppState MakeInitialState(const engine::Catalog& catalog);
 
-// Runs the engine (estimate and planner) if an input changed since the last call.
+// Runs the estimate and starts the planner if an input changed since the last call.
 void RecomputeIfDirty(AppState& state);
+
+// Runs the started planner for about `budget_s` seconds (at least one GPU), and puts its
+// answer in state.plan once it has searched every GPU.
+void AdvancePlan(AppState& state, double budget_s);
 
 // Reads the pasted config.json into the architecture fields (and switches to them).
 void ImportPastedConfig(AppState& state);
