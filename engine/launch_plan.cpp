@@ -2,12 +2,19 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 namespace engine {
 namespace {
 
 using Notes = std::vector<std::string>;
+
+// ⌈tokens / (global_batch × seq_len)⌉ optimizer steps; 0 when no tokens are given.
+long long TrainSteps(const LaunchPlan& plan) {
+  const double tokens_per_step = double(plan.global_batch) * plan.seq_len;
+  return plan.tokens > 0 ? static_cast<long long>(std::ceil(plan.tokens / tokens_per_step)) : 0;
+}
 
 std::string Degree(const char* name, int value) { return std::string(name) + " = " + std::to_string(value); }
 
@@ -32,15 +39,43 @@ void AddCheckpointingNotes(const Training& t, const std::string& whole_layers, N
   }
 }
 
+// What a data-parallel-only tool does with the scenario's tp, pp and cp: it starts every
+// GPU as a data-parallel rank, so its layout and memory per GPU are not the estimate's; and
+// the global batch it had to round (PlanLaunch(s, tool)).
+void AddDataParallelOnlyNotes(const Scenario& s, LaunchTool tool, Notes& notes) {
+  const LaunchPlan plan = PlanLaunch(s, tool);
+  const int layout_dp = std::max(1, s.parallel.DataParallel());
+  if (plan.data_parallel != layout_dp) {
+    notes.push_back("This config runs all " + std::to_string(plan.data_parallel) + " GPUs as data-parallel ranks, not "
+                    "the plan's " + std::to_string(layout_dp) + ": the layout differs from the plan's, and so does "
+                    "memory per GPU (each GPU holds whole layers and whole sequences; recheck the estimate with "
+                    "tp = pp = cp = 1).");
+  }
+  if (plan.global_batch != plan.requested_global_batch) {
+    notes.push_back("global_batch = " + std::to_string(plan.requested_global_batch) + " is not a multiple of "
+                    "micro-batch " + std::to_string(plan.micro_batch) + " × " + std::to_string(plan.data_parallel) +
+                    " data-parallel ranks: this config uses " + std::to_string(plan.global_batch) +
+                    ", the nearest that is.");
+  }
+}
+
 // Model parallelism lives in DeepSpeed's model code, not in its config.
-Notes DeepSpeedParallelNotes(const Parallelism& p) {
+Notes DeepSpeedParallelNotes(const Scenario& s) {
+  const Parallelism& p = s.parallel;
   Notes notes;
   if (p.tp > 1) {
     notes.push_back(Degree("tp", p.tp) + " is not a DeepSpeed config setting: shard the model in code (Megatron-DeepSpeed "
-                    "or DeepSpeed AutoTP); train_batch_size counts only the " + std::to_string(p.DataParallel()) +
-                    " data-parallel ranks.");
+                    "or DeepSpeed AutoTP).");
   }
   if (p.pp > 1) notes.push_back(Degree("pp", p.pp) + " is set in the model code (DeepSpeed PipelineModule), not in this file.");
+  if (p.tp > 1 || p.pp > 1) {
+    // DeepSpeed divides train_batch_size by the data-parallel world its model-parallel unit reports.
+    const LaunchPlan layout = PlanLaunch(s);
+    notes.push_back("With tp or pp in the model code, DeepSpeed counts only the " +
+                    std::to_string(layout.data_parallel) + " data-parallel ranks: set train_batch_size to " +
+                    std::to_string(layout.global_batch) +
+                    " and gradient_accumulation_steps to " + std::to_string(layout.grad_accum_steps) + ", the plan's.");
+  }
   if (p.virtual_pipeline > 1) {
     notes.push_back("not expressible: " + Degree("virtual_pipeline", p.virtual_pipeline) +
                     "; DeepSpeed's pipeline engine has no interleaved schedule.");
@@ -50,13 +85,14 @@ Notes DeepSpeedParallelNotes(const Parallelism& p) {
                     "(DeepSpeed-Ulysses sequence parallelism is set up in the model code).");
   }
   if (p.ep > 1) notes.push_back(Degree("ep", p.ep) + " is set in the model code (deepspeed.moe.layer.MoE ep_size).");
+  AddDataParallelOnlyNotes(s, LaunchTool::kDeepSpeed, notes);
   return notes;
 }
 
 Notes DeepSpeedNotes(const Scenario& s) {
   const Training& t = s.training;
   const Parallelism& p = s.parallel;
-  Notes notes = DeepSpeedParallelNotes(p);
+  Notes notes = DeepSpeedParallelNotes(s);
   if (t.precision == Precision::kFp8) {
     notes.push_back("not expressible: fp8; DeepSpeed's config has no FP8 switch (use Transformer Engine layers in the "
                     "model); bf16 is set.");
@@ -87,9 +123,9 @@ Notes TorchrunNotes(const Scenario& s) {
   Notes notes;
   if (const std::string degrees = ModelParallelDegrees(p); !degrees.empty()) {
     notes.push_back("not expressible: " + degrees + " with Trainer FSDP flags (data parallel only); use Megatron-LM or "
-                    "torchtitan. The batch figures assume " + std::to_string(p.DataParallel()) +
-                    " data-parallel ranks.");
+                    "torchtitan.");
   }
+  AddDataParallelOnlyNotes(s, LaunchTool::kTorchrun, notes);
   if (p.zero == 1 && p.gpus > 1) {
     notes.push_back("zero 1 (optimizer state only) has no FSDP strategy: shard_grad_op also shards gradients, so memory "
                     "is lower than estimated.");
@@ -119,9 +155,9 @@ Notes LlamaFactoryNotes(const Scenario& s) {
   Notes notes;
   if (const std::string degrees = ModelParallelDegrees(p); !degrees.empty()) {
     notes.push_back("not expressible: " + degrees + "; LLaMA-Factory trains data parallel only (DeepSpeed ZeRO or "
-                    "FSDP), no TP/PP/CP/EP. The batch figures assume " + std::to_string(p.DataParallel()) +
-                    " data-parallel ranks.");
+                    "FSDP), no TP/PP/CP/EP.");
   }
+  AddDataParallelOnlyNotes(s, LaunchTool::kLlamaFactory, notes);
   if (t.precision == Precision::kFp8) notes.push_back("not expressible: fp8; bf16 is set.");
   if (p.offload != Offload::kNone && p.zero == 0) {
     notes.push_back("not expressible: offload with zero 0; offload goes through a DeepSpeed ZeRO config.");
@@ -190,11 +226,28 @@ LaunchPlan PlanLaunch(const Scenario& s) {
   plan.data_parallel = std::max(1, p.DataParallel());
   plan.micro_batch = t.micro_batch;
   plan.global_batch = GlobalBatch(t, p);
+  plan.requested_global_batch = plan.global_batch;
   plan.grad_accum_steps = std::max(1, plan.global_batch / (t.micro_batch * plan.data_parallel));
   plan.seq_len = t.seq_len;
   plan.tokens = TrainingTokens(t);
-  const double tokens_per_step = double(plan.global_batch) * t.seq_len;
-  plan.train_steps = plan.tokens > 0 ? static_cast<long long>(std::ceil(plan.tokens / tokens_per_step)) : 0;
+  plan.train_steps = TrainSteps(plan);
+  return plan;
+}
+
+bool DataParallelOnly(LaunchTool tool) { return tool != LaunchTool::kMegatron; }
+
+LaunchPlan PlanLaunch(const Scenario& s, LaunchTool tool) {
+  LaunchPlan plan = PlanLaunch(s);
+  if (!DataParallelOnly(tool) || plan.data_parallel == plan.gpus) return plan;
+  plan.data_parallel = plan.gpus;
+  // In 64 bits: micro_batch × gpus can pass 2^31 for absurd inputs; the result is capped
+  // at the int range the rest of the plan counts sequences in.
+  const long long per_pass = static_cast<long long>(plan.micro_batch) * plan.gpus;
+  const long long accumulation = std::max(1LL, std::llround(double(plan.requested_global_batch) / double(per_pass)));
+  const long long global = std::min<long long>(accumulation * per_pass, std::numeric_limits<int>::max());
+  plan.global_batch = static_cast<int>(global);
+  plan.grad_accum_steps = static_cast<int>(std::min<long long>(accumulation, std::numeric_limits<int>::max()));
+  plan.train_steps = TrainSteps(plan);
   return plan;
 }
 

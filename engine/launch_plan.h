@@ -25,14 +25,28 @@ struct LaunchPlan {
   int data_parallel = 1;      // gpus / (tp × pp × cp)
   int micro_batch = 1;        // sequences per GPU per forward/backward
   int global_batch = 1;       // sequences per optimizer step
+  int requested_global_batch = 1;  // the scenario's; a data-parallel-only tool may round it (PlanLaunch(s, tool))
   int grad_accum_steps = 1;   // global_batch / (micro_batch × data_parallel)
   int seq_len = 0;
   double tokens = 0;          // training tokens; 0 = not given
   long long train_steps = 0;  // ⌈tokens / (global_batch × seq_len)⌉; 0 when tokens are not given
 };
 
-// The launch numbers of a validated scenario (engine::ValidateScenario first).
+// The launch numbers of a validated scenario (engine::ValidateScenario first) in the
+// scenario's own layout: data parallel = gpus / (tp × pp × cp), as Megatron-LM runs it.
 LaunchPlan PlanLaunch(const Scenario& scenario);
+
+// Whether `tool` runs data parallelism only: DeepSpeed's config without its pipeline engine
+// or model-parallel code, torchrun with the Trainer's FSDP flags, and LLaMA-Factory start
+// every GPU as a data-parallel rank whatever tp, pp and cp the scenario has.
+bool DataParallelOnly(LaunchTool tool);
+
+// The launch numbers as `tool` actually runs them. For a data-parallel-only tool the
+// data-parallel degree is every GPU, so micro_batch × grad_accum_steps × gpus = global_batch
+// holds for the processes it starts (Hugging Face's DeepSpeed integration refuses a config
+// where it does not); a global batch that is no multiple of micro_batch × gpus becomes the
+// nearest one that is (at least one), and requested_global_batch keeps the scenario's.
+LaunchPlan PlanLaunch(const Scenario& scenario, LaunchTool tool);
 
 // The scenario's settings `tool` cannot express, and the nearest setting used instead,
 // one sentence each ("not expressible: cp = 2 ..."), so nothing is dropped silently.

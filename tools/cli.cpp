@@ -1,6 +1,8 @@
 // trainsizer: the command-line front end over the same entry point as the page's JS API.
 //   trainsizer estimate FILE|- [--format json|csv|markdown|table]   scenario JSON in, result out
 //   trainsizer plan FILE|- [--format json|csv|markdown|table]   search hardware and layouts
+//     (without --format: the result JSON, as the JS API's estimate/plan; --format json: the
+//     export, {"scenario", "result"} plus "constraints" for a plan, as the page downloads it)
 //   trainsizer launch FILE|- [--tool deepspeed|torchrun|llamafactory|megatron|all]   launch configs
 //   trainsizer catalog [--stale DAYS]   the embedded catalog, or its figures older than DAYS
 //   trainsizer validate [--format table|markdown|json]   predicted vs measured, published runs
@@ -31,11 +33,13 @@ constexpr const char* kUsage =
     "\n"
     "Usage:\n"
     "  trainsizer estimate FILE|- [--format json|csv|markdown|table]\n"
-    "                               Read a scenario JSON (file, or - for stdin), print the result\n"
-    "                               (JSON; CSV name,value,unit rows; a Markdown report; a text table)\n"
+    "                               Read a scenario JSON (file, or - for stdin), print the result JSON;\n"
+    "                               with --format: the export (json: {\"scenario\", \"result\"}; CSV\n"
+    "                               name,value,unit rows; a Markdown report; a text table)\n"
     "  trainsizer plan FILE|- [--format json|csv|markdown|table]\n"
     "                               Search GPUs, counts and layouts for the scenario within its\n"
     "                               deadline_days / budget / objective / purchase constraints\n"
+    "                               (--format json adds \"constraints\" to the scenario and result)\n"
     "  trainsizer launch FILE|- [--tool deepspeed|torchrun|llamafactory|megatron|all]\n"
     "                               Print ready-to-run launch configs for the scenario: DeepSpeed JSON,\n"
     "                               torchrun + FSDP command, LLaMA-Factory YAML, Megatron-LM arguments\n"
@@ -84,20 +88,23 @@ bool ReadInput(const std::string& path, std::string* text) {
   return file && ReadAll(file, text);
 }
 
-// `what` is estimate or plan; json output ends with a newline, the others carry their own.
+// `what` is estimate or plan; `format` "" prints the result JSON alone (api::Estimate or
+// api::Plan, byte for byte what the JS API returns), any other the export. JSON output ends
+// with a newline; the other formats carry their own.
 int Export(const std::string& path, const std::string& what, const std::string& format) {
-  if (format != "json" && format != "csv" && format != "table" && format != "markdown") {
+  if (format != "" && format != "json" && format != "csv" && format != "table" && format != "markdown") {
     return Fail("--format", "must be json, csv, markdown or table");
   }
   std::string text;
   if (!ReadInput(path, &text)) return Fail("input", "cannot read the scenario file");
-  const api::Response response = api::Export(text, what, format);
+  const api::Response response = format.empty() ? (what == "plan" ? api::Plan(text) : api::Estimate(text))
+                                                : api::Export(text, what, format);
   if (!response.ok) {
     std::cout << response.json << "\n";
     std::cerr << "trainsizer: " << response.json << "\n";
     return kExitBadInput;
   }
-  std::cout << response.json << (format == "json" ? "\n" : "");
+  std::cout << response.json << (format.empty() || format == "json" ? "\n" : "");
   return kExitOk;
 }
 
@@ -196,7 +203,7 @@ int main(int argc, char** argv) {
     return kExitOk;
   }
   if (command == "catalog" && args.size() == 3 && args[1] == "--stale") return Stale(args[2]);
-  if ((command == "estimate" || command == "plan") && args.size() == 2) return Export(args[1], command, "json");
+  if ((command == "estimate" || command == "plan") && args.size() == 2) return Export(args[1], command, "");
   if ((command == "estimate" || command == "plan") && args.size() == 4 && args[2] == "--format") {
     return Export(args[1], command, args[3]);
   }

@@ -56,88 +56,108 @@ std::optional<engine::InputError> CheckConstraints(const catalog::Json& doc, con
   return error;
 }
 
+// A request's scenario and planner constraints, checked alike for every entry point.
+struct Request {
+  catalog::Json doc;
+  engine::Scenario scenario;
+  engine::PlanConstraints constraints;
+};
+
+engine::Result<Request> ReadRequest(std::string_view scenario_json, const engine::Catalog& cat) {
+  auto doc = catalog::ParseScenarioDocument(scenario_json);
+  if (!doc.ok()) return doc.error();
+  auto scenario = catalog::ScenarioFromJson(doc.value(), cat);
+  if (!scenario.ok()) return scenario.error();
+  // The planner's fields are part of the same scenario: a bad one is an error for an
+  // estimate too, not something only `plan` notices.
+  auto constraints = catalog::ConstraintsFromJson(doc.value());
+  if (!constraints.ok()) return constraints.error();
+  if (auto error = CheckConstraints(doc.value(), scenario.value(), constraints.value(), cat)) return *error;
+  return Request{std::move(doc.value()), std::move(scenario.value()), std::move(constraints.value())};
+}
+
+engine::Result<catalog::Json> EstimateResult(const Request& request, const engine::Catalog& cat) {
+  auto estimate = engine::RunEstimate(request.scenario, cat);
+  if (!estimate.ok()) return estimate.error();
+  return catalog::EstimateToJson(estimate.value());
+}
+
+engine::Result<catalog::Json> PlanResult(const Request& request, const engine::Catalog& cat) {
+  auto plan = engine::RunPlan(request.scenario, request.constraints, cat);
+  if (!plan.ok()) return plan.error();
+  return catalog::PlanToJson(plan.value(), request.constraints, cat, request.scenario);
+}
+
+// Runs `body` against the catalog in force. A JSON library or standard-library exception
+// is a bug, but the caller still gets an error object instead of a dead process or WASM
+// runtime.
+template <class Body>
+Response Guarded(Body body) {
+  try {
+    const auto& cat = Current();
+    if (!cat.ok()) return Fail(cat.error());
+    return body(cat.value());
+  } catch (const std::bad_alloc&) {
+    return Fail({"scenario", "is too large to process"});
+  } catch (const std::exception& e) {
+    return Fail({"scenario", std::string("internal error: ") + e.what()});
+  }
+}
+
+// The request read, then `compute`d: its result as compact JSON, or the first error.
+template <class Compute>
+Response Answer(std::string_view scenario_json, Compute compute) {
+  return Guarded([&](const engine::Catalog& cat) -> Response {
+    const auto request = ReadRequest(scenario_json, cat);
+    if (!request.ok()) return Fail(request.error());
+    const auto result = compute(request.value(), cat);
+    if (!result.ok()) return Fail(result.error());
+    return {Dump(result.value()), true};
+  });
+}
+
 }  // namespace
 
-Response Estimate(std::string_view scenario_json) {
-  try {
-    const auto& cat = Current();
-    if (!cat.ok()) return Fail(cat.error());
-    const auto doc = catalog::ParseScenarioDocument(scenario_json);
-    if (!doc.ok()) return Fail(doc.error());
-    auto scenario = catalog::ScenarioFromJson(doc.value(), cat.value());
-    if (!scenario.ok()) return Fail(scenario.error());
-    // The planner's fields are part of the same scenario: a bad one is an error here too,
-    // not something only `plan` notices.
-    auto constraints = catalog::ConstraintsFromJson(doc.value());
-    if (!constraints.ok()) return Fail(constraints.error());
-    if (auto error = CheckConstraints(doc.value(), scenario.value(), constraints.value(), cat.value())) {
-      return Fail(*error);
-    }
-    auto estimate = engine::RunEstimate(scenario.value(), cat.value());
-    if (!estimate.ok()) return Fail(estimate.error());
-    return {Dump(catalog::EstimateToJson(estimate.value())), true};
-  } catch (const std::bad_alloc&) {
-    return Fail({"scenario", "is too large to process"});
-  } catch (const std::exception& e) {
-    // A JSON library or standard-library exception is a bug, but the caller still gets
-    // an error object instead of a dead process or WASM runtime.
-    return Fail({"scenario", std::string("internal error: ") + e.what()});
-  }
-}
+Response Estimate(std::string_view scenario_json) { return Answer(scenario_json, EstimateResult); }
 
-Response Plan(std::string_view scenario_json) {
-  try {
-    const auto& cat = Current();
-    if (!cat.ok()) return Fail(cat.error());
-    const auto parsed = catalog::ParseScenarioDocument(scenario_json);
-    if (!parsed.ok()) return Fail(parsed.error());
-    const catalog::Json& doc = parsed.value();
-    auto scenario = catalog::ScenarioFromJson(doc, cat.value());
-    if (!scenario.ok()) return Fail(scenario.error());
-    auto constraints = catalog::ConstraintsFromJson(doc);
-    if (!constraints.ok()) return Fail(constraints.error());
-    if (auto error = CheckConstraints(doc, scenario.value(), constraints.value(), cat.value())) return Fail(*error);
-    auto plan = engine::RunPlan(scenario.value(), constraints.value(), cat.value());
-    if (!plan.ok()) return Fail(plan.error());
-    return {Dump(catalog::PlanToJson(plan.value(), constraints.value(), cat.value(), scenario.value())), true};
-  } catch (const std::bad_alloc&) {
-    return Fail({"scenario", "is too large to process"});
-  } catch (const std::exception& e) {
-    return Fail({"scenario", std::string("internal error: ") + e.what()});
-  }
-}
+Response Plan(std::string_view scenario_json) { return Answer(scenario_json, PlanResult); }
 
 Response LaunchConfigs(std::string_view scenario_json) {
-  try {
+  return Answer(scenario_json, [](const Request& request, const engine::Catalog& cat) -> engine::Result<catalog::Json> {
     // The estimate's own checks, so that bad input gives exactly its error.
-    if (Response checked = Estimate(scenario_json); !checked.ok) return checked;
-    const engine::Catalog& cat = Current().value();
-    auto scenario = catalog::ParseScenario(scenario_json, cat);
-    if (!scenario.ok()) return Fail(scenario.error());
-    const engine::Scenario& s = scenario.value();
+    if (auto estimate = engine::RunEstimate(request.scenario, cat); !estimate.ok()) return estimate.error();
+    const engine::Scenario& s = request.scenario;
     const engine::ModelPreset* preset = s.model_derived ? nullptr : cat.FindModel(s.model.id);
-    return {Dump(catalog::LaunchConfigsToJson(s, preset ? preset->hf_repo : "")), true};
-  } catch (const std::bad_alloc&) {
-    return Fail({"scenario", "is too large to process"});
-  } catch (const std::exception& e) {
-    return Fail({"scenario", std::string("internal error: ") + e.what()});
-  }
+    const catalog::Json& model = request.doc["model"];
+    // The model spec has no RoPE base; a config.json given as the model has one.
+    const bool from_config = model.is_object() && model.contains("hf_config");
+    const catalog::RopeSettings rope =
+        from_config ? catalog::RopeFromHfConfig(model["hf_config"]) : catalog::RopeSettings{};
+    return catalog::LaunchConfigsToJson(s, preset ? preset->hf_repo : "", rope);
+  });
 }
 
 namespace {
 
-std::string RenderEstimate(std::string_view scenario_json, const catalog::Json& result, std::string_view format) {
+std::string RenderEstimate(const Request& request, const catalog::Json& result, std::string_view format) {
   if (format == "csv") return catalog::EstimateCsv(result);
   if (format == "table") return catalog::EstimateTable(result);
-  // The Markdown summary lists the scenario's settings with defaults filled in; the
-  // scenario already parsed once for the estimate, so this cannot fail.
-  auto scenario = catalog::ParseScenario(scenario_json, Current().value());
-  return catalog::EstimateMarkdown(catalog::ScenarioToJson(scenario.value()), result);
+  // The Markdown summary lists the scenario's settings with defaults filled in.
+  return catalog::EstimateMarkdown(catalog::ScenarioToJson(request.scenario), result);
 }
 
 std::string RenderPlan(const catalog::Json& plan, std::string_view format) {
   if (format == "csv") return catalog::PlanCsv(plan);
   return format == "table" ? catalog::PlanTable(plan) : catalog::PlanMarkdown(plan);
+}
+
+// The JSON export: what was asked, as the scenario contract writes it (defaults filled
+// in, so the file reads back as the same scenario), and what came out. A plan also
+// carries the constraints the planner searched within.
+catalog::Json ExportDocument(std::string_view what, const Request& request, catalog::Json result) {
+  catalog::Json doc = {{"scenario", catalog::ScenarioToJson(request.scenario)}, {"result", std::move(result)}};
+  if (what == "plan") doc["constraints"] = catalog::ConstraintsToJson(request.constraints);
+  return doc;
 }
 
 }  // namespace
@@ -147,14 +167,15 @@ Response Export(std::string_view scenario_json, std::string_view what, std::stri
   if (format != "json" && format != "csv" && format != "markdown" && format != "table") {
     return Fail({"format", "must be json, csv, markdown or table"});
   }
-  const Response response = what == "estimate" ? Estimate(scenario_json) : Plan(scenario_json);
-  if (!response.ok || format == "json") return response;
-  try {
-    const catalog::Json result = catalog::Json::parse(response.json);
-    return {what == "estimate" ? RenderEstimate(scenario_json, result, format) : RenderPlan(result, format), true};
-  } catch (const std::exception& e) {
-    return Fail({"scenario", std::string("internal error: ") + e.what()});
-  }
+  return Guarded([&](const engine::Catalog& cat) -> Response {
+    const auto request = ReadRequest(scenario_json, cat);
+    if (!request.ok()) return Fail(request.error());
+    const auto result = what == "estimate" ? EstimateResult(request.value(), cat) : PlanResult(request.value(), cat);
+    if (!result.ok()) return Fail(result.error());
+    if (format == "json") return {Dump(ExportDocument(what, request.value(), result.value())), true};
+    if (what == "estimate") return {RenderEstimate(request.value(), result.value(), format), true};
+    return {RenderPlan(result.value(), format), true};
+  });
 }
 
 std::string CatalogJson() {

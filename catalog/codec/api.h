@@ -30,8 +30,10 @@ Response Plan(std::string_view scenario_json);
 Response LaunchConfigs(std::string_view scenario_json);
 
 // An estimate or a plan (`what`: estimate | plan) as json, csv, markdown or table
-// (`format`). On success `json` holds the text in that format (json = Estimate's or
-// Plan's output); on error it holds the error JSON.
+// (`format`). On success `json` holds the text in that format; on error the error JSON.
+// The json export is {"scenario": ScenarioToJson (every field, defaults filled in),
+// "result": Estimate's or Plan's output}, and for a plan also "constraints"
+// (ConstraintsToJson): the request and its answer in one file.
 Response Export(std::string_view scenario_json, std::string_view what, std::string_view format);
 
 // The embedded catalog as JSON (with the active overlay, if any, under "overlay").

@@ -51,8 +51,30 @@ std::string Comment(const std::vector<std::string>& lines) {
   return out;
 }
 
-std::string NotesComment(const Scenario& s, LaunchTool tool) {
-  const std::vector<std::string> notes = engine::LaunchNotes(s, tool);
+// The RoPE base is not in the engine's model spec: without it from a config.json, Megatron-LM
+// gets a placeholder that fails loudly, instead of its default 10000, which would silently
+// train Llama 3 (500000) or Qwen2.5 (1000000) with the wrong positions.
+constexpr const char* kRopePlaceholder = "REPLACE_WITH_ROPE_THETA";
+
+bool NeedsRopePlaceholder(const Scenario& s, LaunchTool tool, const RopeSettings& rope) {
+  return tool == LaunchTool::kMegatron && s.model.learned_positions == 0 && rope.theta <= 0;
+}
+
+// The engine's notes for `tool`, and the codec's own about what the model spec lacks.
+std::vector<std::string> ToolNotes(const Scenario& s, LaunchTool tool, const RopeSettings& rope) {
+  std::vector<std::string> notes = engine::LaunchNotes(s, tool);
+  if (NeedsRopePlaceholder(s, tool, rope)) {
+    notes.push_back(std::string("not set: the RoPE base; replace the ") + kRopePlaceholder +
+                    " placeholder with rope_theta from the model's config.json (500000 for Llama 3, 1000000 for "
+                    "Qwen2.5; Megatron-LM's default is 10000).");
+    notes.push_back("If its rope_scaling has rope_type llama3 (Llama 3.1 and later), also add --use-rope-scaling "
+                    "--rope-scaling-factor with its factor.");
+  }
+  return notes;
+}
+
+std::string NotesComment(const Scenario& s, LaunchTool tool, const RopeSettings& rope = {}) {
+  const std::vector<std::string> notes = ToolNotes(s, tool, rope);
   if (notes.empty()) return "";
   std::string out = "# Notes:\n";
   for (const std::string& n : notes) out += "#   " + n + "\n";
@@ -105,7 +127,8 @@ void AddDeepSpeedPrecision(const Scenario& s, nlohmann::ordered_json& ds) {
 }  // namespace
 
 std::string DeepSpeedConfig(const Scenario& s) {
-  const LaunchPlan plan = engine::PlanLaunch(s);
+  // Every GPU a data-parallel rank, as the Hugging Face Trainer (LLaMA-Factory) counts them.
+  const LaunchPlan plan = engine::PlanLaunch(s, LaunchTool::kDeepSpeed);
   nlohmann::ordered_json ds;
   ds["train_batch_size"] = plan.global_batch;
   ds["train_micro_batch_size_per_gpu"] = plan.micro_batch;
@@ -187,9 +210,12 @@ std::string ModelPath(std::string_view hf_repo) {
 }  // namespace
 
 std::string TorchrunCommand(const Scenario& s, std::string_view hf_repo) {
-  const LaunchPlan plan = engine::PlanLaunch(s);
+  const LaunchPlan plan = engine::PlanLaunch(s, LaunchTool::kTorchrun);
   const engine::Training& t = s.training;
+  // SFTConfig.max_length as of TRL 0.16 (it replaced max_seq_length, removed in TRL 0.20:
+  // huggingface/trl#3912); scripts on TRL < 0.16 take --max_seq_length instead.
   std::vector<std::string> args = {"--model_name_or_path " + ModelPath(hf_repo),
+                                   "--max_length " + std::to_string(t.seq_len),
                                    "--per_device_train_batch_size " + std::to_string(plan.micro_batch),
                                    "--gradient_accumulation_steps " + std::to_string(plan.grad_accum_steps),
                                    StepsArgument(plan, s, "--max_steps", "--num_train_epochs"),
@@ -208,7 +234,7 @@ std::string TorchrunCommand(const Scenario& s, std::string_view hf_repo) {
        std::to_string(plan.gpus) + " GPUs, data parallel " + std::to_string(plan.data_parallel) + ", global batch " +
            std::to_string(plan.global_batch) + " = " + std::to_string(plan.micro_batch) + " x " +
            std::to_string(plan.data_parallel) + " x " + std::to_string(plan.grad_accum_steps) +
-           " accumulation steps; sequences of " + std::to_string(t.seq_len) + " tokens (TRL max_length).",
+           " accumulation steps; sequences of " + std::to_string(t.seq_len) + " tokens (TRL >= 0.16 --max_length).",
        "FSDP reference: https://huggingface.co/docs/transformers/fsdp"});
   return header + NotesComment(s, LaunchTool::kTorchrun) + ShellCommand(s, "train.py", args);
 }
@@ -274,7 +300,7 @@ std::string YamlTrain(const Scenario& s, const LaunchPlan& plan) {
 }  // namespace
 
 std::string LlamaFactoryYaml(const Scenario& s, std::string_view hf_repo) {
-  const LaunchPlan plan = engine::PlanLaunch(s);
+  const LaunchPlan plan = engine::PlanLaunch(s, LaunchTool::kLlamaFactory);
   const engine::Training& t = s.training;
   std::string out = Comment(
       {"LLaMA-Factory: llamafactory-cli train this.yaml",
@@ -299,8 +325,25 @@ std::string LlamaFactoryYaml(const Scenario& s, std::string_view hf_repo) {
 
 namespace {
 
+// Positions and regularization, from megatron/training/arguments.py. Megatron-LM's dropouts
+// default to 0.1 (_add_regularization_args); the preset families (Llama, Qwen, Mistral,
+// Gemma, Phi-3) train without dropout (attention_dropout 0.0 in their config.json), as
+// Megatron-LM's own Llama recipes set. The RoPE base defaults to 10000 (_add_network_size_args).
+void AddMegatronPositionArgs(const engine::ModelSpec& m, const RopeSettings& rope, std::vector<std::string>& args) {
+  if (m.learned_positions > 0) {
+    args.push_back("--position-embedding-type learned_absolute");
+  } else {
+    args.push_back("--position-embedding-type rope --rotary-base " +
+                   (rope.theta > 0 ? std::to_string(std::llround(rope.theta)) : std::string(kRopePlaceholder)));
+    if (rope.llama3_scaling > 0) {
+      args.push_back("--use-rope-scaling --rope-scaling-factor " + engine::Num(rope.llama3_scaling));
+    }
+  }
+  args.push_back("--attention-dropout 0 --hidden-dropout 0");
+}
+
 // Flags from megatron/training/arguments.py (_add_network_size_args).
-std::vector<std::string> MegatronModelArgs(const Scenario& s) {
+std::vector<std::string> MegatronModelArgs(const Scenario& s, const RopeSettings& rope) {
   const engine::ModelSpec& m = s.model;
   std::vector<std::string> args = {"--num-layers " + std::to_string(m.layers), "--hidden-size " + std::to_string(m.hidden),
                                    "--num-attention-heads " + std::to_string(m.heads)};
@@ -313,7 +356,7 @@ std::vector<std::string> MegatronModelArgs(const Scenario& s) {
   args.push_back("--max-position-embeddings " + std::to_string(std::max(m.max_context, s.training.seq_len)));
   if (m.mlp == engine::MlpKind::kGated) args.push_back("--swiglu");
   args.push_back(std::string("--normalization ") + (m.norm == engine::NormKind::kRmsNorm ? "RMSNorm" : "LayerNorm"));
-  args.push_back(std::string("--position-embedding-type ") + (m.learned_positions > 0 ? "learned_absolute" : "rope"));
+  AddMegatronPositionArgs(m, rope, args);
   if (!m.tied_embeddings) args.push_back("--untie-embeddings-and-output-weights");
   if (!m.linear_bias) args.push_back("--disable-bias-linear");
   if (m.qkv_bias) args.push_back("--add-qkv-bias");
@@ -372,13 +415,13 @@ void AddMegatronTrainingArgs(const Scenario& s, const LaunchPlan& plan, std::vec
 
 }  // namespace
 
-std::string MegatronCommand(const Scenario& s) {
+std::string MegatronCommand(const Scenario& s, const RopeSettings& rope) {
   const LaunchPlan plan = engine::PlanLaunch(s);
   const engine::Parallelism& p = s.parallel;
   std::vector<std::string> args;
   AddMegatronParallelArgs(s, args);
   AddMegatronTrainingArgs(s, plan, args);
-  const std::vector<std::string> model = MegatronModelArgs(s);
+  const std::vector<std::string> model = MegatronModelArgs(s, rope);
   args.insert(args.end(), model.begin(), model.end());
   const std::string header = Comment(
       {"Megatron-LM (pretrain_gpt.py): TP " + std::to_string(p.tp) + " x PP " + std::to_string(p.pp) + " x CP " +
@@ -387,21 +430,51 @@ std::string MegatronCommand(const Scenario& s) {
        "Run on each of the " + std::to_string(plan.nodes) + " node(s); MASTER_ADDR = the first node's address.",
        "Add data and tokenizer arguments (--data-path, --tokenizer-type, --tokenizer-model, --save, --load).",
        "Flags: megatron/training/arguments.py in https://github.com/NVIDIA/Megatron-LM"});
-  return header + NotesComment(s, LaunchTool::kMegatron) + ShellCommand(s, "pretrain_gpt.py", args);
+  return header + NotesComment(s, LaunchTool::kMegatron, rope) + ShellCommand(s, "pretrain_gpt.py", args);
 }
 
-Json LaunchConfigsToJson(const Scenario& s, std::string_view hf_repo) {
+namespace {
+
+// The number at `key` of an object, or 0 when either is missing or of another type.
+double NumberAt(const Json* object, const char* key) {
+  if (object == nullptr || !object->is_object() || !object->contains(key)) return 0;
+  const Json& v = (*object)[key];
+  return v.is_number() ? v.get<double>() : 0;
+}
+
+bool IsLlama3Scaling(const Json* scaling) {
+  if (scaling == nullptr || !scaling->is_object() || !scaling->contains("rope_type")) return false;
+  return (*scaling)["rope_type"] == "llama3";
+}
+
+}  // namespace
+
+RopeSettings RopeFromHfConfig(const Json& config) {
+  if (!config.is_object()) return {};
+  // transformers 5 moves rope_theta and the scaling's rope_type and factor into rope_parameters.
+  const Json* parameters = config.contains("rope_parameters") ? &config["rope_parameters"] : nullptr;
+  const Json* scaling = config.contains("rope_scaling") ? &config["rope_scaling"] : parameters;
+  RopeSettings rope;
+  rope.theta = NumberAt(&config, "rope_theta");
+  if (rope.theta <= 0) rope.theta = NumberAt(parameters, "rope_theta");
+  // Megatron-LM takes an int; real bases are 1e4..1e7, so anything past 1e12 is left unknown.
+  if (rope.theta > 1e12) rope.theta = 0;
+  if (IsLlama3Scaling(scaling)) rope.llama3_scaling = NumberAt(scaling, "factor");
+  return rope;
+}
+
+Json LaunchConfigsToJson(const Scenario& s, std::string_view hf_repo, const RopeSettings& rope) {
   const LaunchPlan plan = engine::PlanLaunch(s);
   Json notes = Json::array();
   for (size_t i = 0; i < engine::kLaunchToolNames.size(); ++i) {
-    for (const std::string& n : engine::LaunchNotes(s, static_cast<LaunchTool>(i))) {
+    for (const std::string& n : ToolNotes(s, static_cast<LaunchTool>(i), rope)) {
       notes.push_back({{"tool", std::string(engine::kLaunchToolNames[i])}, {"note", n}});
     }
   }
   return Json{{"deepspeed", DeepSpeedConfig(s)},
               {"torchrun", TorchrunCommand(s, hf_repo)},
               {"llamafactory", LlamaFactoryYaml(s, hf_repo)},
-              {"megatron", MegatronCommand(s)},
+              {"megatron", MegatronCommand(s, rope)},
               {"notes", notes},
               {"plan",
                {{"gpus", plan.gpus},

@@ -12,7 +12,7 @@ namespace {
 using engine::InputError;
 using engine::Result;
 
-const std::set<std::string> kScenarioFields = {
+const std::set<std::string> kScenarioFieldNames = {
     "model", "method", "lora_rank", "lora_targets", "lora_dropout", "kernels", "freeze_trainable_layers", "precision", "optimizer", "seq_len",
     "micro_batch", "global_batch", "tokens", "activation_checkpointing", "flash_attention", "cross_entropy",
     "optimizer_in_backward", "gpu", "gpus",
@@ -21,6 +21,9 @@ const std::set<std::string> kScenarioFields = {
     // planner constraints (plan_json.cpp)
     "deadline_days", "budget", "currency", "objective", "purchase", "allowed_gpus", "allowed_providers", "region",
     "max_gpus", "allow_spot", "own_utilization"};
+
+// wall_days is read as wall_hours × 24; ScenarioToJson writes wall_hours.
+const std::set<std::string> kClaimFieldNames = {"tokens_per_s", "wall_hours", "wall_days"};
 
 template <class Enum, size_t N>
 std::optional<InputError> ReadEnum(const Json& doc, const char* key, const std::array<std::string_view, N>& names,
@@ -98,7 +101,7 @@ std::optional<InputError> ReadTraining(const Json& d, engine::Training& t) {
     const Json& c = d["claim"];
     if (!c.is_object()) return InputError{"claim", "must be an object like {\"tokens_per_s\": 100000} or {\"wall_days\": 3}"};
     for (const auto& [key, value] : c.items()) {
-      if (key != "tokens_per_s" && key != "wall_hours" && key != "wall_days") {
+      if (!kClaimFieldNames.count(key)) {
         return InputError{"claim." + key, "is not a claim field (tokens_per_s, wall_hours, wall_days)"};
       }
     }
@@ -137,7 +140,7 @@ std::optional<InputError> ReadParallel(const Json& d, engine::Parallelism& p) {
 Result<engine::Scenario> ScenarioFromJson(const Json& doc, const engine::Catalog& catalog) {
   if (!doc.is_object()) return InputError{"scenario", "must be a JSON object, got " + TypeName(doc)};
   for (const auto& [key, value] : doc.items()) {
-    if (!kScenarioFields.count(key)) {
+    if (!kScenarioFieldNames.count(key)) {
       return InputError{key, "is not a scenario field (see engine/README.md for the list)"};
     }
   }
@@ -150,6 +153,10 @@ Result<engine::Scenario> ScenarioFromJson(const Json& doc, const engine::Catalog
   if (!doc.contains("gpus_per_node")) s.parallel.gpus_per_node = std::min(s.parallel.gpus, 8);
   return s;
 }
+
+const std::set<std::string>& ScenarioFieldNames() { return kScenarioFieldNames; }
+
+const std::set<std::string>& ClaimFieldNames() { return kClaimFieldNames; }
 
 Result<Json> ParseScenarioDocument(std::string_view text) { return ParseUserJson(text, kMaxScenarioBytes, "scenario"); }
 
@@ -180,6 +187,9 @@ Json ScenarioToJson(const engine::Scenario& s) {
               {"dataset_tokens", t.dataset_tokens},
               {"epochs", t.epochs},
               {"mfu", t.mfu},
+              {"claim", {{"tokens_per_s", t.claim.tokens_per_s}, {"wall_hours", t.claim.wall_hours}}},
+              {"auto_restart", t.auto_restart},
+              {"restart_minutes", t.restart_minutes},
               {"activation_checkpointing", EnumName(engine::kRecomputeNames, t.activation_checkpointing)},
               {"recompute_layers", t.recompute_layers},
               {"flash_attention", t.flash_attention},

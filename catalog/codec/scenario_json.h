@@ -3,6 +3,8 @@
 // Unknown fields are errors so that a typo never silently falls back to a default.
 #pragma once
 
+#include <set>
+#include <string>
 #include <string_view>
 
 #include "engine/catalog.h"
@@ -23,7 +25,14 @@ engine::Result<Json> ParseScenarioDocument(std::string_view text);
 engine::Result<engine::Scenario> ParseScenario(std::string_view text, const engine::Catalog& catalog);
 engine::Result<engine::Scenario> ScenarioFromJson(const Json& doc, const engine::Catalog& catalog);
 
-// The scenario back as JSON with every field (defaults filled in).
+// The scenario back as JSON with every field (defaults filled in), so that a link, an
+// export or a test can carry everything ScenarioFromJson reads. The planner's fields are
+// ConstraintsToJson's (plan_json.h).
 Json ScenarioToJson(const engine::Scenario& scenario);
+
+// Every top-level field ScenarioFromJson accepts (the planner's constraints included), and
+// the fields of "claim" (wall_days is an alias: read as wall_hours × 24).
+const std::set<std::string>& ScenarioFieldNames();
+const std::set<std::string>& ClaimFieldNames();
 
 }  // namespace catalog

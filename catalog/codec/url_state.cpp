@@ -175,13 +175,26 @@ bool IsViewKey(const std::string& key, const std::string& value, std::string* wh
   return false;
 }
 
+// The default of a field inside an object-valued scenario field, written "claim.wall_hours"
+// in a link (the name its errors carry too); null when `key` is no such field.
+const Json* NestedDefault(const Json& scenario_defaults, const std::string& key) {
+  const size_t dot = key.find('.');
+  if (dot == std::string::npos) return nullptr;
+  const std::string group = key.substr(0, dot), field = key.substr(dot + 1);
+  if (!scenario_defaults.contains(group) || !scenario_defaults[group].is_object()) return nullptr;
+  const Json& defaults = scenario_defaults[group];
+  return defaults.contains(field) && !defaults[field].is_object() ? &defaults[field] : nullptr;
+}
+
 // The link's fields as one scenario document: the model from `model`, `params_b` or the
-// m.* architecture fields, everything else as it is.
+// m.* architecture fields, "group.field" inside its group, everything else as it is.
 Json AssembleScenario(const std::map<std::string, Json>& fields) {
   Json doc = Json::object(), arch = Json::object();
   for (const auto& [key, value] : fields) {
+    const size_t dot = key.find('.');
     if (key.starts_with(kArchPrefix)) arch[key.substr(kArchPrefix.size())] = value;
     else if (key == "params_b") doc["model"] = Json{{"params_b", value}};
+    else if (dot != std::string::npos) doc[key.substr(0, dot)][key.substr(dot + 1)] = value;
     else doc[key] = value;
   }
   if (!doc.contains("model") && !arch.empty()) doc["model"] = arch;
@@ -313,6 +326,8 @@ UrlState DecodeUrlState(std::string_view fragment, const engine::Catalog& catalo
       like = &types.arch_types[key.substr(kArchPrefix.size())];
     } else if (types.scenario_defaults.contains(key)) {
       like = &types.scenario_defaults[key];
+    } else {
+      like = NestedDefault(types.scenario_defaults, key);
     }
     if (like == nullptr) {
       state.ignored.push_back(key + ": not a TrainSizer setting");
@@ -348,13 +363,23 @@ std::string EncodeUrlState(const Json& doc, const std::map<std::string, std::str
       }
     }
   }
+  auto same = [](const Json& value, const Json& default_value) {
+    return value.is_number() && default_value.is_number() ? value.get<double>() == default_value.get<double>()
+                                                          : value == default_value;
+  };
   for (const auto& [key, value] : doc.items()) {
     if (key == "model" || !types.scenario_defaults.contains(key)) continue;
     const Json& default_value = types.scenario_defaults[key];
-    const bool same = value.is_number() && default_value.is_number()
-                          ? value.get<double>() == default_value.get<double>()
-                          : value == default_value;
-    if (!same) add(key, ValueText(value));
+    if (value.is_object() && default_value.is_object()) {
+      // claim → claim.tokens_per_s=...: one parameter per field that differs.
+      for (const auto& [field, field_value] : value.items()) {
+        const std::string link_key = key + "." + field;
+        const Json* field_default = NestedDefault(types.scenario_defaults, link_key);
+        if (field_default != nullptr && !same(field_value, *field_default)) add(link_key, ValueText(field_value));
+      }
+      continue;
+    }
+    if (!same(value, default_value)) add(key, ValueText(value));
   }
   for (const auto& [key, value] : view) add(key, PercentEncode(value));
   return out;

@@ -2,8 +2,9 @@
 //   #v=1&model=llama-3-70b&method=full&seq_len=4096&tokens=2e9&gpus=16&zero=3&deadline_days=7
 // Keys are the scenario contract's field names (engine/README.md) and the planner's
 // constraint names, so a link reads like the scenario JSON it stands for. A custom
-// architecture's fields carry an "m." prefix (m.layers=80); page-only settings (language,
-// theme) are kept apart in `view`. Only fields that differ from the defaults are written.
+// architecture's fields carry an "m." prefix (m.layers=80), an object field's fields its
+// name (claim.tokens_per_s=100000); page-only settings (language, theme) are kept apart in
+// `view`. Only fields that differ from the defaults are written.
 //
 // Decoding never fails: a parameter that is unknown, malformed or rejected by the scenario
 // parser is dropped and named in `ignored`, and the rest of the link still applies.

@@ -1,6 +1,7 @@
-// Exports (api::Export, `trainsizer estimate|plan --format`): CSV that parses back with
-// RFC 4180 rules, a Markdown report with every section, and the same errors as the JSON
-// entry points.
+// Exports (api::Export, `trainsizer estimate|plan --format`): JSON that carries the
+// scenario with its result (and a plan's constraints) and reads back as the same request,
+// CSV that parses back with RFC 4180 rules, a Markdown report with every section, and the
+// same errors as the JSON entry points.
 #include "catalog/codec/api.h"
 #include "catalog/codec/report.h"
 
@@ -98,9 +99,34 @@ TEST(EstimateExport, WithoutTokensTheCsvHasRatesOnly) {
   for (const auto& row : rows) EXPECT_NE(row[0], "wall_time");
 }
 
-TEST(EstimateExport, JsonIsTheEstimateItself) {
-  EXPECT_EQ(Export(kScenario, "estimate", "json"), api::Estimate(kScenario).json);
-  EXPECT_EQ(Export(kScenario, "plan", "json"), api::Plan(kScenario).json);
+TEST(EstimateExport, JsonCarriesTheScenarioAndTheResult) {
+  const json doc = json::parse(Export(kScenario, "estimate", "json"));
+  ASSERT_EQ(doc.size(), 2u) << doc.dump().substr(0, 300);
+  // The result is the estimate itself, byte for byte.
+  EXPECT_EQ(doc["result"].dump(), api::Estimate(kScenario).json);
+  // The scenario as the contract writes it: every field, defaults filled in.
+  const json& scenario = doc["scenario"];
+  EXPECT_EQ(scenario["model"], "llama-3-8b");
+  EXPECT_EQ(scenario["gpus"], 8);
+  EXPECT_EQ(scenario["zero"], 3);
+  EXPECT_EQ(scenario["seq_len"], 4096);  // a default, written out
+  EXPECT_TRUE(scenario.contains("claim") && scenario.contains("auto_restart"));
+  // It reads back as the same scenario: estimating it again gives the same result.
+  EXPECT_EQ(api::Estimate(scenario.dump()).json, doc["result"].dump());
+}
+
+TEST(PlanExport, JsonCarriesScenarioConstraintsAndPlans) {
+  const char* scenario = R"({"model":"llama-3-8b","method":"lora","tokens":2e9,"deadline_days":30,"budget":5000})";
+  const json doc = json::parse(Export(scenario, "plan", "json"));
+  ASSERT_EQ(doc.size(), 3u) << doc.dump().substr(0, 300);
+  EXPECT_EQ(doc["result"].dump(), api::Plan(scenario).json);
+  EXPECT_EQ(doc["scenario"]["method"], "lora");
+  EXPECT_EQ(doc["constraints"]["deadline_days"].get<double>(), 30.0);
+  EXPECT_EQ(doc["constraints"]["budget"].get<double>(), 5000.0);
+  // Scenario and constraints together are the request: planning it again gives the same plans.
+  json request = doc["scenario"];
+  request.update(doc["constraints"]);
+  EXPECT_EQ(api::Plan(request.dump()).json, doc["result"].dump());
 }
 
 TEST(EstimateExport, MarkdownReportHasEverySection) {
@@ -197,6 +223,19 @@ TEST(ExportCli, FormatsForEstimateAndPlan) {
   EXPECT_EQ(RunCli("plan - --format csv", kScenario, &plan_csv), 0);
   EXPECT_EQ(plan_csv.rfind("kind,labels,gpu,", 0), 0u);
   EXPECT_EQ(RunCli("estimate - --format pdf", kScenario, &bad), 2);
+}
+
+// The page's JSON downloads and `--format json` are one text; without --format the CLI
+// prints the result alone, as the JS API's estimate and plan return it.
+TEST(ExportCli, JsonFormatIsTheExportAndTheDefaultIsTheResult) {
+  for (const char* what : {"estimate", "plan"}) {
+    std::string exported, result;
+    EXPECT_EQ(RunCli(std::string(what) + " - --format json", kScenario, &exported), 0);
+    EXPECT_EQ(exported, api::Export(kScenario, what, "json").json + "\n") << what;
+    EXPECT_EQ(RunCli(std::string(what) + " -", kScenario, &result), 0);
+    const api::Response direct = std::string(what) == "plan" ? api::Plan(kScenario) : api::Estimate(kScenario);
+    EXPECT_EQ(result, direct.json + "\n") << what;
+  }
 }
 #endif
 

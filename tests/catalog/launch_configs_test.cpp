@@ -1,5 +1,6 @@
 // Launch configs (api::LaunchConfigs, `trainsizer launch`): the batch arithmetic of every
-// tool agrees with the scenario, and what a tool cannot express comes back as a note.
+// tool holds for the processes it starts (data-parallel-only tools: every GPU a rank), and
+// what a tool cannot express comes back as a note.
 // Expected numbers are worked out by hand in the comments.
 #include "catalog/codec/api.h"
 
@@ -177,10 +178,12 @@ TEST(LaunchConfigs, MegatronTp8Pp4Cp2On512Gpus) {
   EXPECT_EQ(FlagValue(m, "--recompute-granularity"), "selective");
   EXPECT_EQ(IntFlag(m, "--nnodes") * IntFlag(m, "--nproc_per_node"), 512);
 
+  // The data-parallel-only tools start 512 ranks: 1024 / (1 × 512) = 2 accumulation steps.
   const json ds = json::parse(c["deepspeed"].get<std::string>());
   EXPECT_EQ(ds["train_batch_size"].get<int>(),
-            ds["train_micro_batch_size_per_gpu"].get<int>() * ds["gradient_accumulation_steps"].get<int>() * 8);
+            ds["train_micro_batch_size_per_gpu"].get<int>() * ds["gradient_accumulation_steps"].get<int>() * 512);
   EXPECT_EQ(ds["train_batch_size"], 1024);
+  EXPECT_EQ(ds["gradient_accumulation_steps"], 2);
   EXPECT_EQ(ds["zero_optimization"]["stage"], 1);
   EXPECT_TRUE(HasNote(c, "deepspeed", "not expressible: cp = 2"));
   EXPECT_TRUE(HasNote(c, "deepspeed", "not expressible: fp8"));
@@ -190,7 +193,7 @@ TEST(LaunchConfigs, MegatronTp8Pp4Cp2On512Gpus) {
 
   const auto yaml = YamlPairs(c["llamafactory"]);
   EXPECT_EQ(yaml.at("stage"), "pt");
-  EXPECT_EQ(std::stoi(yaml.at("per_device_train_batch_size")) * std::stoi(yaml.at("gradient_accumulation_steps")) * 8,
+  EXPECT_EQ(std::stoi(yaml.at("per_device_train_batch_size")) * std::stoi(yaml.at("gradient_accumulation_steps")) * 512,
             1024);
   EXPECT_EQ(c["plan"]["data_parallel"], 8);
   EXPECT_EQ(c["plan"]["nodes"], 64);
@@ -237,6 +240,161 @@ TEST(LaunchConfigs, OffloadAndFp16Sections) {
   EXPECT_EQ(FlagValue(c["torchrun"], "--optim"), "adamw_bnb_8bit");
   EXPECT_TRUE(HasFlag(c["torchrun"], "--fp16"));
   EXPECT_NE(c["torchrun"].get<std::string>().find("full_shard auto_wrap offload"), std::string::npos);
+}
+
+// The batch identities every config must satisfy for the processes its tool starts.
+// `gpus`, the layout and `global` are the scenario's; the data-parallel degrees are worked
+// out here: DeepSpeed (its config, without model-parallel code), torchrun/FSDP and
+// LLaMA-Factory are data parallel only, so every GPU is a rank; Megatron-LM runs the layout,
+// DP = gpus / (tp × pp × cp). `dp_only_global` is the global batch the data-parallel-only
+// tools run (the scenario's, unless it is no multiple of micro × gpus).
+struct Layout {
+  int gpus, tp, pp, cp, global, dp_only_global;
+};
+
+void ExpectBatchIdentities(const json& c, const Layout& l) {
+  ASSERT_FALSE(c.contains("error")) << c.dump();
+  const int megatron_dp = l.gpus / (l.tp * l.pp * l.cp);
+
+  const json ds = json::parse(c["deepspeed"].get<std::string>());  // must parse as JSON
+  const int ds_micro = ds["train_micro_batch_size_per_gpu"], ds_accum = ds["gradient_accumulation_steps"];
+  // Hugging Face's DeepSpeed integration: micro × accumulation × world size = train_batch_size.
+  EXPECT_EQ(ds_micro * ds_accum * l.gpus, ds["train_batch_size"].get<int>()) << "deepspeed";
+  EXPECT_EQ(ds["train_batch_size"].get<int>(), l.dp_only_global);
+
+  const std::string torchrun = c["torchrun"];
+  EXPECT_EQ(IntFlag(torchrun, "--nnodes") * IntFlag(torchrun, "--nproc_per_node"), l.gpus);
+  EXPECT_EQ(IntFlag(torchrun, "--per_device_train_batch_size") * IntFlag(torchrun, "--gradient_accumulation_steps") *
+                l.gpus,
+            l.dp_only_global)
+      << "torchrun";
+
+  const auto yaml = YamlPairs(c["llamafactory"]);
+  const int yaml_micro = std::stoi(yaml.at("per_device_train_batch_size"));
+  const int yaml_accum = std::stoi(yaml.at("gradient_accumulation_steps"));
+  EXPECT_EQ(yaml_micro * yaml_accum * l.gpus, l.dp_only_global) << "llamafactory";
+  // The YAML's Trainer arguments and the ds_config.json it names must agree, or the
+  // integration refuses the run.
+  EXPECT_EQ(yaml_micro, ds_micro);
+  EXPECT_EQ(yaml_accum, ds_accum);
+
+  const std::string m = c["megatron"];
+  const int tp = IntFlag(m, "--tensor-model-parallel-size"), pp = IntFlag(m, "--pipeline-model-parallel-size"),
+            cp = IntFlag(m, "--context-parallel-size");
+  EXPECT_EQ(tp, l.tp);
+  EXPECT_EQ(pp, l.pp);
+  EXPECT_EQ(cp, l.cp);
+  EXPECT_EQ(tp * pp * cp * megatron_dp, l.gpus) << "megatron: TP·PP·CP·DP = GPUs";
+  EXPECT_EQ(IntFlag(m, "--nnodes") * IntFlag(m, "--nproc_per_node"), l.gpus);
+  EXPECT_EQ(IntFlag(m, "--global-batch-size"), l.global);
+  EXPECT_EQ(l.global % (IntFlag(m, "--micro-batch-size") * megatron_dp), 0) << "megatron";
+  EXPECT_EQ(c["plan"]["data_parallel"], megatron_dp);
+  EXPECT_EQ(c["plan"]["micro_batch"].get<int>() * c["plan"]["grad_accum_steps"].get<int>() * megatron_dp, l.global);
+}
+
+TEST(LaunchConfigs, BatchIdentitiesQloraOnOneGpu) {
+  const json c = Launch(R"({"model":"llama-3-8b","method":"qlora","gpu":"rtx-4090-24gb","tokens":1e8,
+                            "global_batch":16,"micro_batch":2})");
+  // One GPU: every degree is 1; 16 / (2 × 1) = 8 accumulation steps in every tool.
+  ExpectBatchIdentities(c, {1, 1, 1, 1, 16, 16});
+  EXPECT_EQ(IntFlag(c["torchrun"], "--gradient_accumulation_steps"), 8);
+  EXPECT_EQ(IntFlag(c["megatron"], "--global-batch-size") / IntFlag(c["megatron"], "--micro-batch-size"), 8);
+}
+
+TEST(LaunchConfigs, BatchIdentitiesEightBFullZero3OffloadOnEightGpus) {
+  const json c = Launch(R"({"model":"llama-3-8b","method":"full","gpus":8,"zero":3,"framework":"deepspeed",
+                            "offload":"optimizer+params","micro_batch":2,"global_batch":64,
+                            "activation_checkpointing":"full","tokens":5e8})");
+  // DP 8 everywhere: 64 / (2 × 8) = 4 accumulation steps; ⌈5e8 / (64 × 4096)⌉ = ⌈1907.3⌉ = 1908 steps.
+  ExpectBatchIdentities(c, {8, 1, 1, 1, 64, 64});
+  const json ds = json::parse(c["deepspeed"].get<std::string>());
+  EXPECT_EQ(ds["gradient_accumulation_steps"], 4);
+  EXPECT_EQ(ds["zero_optimization"]["offload_param"]["device"], "cpu");
+  EXPECT_EQ(IntFlag(c["torchrun"], "--max_steps"), 1908);
+  EXPECT_EQ(YamlPairs(c["llamafactory"]).at("max_steps"), "1908");
+  EXPECT_FALSE(HasNote(c, "torchrun", "data-parallel ranks, not the plan's")) << "no model parallelism to drop";
+}
+
+TEST(LaunchConfigs, BatchIdentitiesSeventyBOn64GpusTp8Pp2) {
+  const json c = Launch(R"({"model":"llama-3-70b","method":"full","gpus":64,"tp":8,"pp":2,"sequence_parallel":true,
+                            "framework":"megatron","zero":1,"micro_batch":1,"global_batch":512,
+                            "activation_checkpointing":"full","tokens":2e9,"seq_len":8192})");
+  // Megatron-LM: DP = 64 / (8 × 2) = 4, 512 / (1 × 4) = 128 micro-batches per step.
+  // The data-parallel-only tools start 64 ranks: 512 / (1 × 64) = 8 accumulation steps,
+  // not 128 (which would make 64 × 128 = 8192 sequences a step). 512 is a multiple of 64.
+  // ⌈2e9 / (512 × 8192)⌉ = ⌈476.8⌉ = 477 steps for all.
+  ExpectBatchIdentities(c, {64, 8, 2, 1, 512, 512});
+  EXPECT_EQ(IntFlag(c["torchrun"], "--gradient_accumulation_steps"), 8);
+  EXPECT_EQ(YamlPairs(c["llamafactory"]).at("gradient_accumulation_steps"), "8");
+  EXPECT_EQ(json::parse(c["deepspeed"].get<std::string>())["gradient_accumulation_steps"], 8);
+  EXPECT_EQ(IntFlag(c["torchrun"], "--max_steps"), 477);
+  EXPECT_EQ(IntFlag(c["megatron"], "--train-iters"), 477);
+  EXPECT_EQ(c["plan"]["grad_accum_steps"], 128);
+  for (const char* tool : {"deepspeed", "torchrun", "llamafactory"}) {
+    EXPECT_TRUE(HasNote(c, tool, "runs all 64 GPUs as data-parallel ranks, not the plan's 4")) << tool;
+    EXPECT_TRUE(HasNote(c, tool, "memory per GPU")) << tool;
+  }
+  EXPECT_TRUE(HasNote(c, "deepspeed", "set train_batch_size to 512 and gradient_accumulation_steps to 128"));
+  EXPECT_FALSE(HasNote(c, "megatron", "data-parallel ranks, not the plan's"));
+}
+
+TEST(LaunchConfigs, DataParallelOnlyToolsRoundAGlobalBatchTheyCannotSplit) {
+  // DP 4 for the layout: 80 / (1 × 4) = 20 is fine for Megatron-LM. 64 data-parallel ranks
+  // cannot split 80: the nearest multiple of 1 × 64 is 64 (80 / 64 = 1.25 → 1 step).
+  const json c = Launch(R"({"model":"llama-3-70b","gpus":64,"tp":8,"pp":2,"zero":1,"global_batch":80})");
+  ExpectBatchIdentities(c, {64, 8, 2, 1, 80, 64});
+  for (const char* tool : {"deepspeed", "torchrun", "llamafactory"}) {
+    EXPECT_TRUE(HasNote(c, tool, "global_batch = 80 is not a multiple of micro-batch 1 × 64 data-parallel ranks: "
+                                 "this config uses 64"))
+        << tool << c["notes"].dump();
+  }
+  // Without a global batch a 2-stage pipeline gets 4 × 2 micro-batches per DP rank: 1 × 4 × 8 = 32
+  // sequences, fewer than the 64 ranks, so those tools run one of each: 64.
+  const json d = Launch(R"({"model":"llama-3-70b","gpus":64,"tp":8,"pp":2,"zero":1})");
+  ExpectBatchIdentities(d, {64, 8, 2, 1, 32, 64});
+}
+
+TEST(LaunchConfigs, TorchrunPassesTheSequenceLengthToTrl) {
+  const json c = Launch(R"({"model":"llama-3-8b","method":"lora","seq_len":2048})");
+  EXPECT_EQ(IntFlag(c["torchrun"], "--max_length"), 2048);
+}
+
+TEST(LaunchConfigs, MegatronDescribesTheLlamaArchitecture) {
+  const json c = Launch(R"({"model":"llama-3-70b","gpus":16,"tp":8,"zero":1})");
+  const std::string m = c["megatron"];
+  EXPECT_EQ(FlagValue(m, "--position-embedding-type"), "rope");
+  EXPECT_EQ(FlagValue(m, "--normalization"), "RMSNorm");
+  EXPECT_TRUE(HasFlag(m, "--swiglu"));
+  EXPECT_TRUE(HasFlag(m, "--untie-embeddings-and-output-weights"));
+  EXPECT_TRUE(HasFlag(m, "--disable-bias-linear"));
+  EXPECT_TRUE(HasFlag(m, "--group-query-attention"));
+  EXPECT_EQ(IntFlag(m, "--num-query-groups"), 8);  // Llama 3 70B: 64 heads, 8 KV heads
+  // Megatron-LM's defaults are 0.1; Llama trains without dropout.
+  EXPECT_EQ(FlagValue(m, "--attention-dropout"), "0");
+  EXPECT_EQ(FlagValue(m, "--hidden-dropout"), "0");
+  // A preset carries no RoPE base: a placeholder that fails loudly, and a note.
+  EXPECT_EQ(FlagValue(m, "--rotary-base"), "REPLACE_WITH_ROPE_THETA");
+  EXPECT_TRUE(HasNote(c, "megatron", "500000 for Llama 3"));
+  EXPECT_NE(m.find("# Notes:"), std::string::npos);
+  EXPECT_NE(m.find("REPLACE_WITH_ROPE_THETA placeholder"), std::string::npos) << "the note is in the script too";
+}
+
+TEST(LaunchConfigs, MegatronTakesTheRopeBaseFromAConfigJson) {
+  // meta-llama/Llama-3.1-8B config.json (token ids left out): rope_theta 500000, llama3 scaling ×8.
+  const json c = Launch(R"({"model":{"hf_config":{"architectures":["LlamaForCausalLM"],"attention_bias":false,
+    "attention_dropout":0.0,"hidden_act":"silu","hidden_size":4096,"initializer_range":0.02,
+    "intermediate_size":14336,"max_position_embeddings":131072,"mlp_bias":false,"model_type":"llama",
+    "num_attention_heads":32,"num_hidden_layers":32,"num_key_value_heads":8,"pretraining_tp":1,
+    "rms_norm_eps":1e-05,"rope_scaling":{"factor":8.0,"low_freq_factor":1.0,"high_freq_factor":4.0,
+    "original_max_position_embeddings":8192,"rope_type":"llama3"},"rope_theta":500000.0,
+    "tie_word_embeddings":false,"torch_dtype":"bfloat16","use_cache":true,"vocab_size":128256}},
+    "gpus":8,"tp":8,"zero":1})");
+  ASSERT_FALSE(c.contains("error")) << c.dump();
+  const std::string m = c["megatron"];
+  EXPECT_EQ(IntFlag(m, "--rotary-base"), 500000);
+  EXPECT_TRUE(HasFlag(m, "--use-rope-scaling"));
+  EXPECT_EQ(FlagValue(m, "--rope-scaling-factor"), "8");
+  EXPECT_FALSE(HasNote(c, "megatron", "RoPE base"));
 }
 
 TEST(LaunchConfigs, BadScenarioGivesTheEstimateError) {

@@ -2,9 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+
 #include "catalog/codec/api.h"
 #include "catalog/codec/plan_json.h"
 #include "catalog/codec/scenario_json.h"
+#include "engine/planner.h"
 
 namespace {
 
@@ -71,7 +75,10 @@ TEST(UrlState, EveryFieldRoundTrips) {
                        {"objective", "cost"},
                        {"purchase", "cloud"},
                        {"region", "eu"},
-                       {"max_gpus", 32}};
+                       {"max_gpus", 32},
+                       {"claim", {{"tokens_per_s", 50000}, {"wall_hours", 30}}},
+                       {"auto_restart", false},
+                       {"restart_minutes", 30}};
   auto scenario = catalog::ScenarioFromJson(doc, Cat());
   ASSERT_TRUE(scenario.ok()) << scenario.error().field << ": " << scenario.error().message;
   auto goal = catalog::ConstraintsFromJson(doc);
@@ -92,7 +99,87 @@ TEST(UrlState, EveryFieldRoundTrips) {
   EXPECT_EQ(back.view.at("theme"), "dark");
   // Compact: defaults are not written.
   EXPECT_EQ(link.find("lora_dropout"), std::string::npos);
-  EXPECT_LT(link.size(), 700u) << link;
+  EXPECT_LT(link.size(), 800u) << link;
+}
+
+// The writers (ScenarioToJson, ConstraintsToJson) are where links learn their keys: a field
+// the reader accepts but the writers leave out would be refused in a link as "not a
+// TrainSizer setting", and no round trip would notice. So every accepted field must be
+// written, and nothing the reader refuses.
+TEST(UrlState, WritersCoverEveryFieldTheReaderAccepts) {
+  catalog::Json written = catalog::ScenarioToJson(engine::Scenario{});
+  written.update(catalog::ConstraintsToJson(engine::PlanConstraints{}));
+  for (const std::string& key : catalog::ScenarioFieldNames()) {
+    EXPECT_TRUE(written.contains(key)) << "ScenarioToJson/ConstraintsToJson do not write " << key;
+  }
+  for (const auto& [key, value] : written.items()) {
+    EXPECT_TRUE(catalog::ScenarioFieldNames().count(key)) << "written but not read: " << key;
+  }
+  ASSERT_TRUE(written["claim"].is_object());
+  for (const std::string& key : catalog::ClaimFieldNames()) {
+    if (key == "wall_days") continue;  // an alias, read as wall_hours × 24
+    EXPECT_TRUE(written["claim"].contains(key)) << "claim." << key;
+  }
+  // And a link knows each of them (the m.* architecture fields have their own test).
+  for (const auto& [key, value] : written.items()) {
+    if (key == "model") continue;
+    const std::string link_key = value.is_object() ? key + "." + value.begin().key() : key;
+    const catalog::UrlState s = catalog::DecodeUrlState(link_key + "=1", Cat());
+    for (const std::string& line : s.ignored) {
+      EXPECT_EQ(line.find("not a TrainSizer setting"), std::string::npos) << line;
+    }
+  }
+}
+
+// Every field the reader accepts, each away from its default, through a link and back.
+// Two documents, because some settings exclude others (optimizer_in_backward needs no
+// accumulation; a pipeline and an MoE layout each bring their own constraints).
+TEST(UrlState, EveryAcceptedFieldRoundTripsAwayFromItsDefault) {
+  const catalog::Json first = {
+      {"model", "llama-3-8b"}, {"method", "freeze"}, {"freeze_trainable_layers", 4}, {"lora_rank", 8},
+      {"lora_targets", "qv"}, {"lora_dropout", 0.05}, {"kernels", "eager"}, {"precision", "bf16-pure"},
+      {"optimizer", "adafactor"}, {"seq_len", 2048}, {"micro_batch", 4}, {"global_batch", 8},
+      {"tokens", 0}, {"dataset_tokens", 1e9}, {"epochs", 2}, {"mfu", 0.35},
+      {"claim", {{"tokens_per_s", 80000}, {"wall_hours", 12}}}, {"auto_restart", false}, {"restart_minutes", 5},
+      {"activation_checkpointing", "full"}, {"recompute_layers", 8}, {"flash_attention", false},
+      {"cross_entropy", "chunked"}, {"optimizer_in_backward", true}, {"gpu", "a100-sxm-80gb"},
+      {"storage", "lustre-ssu"}, {"gpus", 8}, {"gpus_per_node", 4}, {"tp", 2}, {"pp", 2}, {"cp", 1},
+      {"virtual_pipeline", 2}, {"sequence_parallel", true}, {"tp_comm_overlap", true}, {"zero", 1},
+      {"framework", "megatron"}, {"network", "ib-hdr"}, {"node_gbps", 800}, {"offload", "optimizer"},
+      {"deadline_days", 4}, {"budget", 900}, {"currency", "CNY"}, {"objective", "time"}, {"purchase", "own"},
+      {"allowed_gpus", {"a100-sxm-80gb"}}, {"allowed_providers", {"aws"}}, {"region", "cn"}, {"max_gpus", 16},
+      {"allow_spot", true}, {"own_utilization", 0.6}};
+  const catalog::Json second = {
+      {"model", "mixtral-8x7b"}, {"gpus", 16}, {"ep", 2}, {"cp", 2}, {"zero", 3}, {"method", "lora"},
+      {"tokens", 1e9}};
+  catalog::Json defaults = catalog::ScenarioToJson(engine::Scenario{});
+  defaults.update(catalog::ConstraintsToJson(engine::PlanConstraints{}));
+  std::set<std::string> away;  // accepted fields set away from their default by a document
+  for (const catalog::Json& doc : {first, second}) {
+    auto scenario = catalog::ScenarioFromJson(doc, Cat());
+    ASSERT_TRUE(scenario.ok()) << scenario.error().field << ": " << scenario.error().message;
+    auto goal = catalog::ConstraintsFromJson(doc);
+    ASSERT_TRUE(goal.ok()) << goal.error().field;
+    catalog::Json full = catalog::ScenarioToJson(scenario.value());
+    full.update(catalog::ConstraintsToJson(goal.value()));
+    for (const auto& [key, value] : full.items()) {
+      if (key != "model" && value != defaults[key]) away.insert(key);
+    }
+    const std::string link = catalog::EncodeUrlState(full, {});
+    const catalog::UrlState back = catalog::DecodeUrlState(link, Cat());
+    EXPECT_TRUE(back.ignored.empty()) << back.ignored.front() << "\n" << link;
+    auto scenario_back = catalog::ScenarioFromJson(back.scenario, Cat());
+    ASSERT_TRUE(scenario_back.ok()) << scenario_back.error().field << ": " << scenario_back.error().message;
+    auto goal_back = catalog::ConstraintsFromJson(back.scenario);
+    ASSERT_TRUE(goal_back.ok());
+    catalog::Json full_back = catalog::ScenarioToJson(scenario_back.value());
+    full_back.update(catalog::ConstraintsToJson(goal_back.value()));
+    EXPECT_EQ(full_back, full) << link;
+  }
+  for (const std::string& key : catalog::ScenarioFieldNames()) {
+    if (key == "model") continue;  // has its own tests
+    EXPECT_TRUE(away.count(key)) << key << " is never set away from its default here, so no link carries it";
+  }
 }
 
 TEST(UrlState, NumbersAreWrittenShort) {
