@@ -22,6 +22,9 @@ struct CloudOffer {
   std::string fabric;      // scale-out fabric id, empty if unknown
   double node_gbps = 0;
   std::string currency = "USD";
+  // Where the GPUs are, from `region`: "us", "eu", "cn", "asia", or "global" for
+  // marketplaces and offers listed in several regions (catalog_entries.cpp MarketOf).
+  std::string market = "global";
   double on_demand_per_hour = 0, spot_per_hour = 0, reserved_1yr_per_hour = 0, reserved_3yr_per_hour = 0;
   std::string billing_granularity;  // per-second | per-minute | per-hour | "" (unknown)
   std::string price_date;

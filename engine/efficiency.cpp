@@ -52,6 +52,14 @@ Efficiency BaseEfficiency(const GpuSpec& gpu, const Training& t) {
   for (const ArchDefaults& a : kArch) {
     if (gpu.architecture == a.architecture) e = {a.gemm, a.attention, 0.80, a.basis};
   }
+  // A figure the user measured on their own cluster replaces the calibrated one.
+  if (gpu.gemm_efficiency > 0 || gpu.attention_efficiency > 0 || gpu.memory_efficiency > 0) {
+    if (gpu.gemm_efficiency > 0) e.gemm = gpu.gemm_efficiency;
+    if (gpu.attention_efficiency > 0) e.attention = gpu.attention_efficiency;
+    if (gpu.memory_efficiency > 0) e.memory = gpu.memory_efficiency;
+    e.basis = "your figures for " + gpu.name + " (an Assumptions edit or catalog overlay); any other is the " +
+              gpu.architecture + " default";
+  }
   // FP8 GEMMs reach a lower share of their doubled peak, and the casts cost memory
   // traffic: torchtitan measured 1.28× end-to-end over bf16 on Llama 3.1 8B (8,532 vs
   // 6,667 tok/s/GPU), Transformer Engine reports 1.3-1.5×.

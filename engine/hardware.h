@@ -27,6 +27,9 @@ struct GpuSpec {
   // Chip generation, which sets the achievable-efficiency defaults (efficiency.cpp):
   // volta, turing, ampere, ada, hopper, blackwell, cdna2, cdna3, davinci, gaudi, tpu.
   std::string architecture;
+  // The user's own measured efficiencies for this part (an Assumptions edit or a catalog
+  // overlay), of the bf16 dense peak and of HBM bandwidth; 0 = the architecture's default.
+  double gemm_efficiency = 0, attention_efficiency = 0, memory_efficiency = 0;
   // US export controls for China (catalog export_control.cn): restricted parts cannot be
   // planned for region "cn".
   bool export_restricted_cn = false;

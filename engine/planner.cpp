@@ -68,11 +68,20 @@ struct Prices {
   HourlyPrice own;    // cheapest ownership per hour
 };
 
+// A region rents where it is: its own market and, outside China, global marketplaces.
+// A team in China rents from Chinese clouds (data and payment stay there), whose parts
+// are the ones export rules allow.
+bool RentableIn(const CloudOffer& offer, const std::string& region) {
+  if (region.empty() || offer.market == region) return true;
+  return region != "cn" && offer.market == "global";
+}
+
 Prices PricesFor(const Catalog& cat, const PlanConstraints& c, const GpuSpec& g, int gpus,
                  const OwnershipAssumptions& a) {
   Prices p;
   if (c.purchase != Purchase::kOwn) {
     for (const CloudCost& cc : CloudOptions(cat, g.id, gpus, 1.0, c.currency, c.providers)) {
+      if (!RentableIn(*cc.offer, c.region)) continue;
       if (cc.pricing == Pricing::kSpot && !c.allow_spot) continue;
       if (cc.pricing == Pricing::kReserved1yr || cc.pricing == Pricing::kReserved3yr) continue;
       if (p.cloud.per_hour > 0 && cc.price_per_hour >= p.cloud.per_hour) continue;
@@ -354,7 +363,8 @@ void Search::SearchGpu(const GpuSpec& g, const FabricSpec& f) {
 std::string Search::RejectionReason(const GpuSpec& g, const GpuOutcome& o) const {
   if (!o.any_price) {
     return g.name + ": no " + std::string(c_.purchase == Purchase::kOwn ? "server" : "cloud offer or server") +
-           " for it in the catalog" + (c_.providers.empty() ? "" : " among the allowed providers");
+           " for it in the catalog" + (c_.providers.empty() ? "" : " among the allowed providers") +
+           (c_.region.empty() ? "" : " in region " + c_.region);
   }
   if (!o.any_fit) {
     return g.name + ": does not fit even with ZeRO-3, full recomputation, CPU offload and micro-batch 1 on up to " +

@@ -29,7 +29,10 @@ struct PlanConstraints {
   Purchase purchase = Purchase::kBoth;
   std::vector<std::string> gpus;       // allowed GPU ids or vendor names; empty = all
   std::vector<std::string> providers;  // allowed cloud providers; empty = all
-  std::string region;                  // "cn" excludes parts export-restricted for China
+  // Where the job runs: "" anywhere, or "us", "eu", "asia", "cn". Cloud offers come from
+  // that region (and global marketplaces, except for "cn"); "cn" also excludes parts
+  // export-restricted for China.
+  std::string region;
   int max_gpus = 4096;
   bool allow_spot = false;             // spot capacity can be reclaimed mid-run
   // Owned hardware is paid whether busy or not: a job's share is fixed cost / utilization

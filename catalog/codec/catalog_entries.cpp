@@ -1,5 +1,8 @@
 #include "catalog_entries.h"
 
+#include <cctype>
+#include <string_view>
+
 #include "engine/units.h"
 #include "model_json.h"
 
@@ -59,6 +62,10 @@ Result<engine::GpuSpec> ParseGpu(const Json& e, const std::string& path) {
                                                                 : 32e9;
   if (auto err = ReadSoftware(e, path, &g.stack)) return *err;
   if (auto err = RequireText(e, "architecture", path, &g.architecture)) return *err;
+  // Optional: efficiencies measured on one's own cluster (the page's Assumptions panel).
+  if (auto err = OptionalNumber(e, "gemm_efficiency", path, 0.01, 1, &g.gemm_efficiency)) return *err;
+  if (auto err = OptionalNumber(e, "attention_efficiency", path, 0.01, 1, &g.attention_efficiency)) return *err;
+  if (auto err = OptionalNumber(e, "memory_efficiency", path, 0.01, 1, &g.memory_efficiency)) return *err;
   if (e.contains("export_control") && e["export_control"].is_object() && e["export_control"].contains("cn")) {
     const Json& cn = e["export_control"]["cn"];
     std::string status;
@@ -118,6 +125,22 @@ Result<engine::FabricSpec> ParseFabric(const Json& e, const std::string& path) {
   return f;
 }
 
+// The market an offer's free-text region names ("us-east-1", "eastus", "US (North
+// America)", "eu-north1", "cn-hangzhou (zone j)", "ap-beijing (zone 6)", "China (various)",
+// "ap-northeast-1 (Tokyo)"); marketplaces and multi-region listings are "global".
+std::string MarketOf(const std::string& region, const std::string& currency) {
+  std::string r;
+  for (char c : region) r += char(std::tolower(static_cast<unsigned char>(c)));
+  const auto starts = [&](std::string_view prefix) { return r.rfind(prefix, 0) == 0; };
+  if (starts("cn-") || starts("china") || starts("ap-beijing") || starts("ap-guangzhou") || starts("ap-shanghai")) {
+    return "cn";
+  }
+  if (starts("us") || starts("eastus") || starts("westus") || starts("centralus")) return "us";
+  if (starts("eu")) return "eu";
+  if (starts("ap-") || starts("asia")) return "asia";  // Alibaba's Tokyo is priced in CNY: region first
+  return currency == "CNY" ? "cn" : "global";
+}
+
 Result<engine::CloudOffer> ParseOffer(const Json& e, const std::string& path) {
   if (!e.is_object()) return InputError{path.substr(0, path.size() - 2), "must be an object"};
   engine::CloudOffer o;
@@ -130,6 +153,7 @@ Result<engine::CloudOffer> ParseOffer(const Json& e, const std::string& path) {
     if (auto err = RequireText(e, key, path, out)) return *err;
   }
   if (auto err = ReadChoiceText(e, "currency", path, {"USD", "CNY", "EUR"}, true, &o.currency)) return *err;
+  o.market = MarketOf(o.region, o.currency);
   if (auto err = ReadChoiceText(e, "billing", path, {"instance", "per-gpu"}, true, &billing)) return *err;
   o.per_gpu = billing == "per-gpu";
   if (auto err = ReadChoiceText(e, "billing_granularity", path, {"per-second", "per-minute", "per-hour"}, false,

@@ -97,12 +97,16 @@ engine::Result<engine::PlanConstraints> ConstraintsFromJson(const Json& d) {
   if (auto e = ReadNamed(d, "objective", engine::kObjectiveNames, &c.objective)) return *e;
   if (auto e = ReadNamed(d, "purchase", engine::kPurchaseNames, &c.purchase)) return *e;
   if (auto e = ReadStringList(d, "allowed_gpus", &c.gpus)) return *e;
-  // A scenario that names its GPU fixes it for the planner.
-  if (c.gpus.empty() && d.contains("gpu") && d["gpu"].is_string()) c.gpus.push_back(d["gpu"].get<std::string>());
+  // A scenario that names its GPU fixes it for the planner, unless it lists the allowed
+  // GPUs itself: the page's documents say "allowed_gpus": [] for "search them all", and
+  // the CLI must plan them as the page did.
+  if (!d.contains("allowed_gpus") && d.contains("gpu") && d["gpu"].is_string()) {
+    c.gpus.push_back(d["gpu"].get<std::string>());
+  }
   if (auto e = ReadStringList(d, "allowed_providers", &c.providers)) return *e;
   if (auto e = ReadString(d, "region", "", &c.region)) return *e;
-  if (!c.region.empty() && c.region != "cn" && c.region != "us" && c.region != "eu") {
-    return InputError{"region", "must be us, eu or cn, got '" + c.region + "'"};
+  if (!c.region.empty() && c.region != "cn" && c.region != "us" && c.region != "eu" && c.region != "asia") {
+    return InputError{"region", "must be us, eu, asia or cn, got '" + c.region + "'"};
   }
   if (auto e = ReadInt(d, "max_gpus", "", 1, 65536, &c.max_gpus)) return *e;
   if (auto e = ReadBool(d, "allow_spot", "", &c.allow_spot)) return *e;

@@ -1,11 +1,14 @@
 // The embedded catalog: every file validates, datasheet values are what the datasheets
 // say (dense, not sparse), seed corrections hold, and broken files are refused by name.
+#include "catalog/codec/catalog_entries.h"
 #include "catalog/codec/catalog_freshness.h"
 #include "catalog/codec/catalog_loader.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
+#include <string>
 
 #include "engine/units.h"
 
@@ -44,6 +47,25 @@ TEST(Catalog, SeedGpusCarryDenseDatasheetTflops) {
 }
 
 // The seed table's A10 "40/80 GB" is wrong: the A10 datasheet lists 24 GB GDDR6.
+// Regions as the catalog writes them, read by hand into markets.
+TEST(Catalog, OfferRegionsMapToMarkets) {
+  EXPECT_EQ(MarketOf("us-east-1", "USD"), "us");
+  EXPECT_EQ(MarketOf("eastus", "USD"), "us");
+  EXPECT_EQ(MarketOf("US (North America)", "USD"), "us");
+  EXPECT_EQ(MarketOf("eu-north1", "USD"), "eu");
+  EXPECT_EQ(MarketOf("cn-hangzhou (zone j)", "CNY"), "cn");
+  EXPECT_EQ(MarketOf("ap-beijing (zone 6)", "CNY"), "cn");
+  EXPECT_EQ(MarketOf("China (various)", "CNY"), "cn");
+  EXPECT_EQ(MarketOf("ap-northeast-1 (Tokyo)", "CNY"), "asia");
+  EXPECT_EQ(MarketOf("various", "CNY"), "cn");
+  EXPECT_EQ(MarketOf("marketplace (global)", "USD"), "global");
+  EXPECT_EQ(MarketOf("various (CA/NO/US)", "USD"), "global");
+  // Every offer of the embedded catalog lands in a market, and each market has offers.
+  std::map<std::string, int> offers_by_market;
+  for (const engine::CloudOffer& o : Cat().offers) ++offers_by_market[o.market];
+  for (const char* market : {"us", "eu", "cn", "asia", "global"}) EXPECT_GT(offers_by_market[market], 0) << market;
+}
+
 TEST(Catalog, A10HasTwentyFourGigabytesNotFortyOrEighty) {
   const engine::GpuSpec* a10 = Cat().FindGpu("a10-24gb");
   ASSERT_NE(a10, nullptr);

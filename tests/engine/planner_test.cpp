@@ -186,6 +186,28 @@ TEST(Planner, SameInputSamePlans) {
   }
 }
 
+// A region rents from its own market and global marketplaces; China only from its own.
+TEST(Planner, RegionChoosesWhereToRent) {
+  Catalog cat = TinyCatalog();
+  cat.offers = {Offer("us-x8", "big-80gb", 8, 24.0), Offer("cn-x8", "big-80gb", 8, 30.0),
+                Offer("market-x8", "big-80gb", 8, 27.0)};
+  cat.offers[0].market = "us";
+  cat.offers[1].market = "cn";
+  cat.offers[2].market = "global";
+  auto cheapest_offer = [&](const char* region) {
+    PlanConstraints c = CloudOnly();
+    c.objective = Objective::kCost;
+    c.region = region;
+    auto r = RunPlan(Llama8BFineTune(), c, cat);
+    EXPECT_TRUE(r.ok() && !r.value().plans.empty()) << region;
+    return r.ok() && !r.value().plans.empty() ? r.value().plans.front().procurement_id : std::string();
+  };
+  EXPECT_EQ(cheapest_offer(""), "us-x8");
+  EXPECT_EQ(cheapest_offer("us"), "us-x8");
+  EXPECT_EQ(cheapest_offer("eu"), "market-x8");
+  EXPECT_EQ(cheapest_offer("cn"), "cn-x8");
+}
+
 // The page runs the search a GPU per frame; stepping it, with the inputs gone out of scope
 // meanwhile, must end where one RunPlan call does.
 TEST(Planner, SteppedSearchEndsWhereRunPlanDoes) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/efficiency.h"
 #include "engine/units.h"
 #include "test_models.h"
 
@@ -87,6 +88,27 @@ TEST(Time, UserMfuGivesTheTextbookStepTime) {
   EXPECT_DOUBLE_EQ(time.steps, std::ceil(2e9 / (256.0 * 4096)));  // 1,908 steps
   EXPECT_NEAR(time.wall_hours, 1908 * t.step_time_s / 3600, 1e-9);
   EXPECT_NEAR(time.gpu_hours, time.wall_hours * 8, 1e-9);
+}
+
+// A user's measured efficiency replaces the architecture default. Llama 3 8B at s=4096 does
+// 45.0 GFLOP of GEMMs and at most 6.4 GFLOP of attention per token (model.md §9.5); at
+// Hopper's 0.66 (× 4096/4352 for the width) and 0.35, GEMMs take 72 : ≤18 of the FLOP time,
+// so halving GEMM efficiency stretches compute by at least (144 + 18) / (72 + 18) = 1.8
+// before elementwise kernels, which dilute it, and at most 2 (were GEMMs all of it).
+TEST(Time, MeasuredGemmEfficiencyReplacesTheDefault) {
+  GpuSpec measured = H100();
+  measured.gemm_efficiency = 0.33;
+  const Efficiency e = BaseEfficiency(measured, Training{});
+  EXPECT_DOUBLE_EQ(e.gemm, 0.33);
+  EXPECT_DOUBLE_EQ(e.attention, 0.35);
+  EXPECT_NE(e.basis.find("your figures"), std::string::npos);
+  Scenario s = Llama8B(8);
+  s.parallel.zero = 3;
+  s.training.global_batch = 64;
+  const double base = EstimateThroughput(s, CountParams(s.model), H100(), Fabric(3200, 0.9)).breakdown.compute_s;
+  const double slow = EstimateThroughput(s, CountParams(s.model), measured, Fabric(3200, 0.9)).breakdown.compute_s;
+  EXPECT_GT(slow / base, 1.6);
+  EXPECT_LT(slow / base, 2.0);
 }
 
 TEST(Time, PredictedMfuIsPlausibleForDenseTraining) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "catalog/codec/api.h"
 #include "catalog/codec/catalog_loader.h"
 #include "engine/planner.h"
 #include "imgui.h"
@@ -72,6 +73,15 @@ TEST_F(UiSmoke, PlanSpreadOverFramesEndsWithRunPlansAnswer) {
   EXPECT_EQ(state_.plan.value().candidates, whole.value().candidates);
   ASSERT_FALSE(whole.value().picks.empty());
   EXPECT_EQ(state_.plan.value().picks.front().cost, whole.value().picks.front().cost);
+  // The exports and the CLI plan the page's document: they must find the page's picks,
+  // not only plans on the GPU the inputs name.
+  const api::Response exported = api::Plan(ui::ScenarioDocument(state_).dump());
+  ASSERT_TRUE(exported.ok) << exported.json;
+  const catalog::Json picks = catalog::Json::parse(exported.json)["picks"];
+  ASSERT_EQ(picks.size(), state_.plan.value().picks.size());
+  for (size_t i = 0; i < picks.size(); ++i) {
+    EXPECT_EQ(picks[i]["gpu"], state_.plan.value().picks[i].gpu_id) << "pick " << i;
+  }
 }
 
 TEST_F(UiSmoke, ManyFramesWithScriptedEditsFireNoImGuiAsserts) {
