@@ -155,8 +155,13 @@ TEST_F(UiSmoke, EverySectionOpenInChineseWithEditedAssumptions) {
   }
   ui::EditAssumption(state_, "facility", "pue-typical", "value", 1.2);
   ui::EditAssumption(state_, "offers", "aws-p5-48xlarge", "on_demand_per_hour", 30.0);
+  const double tokens_per_s = state_.result.value().throughput.tokens_per_s;
+  ui::EditAssumption(state_, "gpus", "h100-sxm-80gb", "gemm_efficiency", 0.33);  // half Hopper's 0.66
   for (int i = 0; i < 3; ++i) Frame();
   EXPECT_EQ(state_.catalog->FindFacility("pue-typical")->value, 1.2);
+  EXPECT_EQ(state_.catalog->FindGpu("h100-sxm-80gb")->gemm_efficiency, 0.33);
+  ASSERT_TRUE(state_.result.ok());
+  EXPECT_LT(state_.result.value().throughput.tokens_per_s, 0.75 * tokens_per_s) << "slower GEMMs, slower training";
   ui::ResetAssumptions(state_);
   Frame();
   EXPECT_EQ(state_.catalog->FindFacility("pue-typical")->value, 1.4);

@@ -68,15 +68,25 @@ test('a corrupted link names what it ignored and keeps working', async () => {
 });
 
 test('embed mode fits a 400 px iframe and the embed snippet page works', async () => {
-  const opened = await openPage(`${env.server.url}/?embed=1#v=1&model=mistral-7b-v0.1&method=qlora`,
-    { width: 400, height: 720 });
+  // The README's snippet: QLoRA on a 24 GB card, with tokens, so the plans are drawn too.
+  const snippet = 'v=1&model=llama-3-8b&method=qlora&gpu=rtx-4090-24gb&activation_checkpointing=full&tokens=1e8';
+  const opened = await openPage(`${env.server.url}/?embed=1#${snippet}`, { width: 400, height: 720 });
   const { page } = opened;
   const state = await page.evaluate(() => window.TrainSizer.current());
   assert.equal(state.embed, true);
-  assert.equal(state.document.model, 'mistral-7b-v0.1');
+  assert.equal(state.document.model, 'llama-3-8b');
+  assert.equal(state.result.memory.fits, true, 'the README example fits its GPU');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 400, `no horizontal overflow (${width})`);
   await page.screenshot({ path: path.join(shotDir, 'embed-400.png') });
+  // "Copy link" in an embed gives the full tool, with the same inputs.
+  const shared = await page.evaluate(() => Module.tsHost.pageUrl());
+  assert.ok(!shared.includes('embed=1') && shared.includes('#v=1'), shared);
+  // Scrolled down to the plans: the narrow layout keeps them readable (see the screenshot).
+  await page.mouse.move(200, 400);
+  for (let i = 0; i < 12; ++i) await page.mouse.wheel(0, 100);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(shotDir, 'embed-400-scrolled.png') });
   await finish(opened);
 
   // The snippet page: a ready-to-paste iframe with embed=1, which loads and runs.

@@ -30,6 +30,13 @@
     setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
   }
 
+  // This page's address without ?embed=1: the full tool, with the same #inputs.
+  function fullToolUrl() {
+    var url = new URL(location.href);
+    url.searchParams.delete('embed');
+    return url.toString();
+  }
+
   var params = new URLSearchParams(location.search);
   Module.tsHost = {
     isOffline: document.documentElement.getAttribute('data-offline') === '1',
@@ -48,7 +55,8 @@
         location.replace(target);  // some file:// contexts refuse replaceState
       }
     },
-    pageUrl: function () { return location.href; },
+    // The link to share: an embed's reader gets the full tool with the same inputs.
+    pageUrl: function () { return fullToolUrl(); },
     copyText: function (text) {
       if (navigator.clipboard && window.isSecureContext) {
         navigator.clipboard.writeText(text).catch(function () { copyWithTextarea(text); });
@@ -65,10 +73,6 @@
       link.click();
       document.body.removeChild(link);
     },
-    openFullTool: function () {
-      var url = new URL(location.href);
-      url.searchParams.delete('embed');
-      window.open(url.toString(), '_blank', 'noopener');
-    },
+    openFullTool: function () { window.open(fullToolUrl(), '_blank', 'noopener'); },
   };
 })();

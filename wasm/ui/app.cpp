@@ -19,7 +19,14 @@ void DrawHeaderButtons(AppState& state) {
     host.copy_text(host.page_url());
     state.copied_status = T("Link copied to the clipboard.");
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("The link holds every input: whoever opens it sees this plan."));
+  if (ImGui::IsItemHovered()) {
+    // Catalog edits can be large (a pasted overlay), so they stay on this page: say so
+    // rather than let the reader of the link see other prices without knowing.
+    const bool local_catalog = !state.assumption_edits.empty() || !state.overlay_text.empty();
+    ImGui::SetTooltip("%s", local_catalog ? T("The link holds every input, but not your Assumptions edits or catalog "
+                                              "overlay: whoever opens it sees the built-in catalog's prices.")
+                                          : T("The link holds every input: whoever opens it sees this plan."));
+  }
   if (state.embed && host.open_full_tool) {
     ImGui::SameLine();
     if (ImGui::SmallButton(L("Open the full tool"))) host.open_full_tool();

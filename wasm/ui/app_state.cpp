@@ -34,6 +34,10 @@ AppState MakeInitialState(const engine::Catalog& catalog) {
 }
 
 void RecomputeIfDirty(AppState& state) {
+  if (state.overlay_pending) {
+    state.overlay_pending = false;
+    ApplyCatalogOverlay(state);
+  }
   // The JS API can swap the catalog (setCatalogOverlay) between frames: follow it.
   const engine::Catalog* current = &api::CurrentCatalog().value();
   if (current != state.catalog) {
@@ -56,7 +60,7 @@ void RecomputeIfDirty(AppState& state) {
     scenario.model = state.inputs.architecture;
     scenario.model_derived = false;
   } else {
-    auto shape = engine::DeriveDenseShape(double(state.inputs.params_b) * 1e9);
+    auto shape = engine::DeriveDenseShape(state.inputs.params_b * 1e9);
     if (!shape.ok()) {
       state.result = shape.error();
       return;
@@ -93,7 +97,7 @@ catalog::Json ScenarioDocument(const AppState& state) {
   catalog::Json doc = catalog::ScenarioToJson(state.inputs.scenario);
   switch (state.inputs.model_source) {
     case ModelSource::kPreset: doc["model"] = state.inputs.preset_id; break;
-    case ModelSource::kParamCount: doc["model"] = {{"params_b", double(state.inputs.params_b)}}; break;
+    case ModelSource::kParamCount: doc["model"] = {{"params_b", state.inputs.params_b}}; break;
     case ModelSource::kArchitecture: doc["model"] = catalog::ArchitectureToJson(state.inputs.architecture); break;
   }
   doc.update(catalog::ConstraintsToJson(state.goal));
@@ -140,7 +144,7 @@ void ApplyLink(AppState& state, std::string_view fragment) {
     state.inputs.preset_id = model.get<std::string>();
   } else if (model.contains("params_b")) {
     state.inputs.model_source = ModelSource::kParamCount;
-    state.inputs.params_b = model["params_b"].get<float>();
+    state.inputs.params_b = model["params_b"].get<double>();
   } else {
     state.inputs.model_source = ModelSource::kArchitecture;
     state.inputs.architecture = scenario.value().model;
@@ -181,7 +185,7 @@ void LoadExample(AppState& state, const engine::Example& example) {
     state.inputs.preset_id = model.get<std::string>();
   } else if (model.is_object() && model.contains("params_b")) {
     state.inputs.model_source = ModelSource::kParamCount;
-    state.inputs.params_b = model["params_b"].get<float>();
+    state.inputs.params_b = model["params_b"].get<double>();
   }
   state.example_id = example.id;
   state.dirty = true;
@@ -263,7 +267,7 @@ void ApplyCatalogOverlay(AppState& state) {
 void EditAssumption(AppState& state, const std::string& section, const std::string& key, const std::string& field,
                     double value) {
   state.assumption_edits[section][key][field] = value;
-  ApplyCatalogOverlay(state);
+  state.overlay_pending = true;
 }
 
 catalog::Json BuiltInEntry(const std::string& section, const std::string& key) {
@@ -272,7 +276,7 @@ catalog::Json BuiltInEntry(const std::string& section, const std::string& key) {
 
 void ResetAssumptions(AppState& state) {
   state.assumption_edits = catalog::Json::object();
-  ApplyCatalogOverlay(state);
+  state.overlay_pending = true;
 }
 
 void AdoptPlan(AppState& state, const engine::Plan& plan) {

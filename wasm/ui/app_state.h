@@ -32,7 +32,7 @@ struct ModelFilter {
 struct Inputs {
   ModelSource model_source = ModelSource::kPreset;
   std::string preset_id = "llama-3-8b";
-  float params_b = 13.0f;
+  double params_b = 13;  // double: a link's 13.3 comes back as 13.3, not 13.300000190734863
   engine::ModelSpec architecture;  // edited field by field, or imported from a config.json
   std::string hf_config_text;      // a pasted Hugging Face config.json
   std::string hf_config_status;    // what the import made of it
@@ -71,6 +71,9 @@ struct AppState {
   // {"facility": {"pue-typical": {"value": 1.3}}, "offers": {id: {field: v}}, "rates": {code: {...}}}.
   // They ride on the overlay, so the engine sees them exactly like catalog data.
   catalog::Json assumption_edits = catalog::Json::object();
+  // An overlay or Assumptions change waiting for the next frame's start: applying it while
+  // panels draw would free the catalog entries they still hold references to.
+  bool overlay_pending = false;
   bool embed = false;           // compact layout for an iframe in a blog post (?embed=1)
   bool lang_chosen = false;     // language picked by the user or the link (then links carry it)
   bool theme_chosen = false;    // likewise for the theme
@@ -86,7 +89,8 @@ struct AppState {
 // A sensible first screen: Llama-3-8B full fine-tune on 8× H100 with ZeRO-3.
 AppState MakeInitialState(const engine::Catalog& catalog);
 
-// Runs the estimate and starts the planner if an input changed since the last call.
+// Applies a pending catalog change, then runs the estimate and starts the planner if an
+// input changed since the last call.
 void RecomputeIfDirty(AppState& state);
 
 // Runs the started planner for about `budget_s` seconds (at least one GPU), and puts its
@@ -114,7 +118,8 @@ void ApplyLink(AppState& state, std::string_view fragment);
 // Recomputes state.link_fragment from the inputs (after any edit).
 void RefreshLink(AppState& state);
 
-// Changes one catalog figure (an Assumptions panel edit) and re-applies the overlay;
+// Changes one catalog figure (an Assumptions panel edit); the overlay is re-applied when
+// the next frame starts (RecomputeIfDirty).
 // `key` is the entry's id (currency code for "rates").
 void EditAssumption(AppState& state, const std::string& section, const std::string& key, const std::string& field,
                     double value);

@@ -3,6 +3,8 @@
 // exchange rates, memory overheads), with its source and date, and editable. Edits go
 // into the catalog overlay, so the engine reads them exactly like catalog data.
 #include <cstdio>
+#include <iterator>
+#include <utility>
 #include <string>
 
 #include "app.h"
@@ -68,6 +70,26 @@ void DrawEfficiency(AppState& state, const engine::GpuSpec& gpu, const Fonts& fo
   if (ImGui::IsItemHovered()) {
     FormulaTooltip(TranslateMessage(eff.basis).c_str(), T("engine/efficiency.cpp, calibrated on 34 published runs."));
   }
+  // Editable at the bf16 base the catalog entry stores: fp8 and eager attention scale it.
+  const engine::Efficiency base = engine::BaseEfficiency(gpu, engine::Training{});
+  const std::pair<const char*, double> figures[] = {{"gemm_efficiency", base.gemm},
+                                                    {"attention_efficiency", base.attention},
+                                                    {"memory_efficiency", base.memory}};
+  const char* labels[] = {T("GEMM efficiency (bf16, % of peak)"), T("Attention efficiency (% of bf16 peak)"),
+                          T("Memory-bound kernels (% of HBM bandwidth)")};
+  for (size_t i = 0; i < std::size(figures); ++i) {
+    double percent = figures[i].second * 100;
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(labels[i]);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(120 * state.dpi_scale);
+    ImGui::PushID(figures[i].first);
+    ImGui::InputDouble("##eff", &percent, 0, 0, "%.0f");
+    if (ImGui::IsItemDeactivatedAfterEdit() && percent >= 1 && percent <= 100) {
+      EditAssumption(state, "gpus", gpu.id, figures[i].first, percent / 100);
+    }
+    ImGui::PopID();
+  }
   double mfu_percent = state.inputs.scenario.training.mfu * 100;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(T("Your MFU (%, 0 = predicted)"));
@@ -84,81 +106,110 @@ void DrawEfficiency(AppState& state, const engine::GpuSpec& gpu, const Fonts& fo
   }
 }
 
-void DrawOwnership(AppState& state, const Fonts& fonts) {
-  Heading(T("Owning: facility and depreciation"), fonts);
-  if (!BeginFigureTable("ownership", 3)) return;
-  ImGui::TableSetupColumn(L("Figure"), ImGuiTableColumnFlags_WidthStretch, 2.2f);
-  ImGui::TableSetupColumn(L("Value"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
-  ImGui::TableSetupColumn(L("Unit"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
-  ImGui::TableHeadersRow();
-  for (const char* id : kOwnershipFigures) {
-    const engine::FacilityFigure* figure = state.catalog->FindFacility(id);
-    if (figure == nullptr) continue;
-    const catalog::Json entry = BuiltInEntry("facility", id);
-    ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(0);
-    WrappedText(TranslateMessage(figure->name).c_str());
-    SourceTooltip(entry);
-    ImGui::TableSetColumnIndex(1);
-    double value = figure->value;
-    ImGui::PushID(id);
-    if (FigureInput("##v", &value, "%.4g")) EditAssumption(state, "facility", id, "value", value);
-    ImGui::PopID();
-    ImGui::TableSetColumnIndex(2);
-    ImGui::TextUnformatted(TranslateMessage(figure->unit).c_str());
-  }
+// The share of the time owned GPUs are busy: the user's own figure, not the catalog's.
+void DrawUtilizationRow(AppState& state, bool narrow) {
   ImGui::TableNextRow();
-  ImGui::TableSetColumnIndex(0);
+  ImGui::TableNextColumn();
   WrappedText(T("Utilization of owned GPUs"));
   if (ImGui::IsItemHovered()) {
     FormulaTooltip(T("A job's share of owning = fixed cost per hour / utilization + power per used hour."),
                    T("docs/model.md §8; 70% is a well-run shared cluster."));
   }
-  ImGui::TableSetColumnIndex(1);
+  if (narrow) MutedText("%");
+  ImGui::TableNextColumn();
   double utilization_percent = state.goal.own_utilization * 100;
   if (FigureInput("##utilization", &utilization_percent, "%.0f") && utilization_percent >= 5 &&
       utilization_percent <= 100) {
     state.goal.own_utilization = utilization_percent / 100;
     state.dirty = true;
   }
-  ImGui::TableSetColumnIndex(2);
-  ImGui::TextUnformatted("%");
+  if (!narrow) {
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted("%");
+  }
+}
+
+void DrawOwnership(AppState& state, const Fonts& fonts) {
+  Heading(T("Owning: facility and depreciation"), fonts);
+  const bool narrow = TooNarrowForColumns(state.dpi_scale);
+  if (!BeginFigureTable("ownership", narrow ? 2 : 3)) return;
+  ImGui::TableSetupColumn(L("Figure"), ImGuiTableColumnFlags_WidthStretch, 2.0f);
+  ImGui::TableSetupColumn(L("Value"), ImGuiTableColumnFlags_WidthStretch, narrow ? 1.0f : 0.8f);
+  if (!narrow) ImGui::TableSetupColumn(L("Unit"), ImGuiTableColumnFlags_WidthStretch, 1.4f);
+  ImGui::TableHeadersRow();
+  for (const char* id : kOwnershipFigures) {
+    const engine::FacilityFigure* figure = state.catalog->FindFacility(id);
+    if (figure == nullptr) continue;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    WrappedText(TranslateMessage(figure->name).c_str());
+    SourceTooltip(BuiltInEntry("facility", id));
+    const std::string& unit = TranslateMessage(figure->unit);
+    if (narrow) MutedText(unit.c_str());  // under the name: no room for a column of its own
+    ImGui::TableNextColumn();
+    double value = figure->value;
+    ImGui::PushID(id);
+    if (FigureInput("##v", &value, "%.4g")) EditAssumption(state, "facility", id, "value", value);
+    ImGui::PopID();
+    if (!narrow) {
+      ImGui::TableNextColumn();
+      WrappedText(unit.c_str());
+    }
+  }
+  DrawUtilizationRow(state, narrow);
   ImGui::EndTable();
+}
+
+// The price date and confidence columns of a price table (none when narrow).
+void SetupDateAndConfidenceColumns(bool narrow) {
+  if (narrow) return;
+  ImGui::TableSetupColumn(L("Price date"), ImGuiTableColumnFlags_WidthStretch, 0.8f);
+  ImGui::TableSetupColumn(L("Confidence"), ImGuiTableColumnFlags_WidthStretch, 1.2f);
+}
+
+// A price's date and confidence: their own columns, or a muted line under the name when narrow.
+void DateAndConfidence(const std::string& date, const std::string& confidence, bool narrow) {
+  if (narrow) return MutedText(Printf(T("%s, confidence: %s"), date.c_str(), ConfidenceText(confidence)).c_str());
+  ImGui::TableNextColumn();
+  WrappedText(date.c_str());
+  ImGui::TableNextColumn();
+  WrappedText(ConfidenceText(confidence));
+}
+
+void DrawCloudOffer(AppState& state, const engine::CloudOffer& offer, bool narrow) {
+  ImGui::PushID(offer.id.c_str());
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  WrappedText(Printf("%s %s (%d× %s)", offer.provider_name.c_str(), offer.instance.c_str(), offer.gpus,
+                     offer.currency.c_str()).c_str());
+  SourceTooltip(BuiltInEntry("offers", offer.id));
+  if (narrow) DateAndConfidence(offer.price_date, offer.confidence, narrow);
+  ImGui::TableNextColumn();
+  double on_demand = offer.on_demand_per_hour;
+  if (FigureInput("##od", &on_demand, "%.2f") && on_demand >= 0) {
+    EditAssumption(state, "offers", offer.id, "on_demand_per_hour", on_demand);
+  }
+  ImGui::TableNextColumn();
+  double spot = offer.spot_per_hour;
+  if (FigureInput("##spot", &spot, "%.2f") && spot >= 0) EditAssumption(state, "offers", offer.id, "spot_per_hour", spot);
+  if (!narrow) DateAndConfidence(offer.price_date, offer.confidence, narrow);
+  ImGui::PopID();
 }
 
 void DrawCloudPrices(AppState& state, const engine::GpuSpec& gpu, const Fonts& fonts) {
   Heading(T("Cloud prices for this GPU"), fonts);
-  if (!BeginFigureTable("cloud_prices", 5)) return;
+  const bool narrow = TooNarrowForColumns(state.dpi_scale);
+  if (!BeginFigureTable("cloud_prices", narrow ? 3 : 5)) return;
   ImGui::TableSetupColumn(L("Offer"), ImGuiTableColumnFlags_WidthStretch, 2.0f);
-  ImGui::TableSetupColumn(L("On demand /h"), ImGuiTableColumnFlags_WidthStretch, 1.1f);
-  ImGui::TableSetupColumn(L("Spot /h"), ImGuiTableColumnFlags_WidthStretch, 1.1f);
-  ImGui::TableSetupColumn(L("Price date"), ImGuiTableColumnFlags_WidthStretch, 0.9f);
-  ImGui::TableSetupColumn(L("Confidence"), ImGuiTableColumnFlags_WidthStretch, 0.9f);
+  ImGui::TableSetupColumn(L("On demand /h"), ImGuiTableColumnFlags_WidthStretch, 0.9f);
+  ImGui::TableSetupColumn(L("Spot /h"), ImGuiTableColumnFlags_WidthStretch, 0.9f);
+  SetupDateAndConfidenceColumns(narrow);
   ImGui::TableHeadersRow();
   int shown = 0;
   for (const engine::CloudOffer& offer : state.catalog->offers) {
     if (offer.gpu_id != gpu.id) continue;
     ++shown;
-    const catalog::Json entry = BuiltInEntry("offers", offer.id);
-    ImGui::PushID(offer.id.c_str());
-    ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(0);
-    WrappedText(Printf("%s %s (%d× %s)", offer.provider_name.c_str(), offer.instance.c_str(), offer.gpus,
-                       offer.currency.c_str()).c_str());
-    SourceTooltip(entry);
-    ImGui::TableSetColumnIndex(1);
-    double on_demand = offer.on_demand_per_hour;
-    if (FigureInput("##od", &on_demand, "%.2f") && on_demand >= 0) {
-      EditAssumption(state, "offers", offer.id, "on_demand_per_hour", on_demand);
-    }
-    ImGui::TableSetColumnIndex(2);
-    double spot = offer.spot_per_hour;
-    if (FigureInput("##spot", &spot, "%.2f") && spot >= 0) EditAssumption(state, "offers", offer.id, "spot_per_hour", spot);
-    ImGui::TableSetColumnIndex(3);
-    ImGui::TextUnformatted(offer.price_date.c_str());
-    ImGui::TableSetColumnIndex(4);
-    ImGui::TextUnformatted(ConfidenceText(offer.confidence));
-    ImGui::PopID();
+    DrawCloudOffer(state, offer, narrow);
   }
   ImGui::EndTable();
   if (shown == 0) MutedText(T("The catalog has no cloud offer for this GPU."));
@@ -166,28 +217,26 @@ void DrawCloudPrices(AppState& state, const engine::GpuSpec& gpu, const Fonts& f
 
 void DrawServerPrices(AppState& state, const engine::GpuSpec& gpu, const Fonts& fonts) {
   Heading(T("Server prices for this GPU"), fonts);
+  const bool narrow = TooNarrowForColumns(state.dpi_scale);
   int shown = 0;
-  if (!BeginFigureTable("server_prices", 4)) return;
+  if (!BeginFigureTable("server_prices", narrow ? 2 : 4)) return;
   ImGui::TableSetupColumn(L("Server"), ImGuiTableColumnFlags_WidthStretch, 2.2f);
-  ImGui::TableSetupColumn(L("New, USD"), ImGuiTableColumnFlags_WidthStretch, 1.2f);
-  ImGui::TableSetupColumn(L("Price date"), ImGuiTableColumnFlags_WidthStretch, 0.9f);
-  ImGui::TableSetupColumn(L("Confidence"), ImGuiTableColumnFlags_WidthStretch, 0.9f);
+  ImGui::TableSetupColumn(L("New, USD"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  SetupDateAndConfidenceColumns(narrow);
   ImGui::TableHeadersRow();
   for (const engine::ServerOption& server : state.catalog->servers) {
     if (server.gpu_id != gpu.id) continue;
     ++shown;
     ImGui::PushID(server.id.c_str());
     ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(0);
+    ImGui::TableNextColumn();
     WrappedText(server.name.c_str());
     SourceTooltip(BuiltInEntry("servers", server.id));
-    ImGui::TableSetColumnIndex(1);
+    if (narrow) DateAndConfidence(server.price_date, server.confidence, narrow);
+    ImGui::TableNextColumn();
     double price = server.price_usd_new;
     if (FigureInput("##new", &price, "%.0f") && price >= 0) EditAssumption(state, "servers", server.id, "price_usd_new", price);
-    ImGui::TableSetColumnIndex(2);
-    ImGui::TextUnformatted(server.price_date.c_str());
-    ImGui::TableSetColumnIndex(3);
-    ImGui::TextUnformatted(ConfidenceText(server.confidence));
+    if (!narrow) DateAndConfidence(server.price_date, server.confidence, narrow);
     ImGui::PopID();
   }
   ImGui::EndTable();
@@ -228,7 +277,9 @@ void DrawMemoryOverheads(const engine::Estimate& e, const Fonts& fonts) {
 
 void DrawAssumptionsSection(AppState& state, const Fonts& fonts) {
   ImGui::PushFont(fonts.heading);
-  const bool open = ImGui::CollapsingHeader(L("Assumptions: efficiency, overheads, prices and their dates"));
+  const char* label = FittingLabel(T("Assumptions: efficiency, overheads, prices and their dates"),
+                                   T("Assumptions and their sources"));
+  const bool open = ImGui::CollapsingHeader(Printf("%s###assumptions", label).c_str());
   ImGui::PopFont();
   if (!open) return;
   MutedText(T("Every figure below comes from the catalog or a calibration, with its source and date on hover. "

@@ -11,7 +11,9 @@ Chart::Chart(const char* id, const Axis& x, const Axis& y, float height, float s
   ImGui::PushID(id);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float width = ImGui::GetContentRegionAvail().x;
-  const float left = 70 * scale, bottom = 38 * scale, top = 8 * scale, right = 12 * scale;
+  // The y axis title sits above the plot, left-aligned, so the top margin holds a line of text.
+  const float title_height = ImGui::GetTextLineHeight();
+  const float left = 70 * scale, bottom = 38 * scale, top = title_height + 8 * scale, right = 12 * scale;
   min_ = ImVec2(origin.x + left, origin.y + top);
   max_ = ImVec2(origin.x + width - right, origin.y + height - bottom);
   draw_ = ImGui::GetWindowDrawList();
@@ -21,7 +23,7 @@ Chart::Chart(const char* id, const Axis& x, const Axis& y, float height, float s
   DrawTicks(y_, false);
   const ImVec2 xt = ImGui::CalcTextSize(x_.title);
   draw_->AddText(ImVec2((min_.x + max_.x - xt.x) / 2, max_.y + 20 * scale), Colors().muted, x_.title);
-  draw_->AddText(ImVec2(origin.x, origin.y - 2 * scale), Colors().muted, y_.title);
+  draw_->AddText(ImVec2(origin.x, origin.y), Colors().muted, y_.title);
   ImGui::Dummy(ImVec2(width, height));
   ImGui::PopID();
 }

@@ -1,6 +1,7 @@
 // Side-by-side accelerators from the catalog (sortable), with the seed table's wrong
 // figures marked, and the pre-order checklist answered for the current plan.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -47,36 +48,86 @@ std::string Tflops(double flops) {
   return buf;
 }
 
+using Cells = std::array<std::string, kColumns>;
+
+// Every cell's text as drawn (the name without its "seed wrong" mark); the same strings
+// size the columns.
+Cells CellTexts(const engine::GpuSpec& g) {
+  Cells c;
+  c[kName] = g.name;
+  c[kMemory] = GibText(g.memory_bytes);
+  c[kBandwidth] = Printf("%.2f TB/s", g.memory_bandwidth_bytes_per_s / 1e12);
+  c[kBf16] = Tflops(g.bf16_flops);
+  c[kFp8] = Tflops(g.fp8_flops);
+  // Catalog list prices are US dollars, shown as such whatever the page's currency.
+  c[kPrice] = g.price_new_usd > 0 ? "$" + WithThousands(std::llround(g.price_new_usd)) : "–";
+  c[kExport] = g.export_restricted_cn ? T("restricted") : "–";
+  return c;
+}
+
+// The TFLOPS and export headers take two lines, so that no header is much wider than its figures.
+std::array<std::string, kColumns> Headers() {
+  return {L("GPU"), L("Memory"), L("Bandwidth"), "BF16\nTFLOPS", "FP8\nTFLOPS", L("New price"),
+          Printf("%s\n%s###export", T("Export"), T("to China"))};
+}
+
+// The width each column needs for its header (with the sort arrow) and its widest cell (a
+// "seed wrong" mark goes under the name when it does not fit beside it).
+std::array<float, kColumns> ContentWidths(const std::vector<const engine::GpuSpec*>& rows,
+                                          const std::array<std::string, kColumns>& headers) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float arrow = ImGui::GetFontSize() * 0.65f + style.FramePadding.x;  // as ImGui::TableHeader
+  std::array<float, kColumns> widths{};
+  for (int c = 0; c < kColumns; ++c) widths[c] = ImGui::CalcTextSize(headers[c].c_str(), nullptr, true).x + arrow;
+  for (const engine::GpuSpec* g : rows) {
+    const Cells cells = CellTexts(*g);
+    for (int c = 0; c < kColumns; ++c) widths[c] = std::max(widths[c], ImGui::CalcTextSize(cells[c].c_str()).x);
+  }
+  return widths;
+}
+
+// The "seed wrong" mark after a GPU's name (on a line of its own when the name fills the
+// cell), with the datasheet value on hover.
+void SeedMark(const engine::GpuSpec& g, bool same_line) {
+  if (g.seed_correction.empty()) return;
+  if (same_line) ImGui::SameLine();
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(Colors().bad), "%s", T("(seed wrong)"));
+  if (!ImGui::IsItemHovered()) return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+  WrappedText(TranslateMessage(g.seed_correction).c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
 void DrawRow(const engine::GpuSpec& g) {
+  const Cells cells = CellTexts(g);
   ImGui::TableNextRow();
   ImGui::TableSetColumnIndex(kName);
-  ImGui::TextUnformatted(g.name.c_str());
-  if (!g.seed_correction.empty()) {
-    ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(Colors().bad), "%s", T("(seed wrong)"));
-    if (ImGui::IsItemHovered()) {
-      ImGui::BeginTooltip();
-      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-      WrappedText(TranslateMessage(g.seed_correction).c_str());
-      ImGui::PopTextWrapPos();
-      ImGui::EndTooltip();
-    }
+  const float cell_width = ImGui::GetContentRegionAvail().x;
+  const float mark_width = ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(T("(seed wrong)")).x;
+  const float name_width = ImGui::CalcTextSize(g.name.c_str()).x;
+  WrappedText(g.name.c_str());  // long names wrap when the pane is narrow
+  SeedMark(g, name_width + mark_width <= cell_width);
+  for (int c = kName + 1; c < kColumns; ++c) {
+    ImGui::TableSetColumnIndex(c);
+    ImGui::TextUnformatted(cells[c].c_str());
   }
-  ImGui::TableSetColumnIndex(kMemory);
-  ImGui::TextUnformatted(GibText(g.memory_bytes).c_str());
-  ImGui::TableSetColumnIndex(kBandwidth);
-  ImGui::Text("%.2f TB/s", g.memory_bandwidth_bytes_per_s / 1e12);
-  ImGui::TableSetColumnIndex(kBf16);
-  ImGui::TextUnformatted(Tflops(g.bf16_flops).c_str());
-  ImGui::TableSetColumnIndex(kFp8);
-  ImGui::TextUnformatted(Tflops(g.fp8_flops).c_str());
-  ImGui::TableSetColumnIndex(kPrice);
-  ImGui::TextUnformatted(g.price_new_usd > 0 ? ("$" + WithThousands(std::llround(g.price_new_usd))).c_str() : "–");
-  ImGui::TableSetColumnIndex(kExport);
-  ImGui::TextUnformatted(g.export_restricted_cn ? T("restricted (CN)") : "–");
-  if (ImGui::IsItemHovered() && !g.export_note_cn.empty()) {
+  if (ImGui::IsItemHovered() && !g.export_note_cn.empty()) {  // the export column, drawn last
     ImGui::SetTooltip("%s", TranslateMessage(g.export_note_cn).c_str());
   }
+}
+
+// Column widths for a pane `avail` wide: every column as wide as its widest text, the GPU
+// column giving way (its names wrap) down to a floor; the widths may add up to more than
+// `avail`, and the table then scrolls sideways.
+std::array<float, kColumns> FitWidths(std::array<float, kColumns> widths, float avail, float scale) {
+  const float padding = 2 * ImGui::GetStyle().CellPadding.x + 2;  // each column's, as ImGui's tables
+  float others = 0;
+  for (int c = kName + 1; c < kColumns; ++c) others += widths[c] + padding;
+  const float floor = std::min(widths[kName], 180 * scale);
+  widths[kName] = std::clamp(avail - others - padding, floor, widths[kName]);
+  return widths;
 }
 
 ImU32 StatusColor(engine::CheckStatus s) {
@@ -92,22 +143,29 @@ ImU32 StatusColor(engine::CheckStatus s) {
 
 void DrawGpuCompareSection(const AppState& state, const Fonts& fonts) {
   Heading(T("Compare accelerators"), fonts);
-  if (!ImGui::CollapsingHeader(L("All catalog GPUs: memory, bandwidth, dense TFLOPS, price, export status"))) return;
-  const float scale = state.dpi_scale;
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_Sortable |
-                                ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_ScrollY;
-  if (!ImGui::BeginTable("compare", kColumns, flags, ImVec2(0, 380 * scale))) return;
-  ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn(L("GPU"), ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_DefaultSort, 2.6f);
-  ImGui::TableSetupColumn(L("Memory"), ImGuiTableColumnFlags_WidthStretch, 0.9f);
-  ImGui::TableSetupColumn(L("Bandwidth"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
-  ImGui::TableSetupColumn("BF16 TFLOPS", ImGuiTableColumnFlags_WidthStretch, 0.9f);
-  ImGui::TableSetupColumn("FP8 TFLOPS", ImGuiTableColumnFlags_WidthStretch, 0.9f);
-  ImGui::TableSetupColumn(L("New price"), ImGuiTableColumnFlags_WidthStretch, 0.9f);
-  ImGui::TableSetupColumn(L("Export"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
-  ImGui::TableHeadersRow();
+  const char* label = FittingLabel(T("All catalog GPUs: memory, bandwidth, dense TFLOPS, price, export status"),
+                                   T("All catalog GPUs"));
+  if (!ImGui::CollapsingHeader(Printf("%s###all_gpus", label).c_str())) return;
   std::vector<const engine::GpuSpec*> rows;
   for (const engine::GpuSpec& g : state.catalog->gpus) rows.push_back(&g);
+  const std::array<std::string, kColumns> headers = Headers();
+  // Columns share out the pane's width in proportion to what they hold, and never get
+  // less: a pane narrower than the table scrolls sideways instead of cutting text off.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float avail = ImGui::GetContentRegionAvail().x - style.ScrollbarSize;
+  const std::array<float, kColumns> widths = FitWidths(ContentWidths(rows, headers), avail, state.dpi_scale);
+  float needed = 0;
+  for (float w : widths) needed += w + 2 * style.CellPadding.x + 2;
+  const float inner_width = std::max(needed, avail);
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_Sortable |
+                                ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY;
+  if (!ImGui::BeginTable("compare", kColumns, flags, ImVec2(0, 380 * state.dpi_scale), inner_width)) return;
+  ImGui::TableSetupScrollFreeze(1, 1);
+  for (int c = 0; c < kColumns; ++c) {
+    const ImGuiTableColumnFlags sort = c == kName ? ImGuiTableColumnFlags_DefaultSort : 0;
+    ImGui::TableSetupColumn(headers[c].c_str(), ImGuiTableColumnFlags_WidthStretch | sort, widths[c]);
+  }
+  ImGui::TableHeadersRow();
   SortRows(rows);
   for (const engine::GpuSpec* g : rows) DrawRow(*g);
   ImGui::EndTable();

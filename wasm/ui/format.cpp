@@ -9,6 +9,43 @@
 #include "i18n.h"
 
 namespace ui {
+namespace {
+
+// The sign written before an amount, or "" when the code goes after it.
+std::string_view CurrencySign(std::string_view currency) {
+  if (currency == "USD") return "$";
+  if (currency == "CNY" || currency == "JPY") return "\u00A5";  // ¥
+  if (currency == "EUR") return "\u20AC";                       // €
+  if (currency == "GBP") return "\u00A3";                       // £
+  return "";
+}
+
+// An unsigned amount already written out, with the minus and the currency's sign or code.
+std::string WithCurrency(bool negative, const std::string& digits, std::string_view currency) {
+  const std::string_view sign = CurrencySign(currency);
+  const std::string minus = negative ? "-" : "";
+  if (!sign.empty()) return minus + std::string(sign) + digits;
+  return minus + digits + (currency.empty() ? "" : " " + std::string(currency));
+}
+
+// `value` with one decimal, without a trailing ".0": 1.25 -> "1.3", 2.0 -> "2".
+std::string OneDecimal(double value) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", value);
+  std::string out = buf;
+  if (out.size() > 2 && out.compare(out.size() - 2, 2, ".0") == 0) out.resize(out.size() - 2);
+  return out;
+}
+
+// A magnitude of a million or more as "1.2M", "35M", "1.5B" (three figures at most).
+std::string CompactMillions(double magnitude) {
+  const bool billions = magnitude >= 999.5e6;
+  const double value = magnitude / (billions ? 1e9 : 1e6);
+  const std::string digits = value < 99.95 ? OneDecimal(value) : WithThousands(std::llround(value));
+  return digits + (billions ? "B" : "M");
+}
+
+}  // namespace
 
 std::string WithThousands(long long value) { return engine::Money(double(value)); }
 
@@ -99,6 +136,45 @@ std::string QuantityText(double v) {
   if (v >= 1000) return WithThousands(std::llround(v));
   std::snprintf(buf, sizeof buf, v == std::floor(v) ? "%.0f" : "%.2f", v);
   return buf;
+}
+
+std::string FlopsRateText(double flops_per_s) {
+  char buf[32];
+  if (flops_per_s >= 1e15) {
+    std::snprintf(buf, sizeof buf, "%.2f PFLOP/s", flops_per_s / 1e15);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.0f TFLOP/s", flops_per_s / 1e12);
+  }
+  return buf;
+}
+
+std::string MoneyText(double amount, std::string_view currency) {
+  const double magnitude = std::fabs(amount);
+  const bool negative = amount < 0 && magnitude >= 0.005;  // no "-$0.00"
+  if (magnitude >= 999999.5) return WithCurrency(negative, CompactMillions(magnitude), currency);
+  if (magnitude >= 99.995 || magnitude < 0.005) {
+    return WithCurrency(negative, WithThousands(std::llround(magnitude)), currency);
+  }
+  char cents[32];
+  std::snprintf(cents, sizeof cents, "%.2f", magnitude);
+  return WithCurrency(negative, cents, currency);
+}
+
+std::string MoneyPerHourText(double amount, std::string_view currency) {
+  return Printf(T("%s/h"), MoneyText(amount, currency).c_str());
+}
+
+std::string MoneyTickText(double amount, std::string_view currency) {
+  const double magnitude = std::fabs(amount);
+  std::string digits;
+  if (magnitude >= 999999.5) {
+    digits = CompactMillions(magnitude);
+  } else if (magnitude >= 999.5) {
+    digits = OneDecimal(magnitude / 1e3) + "k";
+  } else {
+    digits = WithThousands(std::llround(magnitude));
+  }
+  return WithCurrency(amount < 0 && magnitude >= 0.5, digits, currency);
 }
 
 }  // namespace ui

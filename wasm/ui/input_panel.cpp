@@ -1,10 +1,12 @@
 // The input side: model, training recipe and hardware. Every widget that changes marks
 // the state dirty; the engine's field error is shown under the field it names.
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstdio>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "app.h"
 #include "misc/cpp/imgui_stdlib.h"
@@ -210,7 +212,7 @@ void DrawModelSection(AppState& state, const Fonts& fonts) {
     changed |= PresetCombo(state);
   } else if (in.model_source == ModelSource::kParamCount) {
     Row(T("Parameters (B)"), T("Billions of parameters; a Llama-style dense shape is derived from it."));
-    changed |= ImGui::InputFloat("##params_b", &in.params_b, 1.0f, 10.0f, "%.2f");
+    changed |= ImGui::InputDouble("##params_b", &in.params_b, 1, 10, "%.2f");
   } else {
     changed |= ArchitectureFields(in.architecture);
   }
@@ -340,17 +342,53 @@ bool NetworkCombo(AppState& state) {
       [](const engine::FabricSpec& f) { return f.name; }, [](const engine::FabricSpec& f) { return f.scale_out; });
 }
 
+// The checkpoint storage tier: the catalog's, or "" for the default the engine assumes.
+bool StorageCombo(AppState& state) {
+  std::string& id = state.inputs.scenario.storage;
+  const engine::StorageTier* current = state.catalog->FindStorage(id);
+  const char* default_label = T("Default: local NVMe, a parallel file system past one node");
+  bool changed = false;
+  if (ImGui::BeginCombo("##storage", current ? current->name.c_str() : default_label)) {
+    if (ImGui::Selectable(default_label, current == nullptr)) {
+      changed = !id.empty();
+      id.clear();
+    }
+    for (const engine::StorageTier& tier : state.catalog->storage) {
+      if (ImGui::Selectable(tier.name.c_str(), current == &tier)) {
+        changed |= id != tier.id;
+        id = tier.id;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+// GPUs per node follow the GPU count (up to an 8-GPU server) until the person sets them.
+constexpr int kUsualNodeGpus = 8;
+
 void DrawHardwareSection(AppState& state, const Fonts& fonts) {
   Heading(T("Hardware and parallelism"), fonts, true);
+  MutedText(T("The figures on the right are for this hardware and layout. The planner searches every GPU and "
+              "layout on its own; Use on a plan copies it here."));
   engine::Parallelism& p = state.inputs.scenario.parallel;
+  const bool moe = state.inputs.scenario.model.IsMoe();
   bool changed = false;
   if (!BeginForm("hardware_form", state.dpi_scale)) return;
   Row(T("GPU"), T("The accelerator every estimate is checked against."));
   changed |= GpuCombo(state);
   FieldEnd(state, "gpu");
   Row(T("GPUs"), T("Total GPUs in the job."));
-  changed |= IntField("##gpus", &p.gpus, 1);
+  const bool node_follows_count = p.gpus_per_node == std::min(p.gpus, kUsualNodeGpus);
+  if (IntField("##gpus", &p.gpus, 1)) {
+    if (node_follows_count) p.gpus_per_node = std::clamp(p.gpus, 1, kUsualNodeGpus);
+    changed = true;
+  }
   FieldEnd(state, "gpus");
+  Row(T("GPUs per node"), T("GPUs in one server (8 in HGX/DGX and most PCIe servers): collectives inside a node "
+                           "run over its scale-up link, the rest over the network."));
+  changed |= IntField("##gpus_per_node", &p.gpus_per_node, 1);
+  FieldEnd(state, "gpus_per_node");
   Row(T("Framework"), T("How model states are laid out: FSDP follows the ZeRO paper's 16 B/param; DeepSpeed adds an "
                    "fp32 gradient partition; Megatron keeps fp32 gradients and zero 1 is its distributed optimizer."));
   changed |= EnumCombo("##framework", &p.framework, kFrameworkLabels);
@@ -365,8 +403,27 @@ void DrawHardwareSection(AppState& state, const Fonts& fonts) {
   Row(T("Pipeline parallel"), T("Splits the layers into stages on different GPUs."));
   changed |= IntField("##pp", &p.pp, 1);
   FieldEnd(state, "pp");
+  if (p.pp > 1) {
+    Row(T("Interleaved stages"), T("Virtual pipeline chunks per stage (Megatron interleaved 1F1B): a smaller bubble "
+                                  "for more point-to-point traffic."));
+    changed |= IntField("##virtual_pipeline", &p.virtual_pipeline, 1);
+    FieldEnd(state, "virtual_pipeline");
+  }
+  Row(T("Context parallel"), T("Splits each sequence across GPUs (ring attention), for long contexts."));
+  changed |= IntField("##cp", &p.cp, 1);
+  FieldEnd(state, "cp");
+  if (moe || p.ep > 1) {
+    Row(T("Expert parallel"), T("Spreads a Mixture-of-Experts model's experts over the data-parallel GPUs."));
+    changed |= IntField("##ep", &p.ep, 1);
+    FieldEnd(state, "ep");
+  }
   Row(T("Sequence parallel"), T("With tensor parallelism, also splits norm and dropout activations."));
   changed |= ImGui::Checkbox("##sp", &p.sequence_parallel);
+  if (p.tp > 1) {
+    Row(T("Overlap TP traffic"), T("Tensor-parallel collectives pipelined with the matrix multiplies (Megatron "
+                                  "--tp-comm-overlap, torchtitan AsyncTP)."));
+    changed |= ImGui::Checkbox("##tp_comm_overlap", &p.tp_comm_overlap);
+  }
   Row(T("CPU offload"), T("Keep optimizer state (and weights) in host RAM, as DeepSpeed ZeRO-Offload does."));
   changed |= EnumCombo("##offload", &p.offload, kOffloadLabels);
   FieldEnd(state, "offload");
@@ -376,6 +433,10 @@ void DrawHardwareSection(AppState& state, const Fonts& fonts) {
   Row(T("Node bandwidth (Gbit/s)"), T("Inter-node bandwidth per node; 0 = the fabric's usual 8-GPU node setup."));
   changed |= ImGui::InputDouble("##node_gbps", &p.node_gbps, 100, 400, "%.0f");
   FieldEnd(state, "node_gbps");
+  Row(T("Checkpoint storage"), T("Where checkpoints are written: its write speed sets how long each checkpoint "
+                                 "stalls training."));
+  changed |= StorageCombo(state);
+  FieldEnd(state, "storage");
   Row(T("MFU override (%)"), T("Set a model-FLOPs utilization you trust instead of the predicted one; 0 = predict."));
   double mfu_pct = state.inputs.scenario.training.mfu * 100;
   if (ImGui::InputDouble("##mfu", &mfu_pct, 1, 5, "%.1f")) {
@@ -389,6 +450,29 @@ void DrawHardwareSection(AppState& state, const Fonts& fonts) {
 
 constexpr std::array<const char*, 3> kObjectiveLabels = {"Lowest cost", "Shortest time", "Balanced"};
 constexpr std::array<const char*, 3> kPurchaseLabels = {"Rent (cloud)", "Buy (own servers)", "Rent or buy"};
+
+// The planner's regions (PlanConstraints::region), English labels translated where drawn.
+constexpr std::array<std::pair<const char*, const char*>, 5> kRegions = {
+    {{"", "Anywhere"}, {"us", "United States"}, {"eu", "Europe"}, {"asia", "Asia-Pacific"},
+     {"cn", "China (export rules)"}}};
+
+bool RegionCombo(std::string& region) {
+  const char* current = region.c_str();
+  for (const auto& [code, label] : kRegions) {
+    if (region == code) current = T(label);
+  }
+  bool changed = false;
+  if (ImGui::BeginCombo("##region", current)) {
+    for (const auto& [code, label] : kRegions) {
+      if (ImGui::Selectable(L(label), region == code)) {
+        changed = region != code;
+        region = code;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
 
 void DrawGoalSection(AppState& state, const Fonts& fonts) {
   Heading(T("Goal"), fonts, true);
@@ -421,12 +505,10 @@ void DrawGoalSection(AppState& state, const Fonts& fonts) {
   Row(T("Most GPUs"), T("The largest cluster to consider (capacity you can actually get)."));
   changed |= IntField("##max_gpus", &g.max_gpus, 8);
   GoalFieldEnd(state, "max_gpus");
-  Row(T("China export rules"), T("Exclude accelerators the US restricts for export to China."));
-  bool cn = g.region == "cn";
-  if (ImGui::Checkbox("##region", &cn)) {
-    g.region = cn ? "cn" : "";
-    changed = true;
-  }
+  Row(T("Region"), T("Where the job runs: cloud offers from there (and global marketplaces). China rents from "
+                      "Chinese clouds and excludes accelerators the US restricts for export to China."));
+  changed |= RegionCombo(g.region);
+  GoalFieldEnd(state, "region");
   ImGui::EndTable();
   if (changed) state.dirty = true;
 }
@@ -442,11 +524,11 @@ void DrawOverlaySection(AppState& state, const Fonts& fonts) {
   MutedText(T("Paste JSON shaped like the catalog files, e.g. {\"offers\": [...]} or {\"rates\": [...]}. "
               "Entries with a known id replace it; new ids are added."));
   TextEditor("##overlay", state.overlay_text, 160 * state.dpi_scale);
-  if (ImGui::Button(L("Apply"))) ApplyCatalogOverlay(state);
+  if (ImGui::Button(L("Apply"))) state.overlay_pending = true;  // applied when the frame starts
   ImGui::SameLine();
   if (ImGui::Button(L("Remove"))) {
     state.overlay_text.clear();
-    ApplyCatalogOverlay(state);
+    state.overlay_pending = true;
   }
   if (!state.overlay_status.empty()) MutedText(state.overlay_status.c_str());
 }

@@ -34,14 +34,119 @@ std::string JoinList(const std::vector<std::string>& items) {
   return out;
 }
 
-// One table of plans; returns the plan clicked, if any.
+enum PlanColumn {
+  kRankColumn, kPickColumn, kGpusColumn, kLayoutColumn, kTimeColumn, kCostColumn, kUseColumn, kPlanColumns
+};
+
+// Row order: the column the user sorted by, or the planner's ranking ("#", the default sort).
+std::vector<size_t> SortedOrder(const std::vector<engine::Plan>& plans) {
+  std::vector<size_t> order(plans.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  const ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs();
+  if (specs == nullptr || specs->SpecsCount == 0) return order;
+  const ImGuiTableColumnSortSpecs& spec = specs->Specs[0];
+  auto key = [&](size_t i) -> double {
+    switch (spec.ColumnIndex) {
+      case kGpusColumn: return plans[i].layout.gpus;
+      case kTimeColumn: return plans[i].wall_hours;
+      case kCostColumn: return plans[i].cost;
+      default: return double(i);
+    }
+  };
+  auto less = [&](size_t a, size_t b) {
+    return spec.ColumnIndex == kPickColumn ? plans[a].gpu_id < plans[b].gpu_id : key(a) < key(b);
+  };
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return spec.SortDirection == ImGuiSortDirection_Descending ? less(b, a) : less(a, b);
+  });
+  return order;
+}
+
+// The planner's labels (picks only), the GPU and where it comes from.
+void PlanIdentity(const engine::Plan& p, const AppState& state, bool show_labels) {
+  if (show_labels) {
+    std::vector<std::string> labels;  // the planner's: "fastest within the budget", ...
+    for (const std::string& l : p.labels) labels.push_back(TranslateMessage(l));
+    ImGui::PushStyleColor(ImGuiCol_Text, Colors().ok);
+    WrappedText(JoinList(labels).c_str());
+    ImGui::PopStyleColor();
+  }
+  const engine::GpuSpec* gpu = state.catalog->FindGpu(p.gpu_id);
+  WrappedText(gpu ? gpu->name.c_str() : p.gpu_id.c_str());
+  MutedText(TranslateMessage(p.procurement).c_str());
+}
+
+// For an owned plan: the cash to buy the servers under its cost (the job's amortized share).
+void BuyLine(const engine::Plan& p, const AppState& state) {
+  if (!p.own) return;
+  MutedText(Printf(T("buy %s"), WithThousands(std::llround(p.capex)).c_str()).c_str());
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(T("The job's share of owning (depreciation, colocation, maintenance at %.0f%% utilization, "
+                        "plus power); buying the servers costs %s up front. Owning beats renting above %.0f%% "
+                        "utilization."),
+                      state.goal.own_utilization * 100, WithThousands(std::llround(p.capex)).c_str(),
+                      p.break_even_utilization * 100);
+  }
+}
+
+// One plan as a table row; true when its Use button was clicked.
+bool PlanRow(const engine::Plan& p, size_t rank, const AppState& state, bool show_labels) {
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(kRankColumn);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(Colors().muted), "%zu", rank + 1);
+  ImGui::TableSetColumnIndex(kPickColumn);
+  PlanIdentity(p, state, show_labels);
+  ImGui::TableSetColumnIndex(kGpusColumn);
+  ImGui::Text("%d", p.layout.gpus);
+  ImGui::TableSetColumnIndex(kLayoutColumn);
+  WrappedText(LayoutText(p).c_str());
+  ImGui::TableSetColumnIndex(kTimeColumn);
+  ImGui::TextUnformatted(HoursText(p.wall_hours).c_str());
+  ImGui::TableSetColumnIndex(kCostColumn);
+  ImGui::TextUnformatted(WithThousands(std::llround(p.cost)).c_str());
+  BuyLine(p, state);
+  ImGui::TableSetColumnIndex(kUseColumn);
+  return ImGui::SmallButton(L("Use"));
+}
+
+// One plan as a block of lines, for a region too narrow for the table's columns; true
+// when its Use button was clicked.
+bool PlanBlock(const engine::Plan& p, const AppState& state, const std::string& currency, bool show_labels) {
+  PlanIdentity(p, state, show_labels);
+  WrappedText(LayoutText(p).c_str());
+  const std::string gpus = Printf(p.layout.gpus == 1 ? T("%d GPU") : T("%d GPUs"), p.layout.gpus);
+  WrappedText(Printf("%s · %s · %s %s", gpus.c_str(), HoursText(p.wall_hours).c_str(),
+                     WithThousands(std::llround(p.cost)).c_str(), currency.c_str()).c_str());
+  BuyLine(p, state);
+  return ImGui::SmallButton(L("Use"));
+}
+
+// The plans stacked one under another in the planner's order; returns the plan clicked.
+const engine::Plan* PlanBlocks(const char* id, const std::vector<engine::Plan>& plans, const AppState& state,
+                               const std::string& currency, bool show_labels) {
+  const engine::Plan* chosen = nullptr;
+  ImGui::PushID(id);
+  ImGui::Separator();
+  for (size_t i = 0; i < plans.size(); ++i) {
+    ImGui::PushID(int(i));
+    if (PlanBlock(plans[i], state, currency, show_labels)) chosen = &plans[i];
+    ImGui::PopID();
+    ImGui::Separator();
+  }
+  ImGui::PopID();
+  return chosen;
+}
+
+// One table of plans (blocks when the region is narrow); returns the plan clicked, if any.
 const engine::Plan* PlanTable(const char* id, const std::vector<engine::Plan>& plans, const AppState& state,
                               const std::string& currency, bool show_labels) {
   const float scale = state.dpi_scale;
+  if (TooNarrowForColumns(scale)) return PlanBlocks(id, plans, state, currency, show_labels);
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
                                 ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Sortable;
-  const engine::Plan* chosen = nullptr;
-  if (!ImGui::BeginTable(id, 6, flags)) return nullptr;
+  if (!ImGui::BeginTable(id, kPlanColumns, flags)) return nullptr;
+  // "#" is the planner's ranking, the order rows start in; a click on it restores it.
+  ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_DefaultSort, 28 * scale);
   ImGui::TableSetupColumn(show_labels ? L("Pick") : L("GPU"), ImGuiTableColumnFlags_WidthStretch, 1.4f);
   ImGui::TableSetupColumn(L("GPUs"), ImGuiTableColumnFlags_WidthFixed, 60 * scale);
   ImGui::TableSetupColumn(L("Layout"), ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_NoSort, 1.6f);
@@ -50,65 +155,10 @@ const engine::Plan* PlanTable(const char* id, const std::vector<engine::Plan>& p
   ImGui::TableSetupColumn(cost_label.c_str(), ImGuiTableColumnFlags_WidthFixed, 110 * scale);
   ImGui::TableSetupColumn("##use", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoSort, 60 * scale);
   ImGui::TableHeadersRow();
-  // Rows in the order the user clicked a header into (the planner's order until then).
-  std::vector<size_t> order(plans.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  if (const ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs != nullptr && specs->SpecsCount > 0) {
-    const ImGuiTableColumnSortSpecs& spec = specs->Specs[0];
-    auto key = [&](const engine::Plan& p) -> double {
-      switch (spec.ColumnIndex) {
-        case 1: return p.layout.gpus;
-        case 3: return p.wall_hours;
-        case 4: return p.cost;
-        default: return 0;
-      }
-    };
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-      const bool less = spec.ColumnIndex == 0 ? plans[a].gpu_id < plans[b].gpu_id : key(plans[a]) < key(plans[b]);
-      const bool greater = spec.ColumnIndex == 0 ? plans[b].gpu_id < plans[a].gpu_id : key(plans[b]) < key(plans[a]);
-      return spec.SortDirection == ImGuiSortDirection_Descending ? greater : less;
-    });
-  }
-  for (size_t i : order) {
-    const engine::Plan& p = plans[i];
-    const engine::GpuSpec* gpu = state.catalog->FindGpu(p.gpu_id);
-    ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(0);
-    if (show_labels) {
-      std::vector<std::string> labels;  // the planner's: "fastest within the budget", ...
-      for (const std::string& l : p.labels) labels.push_back(TranslateMessage(l));
-      ImGui::PushStyleColor(ImGuiCol_Text, Colors().ok);
-      WrappedText(JoinList(labels).c_str());
-      ImGui::PopStyleColor();
-    }
-    WrappedText(gpu ? gpu->name.c_str() : p.gpu_id.c_str());
-    ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
-    WrappedText(TranslateMessage(p.procurement).c_str());
-    ImGui::PopStyleColor();
-    ImGui::TableSetColumnIndex(1);
-    ImGui::Text("%d", p.layout.gpus);
-    ImGui::TableSetColumnIndex(2);
-    WrappedText(LayoutText(p).c_str());
-    ImGui::TableSetColumnIndex(3);
-    ImGui::TextUnformatted(HoursText(p.wall_hours).c_str());
-    ImGui::TableSetColumnIndex(4);
-    ImGui::TextUnformatted(WithThousands(std::llround(p.cost)).c_str());
-    if (p.own) {
-      // Owning: the job's amortized share, and the cash it takes to buy the servers.
-      ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
-      WrappedText(Printf(T("buy %s"), WithThousands(std::llround(p.capex)).c_str()).c_str());
-      ImGui::PopStyleColor();
-      if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip(T("The job's share of owning (depreciation, colocation, maintenance at %.0f%% utilization, "
-                            "plus power); buying the servers costs %s up front. Owning beats renting above %.0f%% "
-                            "utilization."),
-                          state.goal.own_utilization * 100, WithThousands(std::llround(p.capex)).c_str(),
-                          p.break_even_utilization * 100);
-      }
-    }
-    ImGui::TableSetColumnIndex(5);
+  const engine::Plan* chosen = nullptr;
+  for (size_t i : SortedOrder(plans)) {
     ImGui::PushID(int(i));
-    if (ImGui::SmallButton(L("Use"))) chosen = &p;
+    if (PlanRow(plans[i], i, state, show_labels)) chosen = &plans[i];
     ImGui::PopID();
   }
   ImGui::EndTable();
@@ -161,6 +211,12 @@ const engine::Plan* DrawScatter(const engine::PlanResult& r, const AppState& sta
 
 void DrawPlanSection(AppState& state, const Fonts& fonts) {
   Heading(T("Hardware plans"), fonts);
+  if (state.plan_search) {
+    // The previous answer stays below while the new search runs over a few frames.
+    MutedText(Printf(T("Planning for the new inputs: %d of %zu GPU types searched..."),
+                     state.plan_search->GpusSearched(), state.catalog->gpus.size()).c_str());
+    if (!state.plan.ok()) return;  // the last inputs' complaint no longer applies
+  }
   if (!state.plan.ok()) {
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
     WrappedText(Printf(T("No plan: %s %s."), state.plan.error().field.c_str(),

@@ -1,8 +1,10 @@
 // Rent vs buy for the current GPU type and count: cumulative cash over 48 months, renting
-// the cheapest catalog offer vs buying the cheapest catalog servers, break-even marked.
+// the cheapest catalog offer vs buying the cheapest catalog servers, with a legend, the
+// break-even month labelled on the chart, and a hover read-out of both totals by month.
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "app.h"
 #include "chart.h"
@@ -12,6 +14,106 @@
 #include "widgets.h"
 
 namespace ui {
+namespace {
+
+constexpr int kHorizonMonths = 48;
+
+ImU32 RentColor() { return TermColor(0); }
+ImU32 OwnColor() { return TermColor(1); }
+
+// A coloured square the height of a line of text, with the cursor left after it.
+void Swatch(ImU32 color, float scale) {
+  const float box = ImGui::GetTextLineHeight() * 0.7f;
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + box * 0.25f), ImVec2(p.x + box, p.y + box * 1.25f),
+                                            color, 2 * scale);
+  ImGui::Dummy(ImVec2(box, box));
+  ImGui::SameLine();
+}
+
+// A legend entry: swatch and text, after the previous entry on the same line when both
+// fit (else on a line of its own, the text wrapping beside the swatch).
+void LegendItem(ImU32 color, const std::string& text, bool first, float scale) {
+  const float width = ImGui::GetTextLineHeight() * 0.7f + ImGui::GetStyle().ItemSpacing.x +
+                      ImGui::CalcTextSize(text.c_str()).x;
+  if (!first) {
+    ImGui::SameLine(0, 16 * scale);
+    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+  }
+  Swatch(color, scale);
+  WrappedText(text.c_str());
+}
+
+// What the chart's parts share: the two series, their currency and the DPI scale.
+struct RentBuyView {
+  const engine::RentVsBuy& series;
+  const std::string& currency;
+  float scale;
+};
+
+void DrawSeries(const Chart& chart, const std::vector<double>& values, const std::vector<double>& months, ImU32 color,
+                float scale) {
+  for (size_t i = 1; i < months.size(); ++i) {
+    chart.Draw()->AddLine(chart.At(months[i - 1], values[i - 1]), chart.At(months[i], values[i]), color, 2.5f * scale);
+  }
+}
+
+// The break-even line with its month written beside it, inside the plot.
+void DrawBreakEven(const Chart& chart, const RentBuyView& v, double top) {
+  const double m = v.series.break_even_month;
+  if (m <= 0) return;
+  const ImVec2 low = chart.At(m, 0), high = chart.At(m, top);
+  chart.Draw()->AddLine(low, high, Colors().ok, 1.5f * v.scale);
+  const std::string label = Printf(T("break-even: %d mo"), int(std::lround(m)));
+  const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+  const float pad = 4 * v.scale;
+  const bool left = high.x + pad + size.x > chart.Max().x;  // no room on the right
+  const ImVec2 at(left ? high.x - pad - size.x : high.x + pad, high.y + pad);
+  chart.Draw()->AddRectFilled(ImVec2(at.x - 2 * v.scale, at.y), ImVec2(at.x + size.x + 2 * v.scale, at.y + size.y),
+                              Colors().chart_bg);
+  chart.Draw()->AddText(at, Colors().ok, label.c_str());
+}
+
+// Under the mouse: a guide at the nearest month, a dot on each line, and the two totals.
+void DrawHoverReadout(const Chart& chart, const RentBuyView& v) {
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  if (!ImGui::IsWindowHovered() || !chart.Contains(mouse)) return;
+  const double fraction = (mouse.x - chart.Min().x) / std::max(1.0f, chart.Max().x - chart.Min().x);
+  const size_t i = size_t(std::clamp(std::lround(fraction * kHorizonMonths), 0L, long(v.series.months.size()) - 1));
+  const double rent = v.series.rent[i], own = v.series.own[i];
+  const ImVec2 top = chart.At(v.series.months[i], 0);
+  chart.Draw()->AddLine(ImVec2(top.x, chart.Min().y), ImVec2(top.x, chart.Max().y), Colors().chart_frame, v.scale);
+  chart.Draw()->AddCircleFilled(chart.At(v.series.months[i], rent), 4.5f * v.scale, RentColor());
+  chart.Draw()->AddCircleFilled(chart.At(v.series.months[i], own), 4.5f * v.scale, OwnColor());
+  ImGui::BeginTooltip();
+  ImGui::TextUnformatted(Printf(T("After %d months"), int(i)).c_str());
+  Swatch(RentColor(), v.scale);
+  ImGui::TextUnformatted(Printf(T("Rent: %s"), MoneyText(rent, v.currency).c_str()).c_str());
+  Swatch(OwnColor(), v.scale);
+  ImGui::TextUnformatted(Printf(T("Own: %s"), MoneyText(own, v.currency).c_str()).c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
+  ImGui::TextUnformatted((own < rent ? Printf(T("owning is %s cheaper"), MoneyText(rent - own, v.currency).c_str())
+                                     : Printf(T("renting is %s cheaper"), MoneyText(own - rent, v.currency).c_str()))
+                             .c_str());
+  ImGui::PopStyleColor();
+  ImGui::EndTooltip();
+}
+
+void DrawChart(const RentBuyView& v) {
+  const double top = std::max(v.series.rent.back(), v.series.own.back()) * 1.05;
+  const std::string y_title = Printf(T("cumulative cost, %s"), v.currency.c_str());
+  const auto month_tick = [](double m) { return Printf(T("%d mo"), int(std::lround(m))); };
+  const auto money_tick = [&currency = v.currency](double amount) { return MoneyTickText(amount, currency); };
+  Axis x{0, kHorizonMonths, false, month_tick, T("months of use")};
+  Axis y{0, top, false, money_tick, y_title.c_str()};
+  const Chart chart("rentbuy", x, y, 220 * v.scale, v.scale);
+  DrawSeries(chart, v.series.rent, v.series.months, RentColor(), v.scale);
+  DrawSeries(chart, v.series.own, v.series.months, OwnColor(), v.scale);
+  DrawBreakEven(chart, v, top);
+  DrawHoverReadout(chart, v);
+}
+
+}  // namespace
 
 void DrawRentBuySection(const AppState& state, const Fonts& fonts) {
   Heading(T("Rent or buy these GPUs"), fonts);
@@ -28,36 +130,27 @@ void DrawRentBuySection(const AppState& state, const Fonts& fonts) {
     return;
   }
   const double utilization = state.goal.own_utilization;
-  const engine::RentVsBuy series = engine::RentVsBuySeries(on_demand->price_per_hour, own[0], utilization, 48);
-  const double top = std::max(series.rent.back(), series.own.back()) * 1.05;
-  const std::string y_title = Printf(T("cumulative cost, %s"), currency.c_str());
-  const auto month_tick = [](double m) { return Printf(T("%d mo"), int(std::lround(m))); };
-  Axis x{0, 48, false, month_tick, T("months of use")};
-  Axis y{0, top, false, MoneyTick, y_title.c_str()};
+  const engine::RentVsBuy series =
+      engine::RentVsBuySeries(on_demand->price_per_hour, own[0], utilization, kHorizonMonths);
   const float scale = state.dpi_scale;
-  Chart chart("rentbuy", x, y, 220 * scale, scale);
-  for (size_t i = 1; i < series.months.size(); ++i) {
-    chart.Draw()->AddLine(chart.At(series.months[i - 1], series.rent[i - 1]), chart.At(series.months[i], series.rent[i]),
-                          TermColor(0), 2.5f * scale);
-    chart.Draw()->AddLine(chart.At(series.months[i - 1], series.own[i - 1]), chart.At(series.months[i], series.own[i]),
-                          TermColor(1), 2.5f * scale);
-  }
-  if (series.break_even_month > 0) {
-    const double m = series.break_even_month;
-    chart.Draw()->AddLine(chart.At(m, 0), chart.At(m, top), Colors().ok, 1.5f * scale);
-  }
+  DrawChart({series, currency, scale});
   const std::string& server = own[0].server->name;
-  const std::string compared =
-      Printf(T("Blue: rent %s %s at %s %s/h; orange: buy %d× %s for %s %s, used %d%% of the time."),
-             on_demand->offer->provider_name.c_str(), on_demand->offer->instance.c_str(),
-             WithThousands(std::llround(on_demand->price_per_hour)).c_str(), currency.c_str(), own[0].servers,
-             (own[0].used ? Printf(T("%s (used)"), server.c_str()) : server).c_str(),
-             WithThousands(std::llround(own[0].capex)).c_str(), currency.c_str(), int(std::lround(utilization * 100)));
+  LegendItem(RentColor(),
+             Printf(T("Rent %s %s at %s"), on_demand->offer->provider_name.c_str(), on_demand->offer->instance.c_str(),
+                    MoneyPerHourText(on_demand->price_per_hour, currency).c_str()),
+             true, scale);
+  LegendItem(OwnColor(),
+             Printf(T("Buy %d× %s for %s"), own[0].servers,
+                    (own[0].used ? Printf(T("%s (used)"), server.c_str()) : server).c_str(),
+                    MoneyText(own[0].capex, currency).c_str()),
+             false, scale);
+  if (series.break_even_month > 0) LegendItem(Colors().ok, T("Break-even"), false, scale);
   const std::string verdict = series.break_even_month > 0
                                   ? Printf(T("Buying pays off after %d months (green line)."),
                                            int(std::lround(series.break_even_month)))
                                   : std::string(T("Renting stays cheaper for 4 years at this utilization."));
-  MutedText(Printf(T("%s %s"), compared.c_str(), verdict.c_str()).c_str());  // two sentences
+  MutedText(Printf(T("Both used %d%% of the time; owned servers also pay colocation and maintenance when idle. %s"),
+                   int(std::lround(utilization * 100)), verdict.c_str()).c_str());
 }
 
 }  // namespace ui

@@ -127,16 +127,18 @@ void DrawTermTable(const engine::Estimate& e, float scale) {
 
 void DrawGpuFitTable(const engine::Estimate& e, float scale) {
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+  // On a narrow page the figures' columns shrink to their text and the names wrap.
+  const float figures_scale = TooNarrowForColumns(scale) ? 0.8f * scale : scale;
   if (!ImGui::BeginTable("fits", 4, flags)) return;
   ImGui::TableSetupColumn(L("GPU"), ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableSetupColumn(L("Memory"), ImGuiTableColumnFlags_WidthFixed, 90 * scale);
-  ImGui::TableSetupColumn(L("Fits?"), ImGuiTableColumnFlags_WidthFixed, 110 * scale);
-  ImGui::TableSetupColumn(L("Headroom"), ImGuiTableColumnFlags_WidthFixed, 100 * scale);
+  ImGui::TableSetupColumn(L("Memory"), ImGuiTableColumnFlags_WidthFixed, 90 * figures_scale);
+  ImGui::TableSetupColumn(L("Fits?"), ImGuiTableColumnFlags_WidthFixed, 110 * figures_scale);
+  ImGui::TableSetupColumn(L("Headroom"), ImGuiTableColumnFlags_WidthFixed, 100 * figures_scale);
   ImGui::TableHeadersRow();
   for (const engine::GpuFit& f : e.fit_by_gpu) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    ImGui::TextUnformatted(f.name.c_str());
+    WrappedText(f.name.c_str());
     ImGui::TableSetColumnIndex(1);
     ImGui::TextUnformatted(GibText(f.capacity_bytes).c_str());
     ImGui::TableSetColumnIndex(2);

@@ -1,4 +1,5 @@
 // Speed, time, reliability and the server bill of materials for the current plan.
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <string>
@@ -12,6 +13,26 @@
 
 namespace ui {
 namespace {
+
+// The step bar's legend, one "● part time" item after another, wrapping to a new line
+// before an item that would run past `right_x`.
+void DrawStepLegend(const std::array<std::pair<const char*, double>, 5>& parts, float right_x, float scale) {
+  const float gap = 18 * scale;
+  const float dot_width = ImGui::CalcTextSize("\u25CF").x + ImGui::GetStyle().ItemSpacing.x;
+  bool first = true;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (parts[i].second <= 0) continue;
+    const std::string text = Printf("%s %s", parts[i].first, SecondsText(parts[i].second).c_str());
+    if (!first) {
+      const float next_right = ImGui::GetItemRectMax().x + gap + dot_width + ImGui::CalcTextSize(text.c_str()).x;
+      if (next_right <= right_x) ImGui::SameLine(0, gap);
+    }
+    first = false;
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(TermColor(int(i == 0 ? 0 : i + 1))), "\u25CF");
+    ImGui::SameLine();
+    ImGui::TextUnformatted(text.c_str());
+  }
+}
 
 // Stacked bar of where a step's time goes.
 void DrawStepBar(const engine::StepBreakdown& b, double step_s, float scale) {
@@ -37,14 +58,7 @@ void DrawStepBar(const engine::StepBreakdown& b, double step_s, float scale) {
     x += w;
   }
   ImGui::Dummy(ImVec2(width, height + 4 * scale));
-  for (size_t i = 0; i < parts.size(); ++i) {
-    if (parts[i].second <= 0) continue;
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(TermColor(int(i == 0 ? 0 : i + 1))), "\u25CF");
-    ImGui::SameLine();
-    ImGui::Text("%s %s", parts[i].first, SecondsText(parts[i].second).c_str());
-    if (i + 1 < parts.size()) ImGui::SameLine(0, 18 * scale);
-  }
-  ImGui::NewLine();
+  DrawStepLegend(parts, origin.x + width, scale);
 }
 
 // A figure with how it was computed: hovering the row shows the formula and its source.
@@ -58,7 +72,9 @@ struct Fact {
 
 void DrawFacts(const char* id, const std::vector<Fact>& rows, float scale) {
   if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
-  ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthFixed, 220 * scale);
+  // The labels' column gives way on a narrow page so the values keep room to wrap in.
+  const float label_width = std::min(220 * scale, ImGui::GetContentRegionAvail().x * 0.45f);
+  ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthFixed, label_width);
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
   for (const Fact& row : rows) {
     ImGui::TableNextRow();
@@ -72,6 +88,20 @@ void DrawFacts(const char* id, const std::vector<Fact>& rows, float scale) {
     }
   }
   ImGui::EndTable();
+}
+
+std::string AmountText(const engine::BomLine& l) {
+  return QuantityText(l.quantity) + " " + TranslateMessage(l.unit);
+}
+
+// The bill as lines of "item: amount" over the reason, for a region too narrow for columns.
+void DrawServerBlocks(const engine::Estimate& e) {
+  ImGui::Separator();
+  for (const engine::BomLine& l : e.server.lines) {
+    WrappedText(Printf(T("%s: %s"), TranslateMessage(l.item).c_str(), AmountText(l).c_str()).c_str());
+    MutedText(TranslateMessage(l.why).c_str());
+    ImGui::Separator();
+  }
 }
 
 }  // namespace
@@ -159,6 +189,7 @@ void DrawTimeSection(const engine::Estimate& e, const Fonts& fonts, float scale)
 
 void DrawServerSection(const engine::Estimate& e, const Fonts& fonts, float scale) {
   Heading(T("Server bill of materials"), fonts);
+  if (TooNarrowForColumns(scale)) return DrawServerBlocks(e);
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
   if (!ImGui::BeginTable("bom", 3, flags)) return;
   ImGui::TableSetupColumn(L("Item"), ImGuiTableColumnFlags_WidthFixed, 190 * scale);
@@ -168,9 +199,9 @@ void DrawServerSection(const engine::Estimate& e, const Fonts& fonts, float scal
   for (const engine::BomLine& l : e.server.lines) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    ImGui::TextUnformatted(TranslateMessage(l.item).c_str());
+    WrappedText(TranslateMessage(l.item).c_str());
     ImGui::TableSetColumnIndex(1);
-    ImGui::Text("%s %s", QuantityText(l.quantity).c_str(), TranslateMessage(l.unit).c_str());
+    WrappedText(AmountText(l).c_str());
     ImGui::TableSetColumnIndex(2);
     WrappedText(TranslateMessage(l.why).c_str());
   }

@@ -1,8 +1,11 @@
-// The first thing a person reads: five cards with the verdict, the hardware, the wall time,
-// the cost of renting it, and the utilization.
+// The first thing a person reads: six cards with the verdict, the hardware, the wall time,
+// the cost of renting it and of owning it, and the utilization. Hovering a card shows how
+// its figure is computed, with this plan's numbers, and where the formula or figure
+// comes from (as the memory table and the speed facts do).
 #include <cmath>
-#include <cstdio>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "app.h"
 #include "engine/cost_model.h"
@@ -16,54 +19,208 @@ namespace {
 struct Card {
   std::string label, value, detail;
   ImU32 color;
+  std::string formula, source;  // the hover card; every text already in the page's language
 };
 
-std::string RentText(const AppState& state, const engine::Estimate& e, std::string* detail) {
-  const engine::Scenario& s = state.inputs.scenario;
-  const double hours = e.time.tokens > 0 ? e.reliability.wall_hours_with_failures : 1.0;
-  const auto options = engine::CloudOptions(*state.catalog, s.gpu_id, s.parallel.gpus, hours, state.goal.currency, {});
-  const engine::CloudCost* on_demand = engine::CheapestOnDemand(options);
-  if (on_demand == nullptr) {
-    *detail = T("no catalog offer for this GPU and count");
-    return "–";
+// A built-in catalog entry's source text ("" for an entry only the user's overlay has):
+// `field`, or "source" with its date in brackets.
+std::string CatalogSource(const char* section, const std::string& key, const char* field = "source") {
+  const catalog::Json entry = BuiltInEntry(section, key);
+  if (!entry.is_object() || !entry.contains(field) || !entry[field].is_string()) return "";
+  const std::string text = entry[field].get<std::string>();
+  const bool dated = std::string_view(field) == "source" && entry.contains("source_date") &&
+                     entry["source_date"].is_string();
+  return dated ? text + " (" + entry["source_date"].get<std::string>() + ")" : text;
+}
+
+// The per-GPU need as its terms, labelled as in the memory table: "Weights 1.9 GiB + ...".
+std::string TermSum(const engine::MemoryBreakdown& m) {
+  const std::pair<const char*, double> terms[] = {
+      {T("Weights"), m.weights.bytes},          {T("Gradients"), m.gradients.bytes},
+      {T("Optimizer states"), m.optimizer.bytes}, {T("Activations"), m.activations.bytes},
+      {T("Logits"), m.logits.bytes},            {T("Overheads"), m.overhead.bytes}};
+  std::string sum;
+  for (const auto& [label, bytes] : terms) {
+    if (bytes <= 0) continue;
+    sum += (sum.empty() ? "" : " + ") + std::string(label) + " " + GibText(bytes);
   }
-  *detail = Printf(e.time.tokens > 0 ? T("%s, on-demand") : T("%s, per hour on-demand"),
-                   on_demand->offer->provider_name.c_str());
-  return WithThousands(std::llround(on_demand->total)) + " " + state.goal.currency;
+  return sum;
+}
+
+Card MemoryCard(const AppState& state, const engine::Estimate& e, const engine::GpuSpec& gpu) {
+  const Palette& c = Colors();
+  Card card{T("Memory per GPU"), GibText(e.need_bytes),
+            e.fits ? Printf(T("fits %s"), GibText(e.capacity_bytes).c_str()) : T("does not fit"), e.fits ? c.ok : c.bad,
+            "", ""};
+  card.formula = Printf(T("need = %s = %s per GPU; the %s holds %s"), TermSum(e.memory).c_str(),
+                        GibText(e.need_bytes).c_str(), gpu.name.c_str(), GibText(e.capacity_bytes).c_str());
+  const std::string capacity = CatalogSource("gpus", state.inputs.scenario.gpu_id, "memory_gib_source");
+  card.source = Printf(T("docs/model.md §2–4, each term's paper in the memory table; capacity: %s"),
+                       capacity.empty() ? T("catalog") : capacity.c_str());
+  return card;
+}
+
+Card HardwareCard(const AppState& state, const engine::GpuSpec& gpu) {
+  const engine::Parallelism& p = state.inputs.scenario.parallel;
+  Card card{T("Hardware"), Printf(p.gpus == 1 ? T("%d GPU") : T("%d GPUs"), p.gpus),
+            Printf(p.Nodes() == 1 ? T("%d node") : T("%d nodes"), p.Nodes()), Colors().muted, "", ""};
+  card.formula = Printf(T("GPUs = tensor parallel %d × pipeline parallel %d × context parallel %d × data parallel %d "
+                          "= %d; nodes = %d GPUs / %d per node, rounded up = %d."),
+                        p.tp, p.pp, p.cp, p.DataParallel(), p.gpus, p.gpus, p.gpus_per_node, p.Nodes()) +
+                 "\n" +
+                 Printf(T("%s: %s memory, %s dense BF16 peak."), gpu.name.c_str(), GibText(gpu.memory_bytes).c_str(),
+                        FlopsRateText(gpu.bf16_flops).c_str());
+  card.source = CatalogSource("gpus", gpu.id);
+  return card;
+}
+
+Card WallTimeCard(const engine::Estimate& e) {
+  const engine::TrainingTime& time = e.time;
+  const engine::Reliability& r = e.reliability;
+  if (time.tokens <= 0) {
+    return {T("Wall time"), "–", T("give tokens for time"), Colors().muted,
+            T("Enter the tokens to train on to see wall time, GPU-hours and expected interruptions."), ""};
+  }
+  Card card{T("Wall time"), HoursText(r.wall_hours_with_failures), T("with failures and checkpoints"), Colors().muted,
+            "", ""};
+  card.formula =
+      Printf(T("wall time = steps × step time / goodput = %s × %s / %.1f%% = %s, where steps = %s tokens / %s tokens "
+               "per step."),
+             WithThousands(std::llround(time.steps)).c_str(), SecondsText(e.throughput.step_time_s).c_str(),
+             r.ettr * 100, HoursText(r.wall_hours_with_failures).c_str(),
+             ParamsText(time.tokens).c_str(), WithThousands(std::llround(e.throughput.tokens_per_step)).c_str()) +
+      "\n" +
+      Printf(T("Goodput leaves room for a checkpoint every %s and %s expected interruptions."),
+             HoursText(r.interval_hours).c_str(), QuantityText(r.expected_interruptions).c_str());
+  card.source = T("Grattafiori et al. 2024 (Llama 3) §3.3.4: 419 interruptions in 54 days on 16,384 "
+                  "H100s = 1.97e-5 per GPU-hour; Daly 2006 for the checkpoint interval.");
+  return card;
+}
+
+Card RentCard(const AppState& state, const engine::Estimate& e, const engine::CloudCost* rent) {
+  const std::string& currency = state.goal.currency;
+  if (rent == nullptr) return {T("Rent it"), "–", T("no catalog offer for this GPU and count"), Colors().muted, "", ""};
+  const engine::CloudOffer& offer = *rent->offer;
+  const bool job = e.time.tokens > 0;
+  Card card{T("Rent it"), MoneyText(job ? rent->total : rent->price_per_hour, currency),
+            Printf(job ? T("%s, on-demand") : T("%s, per hour on-demand"), offer.provider_name.c_str()),
+            Colors().muted, "", ""};
+  card.formula = Printf(T("%d × %s %s at %s each, on-demand, price of %s."), rent->units,
+                        offer.provider_name.c_str(), offer.instance.c_str(),
+                        MoneyPerHourText(rent->price_per_hour / rent->units, currency).c_str(),
+                        offer.price_date.empty() ? T("unknown date") : offer.price_date.c_str());
+  if (job) {
+    card.formula = Printf(T("cost = billed hours × price per hour = %s h × %s = %s"),
+                          QuantityText(rent->billed_hours).c_str(),
+                          MoneyPerHourText(rent->price_per_hour, currency).c_str(),
+                          MoneyText(rent->total, currency).c_str()) +
+                   "\n" + card.formula + "\n" +
+                   T("Without object storage for data and checkpoints (the plans table adds it).");
+  }
+  card.source = CatalogSource("offers", offer.id);
+  return card;
+}
+
+// The job's share of owning: the fixed costs run whether the GPUs are busy or not, so a
+// job carries them divided by the utilization, plus the power it draws (the planner's rule,
+// engine/planner.cpp PricesFor; docs/model.md §8).
+double OwnSharePerHour(const engine::OwnCost& own, double utilization) {
+  return own.fixed_per_hour / utilization + own.power_per_hour;
+}
+
+// How the ownership figures are made up, after the job's share.
+std::string OwnBreakdown(const engine::OwnCost& o, const engine::OwnershipAssumptions& a, const std::string& currency) {
+  const std::string server = o.used ? Printf(T("%s (used)"), o.server->name.c_str()) : o.server->name;
+  return Printf(T("Fixed: depreciation to %d%% resale over %s years, colocation and maintenance. Buying %d× %s costs "
+                  "%s up front (with installation, and network and storage for several servers)."),
+                int(std::lround(a.resale_fraction * 100)), QuantityText(a.depreciation_years).c_str(), o.servers,
+                server.c_str(), MoneyText(o.capex, currency).c_str());
+}
+
+Card OwnCard(const AppState& state, const engine::Estimate& e, const engine::CloudCost* rent) {
+  const engine::Scenario& s = state.inputs.scenario;
+  const std::string& currency = state.goal.currency;
+  const engine::OwnershipAssumptions a = engine::AssumptionsFromCatalog(*state.catalog);
+  const auto own = engine::OwnOptions(*state.catalog, a, s.gpu_id, s.parallel.gpus, 1.0, currency,
+                                      rent == nullptr ? 0 : rent->per_gpu_hour);
+  if (own.empty()) return {T("Own it"), "–", T("no catalog server for this GPU"), Colors().muted, "", ""};
+  const engine::OwnCost& o = own[0];
+  const double u = state.goal.own_utilization, per_hour = OwnSharePerHour(o, u);
+  const double hours = e.time.tokens > 0 ? e.reliability.wall_hours_with_failures : 1.0;
+  const std::string total = MoneyText(per_hour * hours, currency);
+  // The value is drawn in the title font, which has no Chinese for "/h": the hourly case
+  // says "per hour" in the detail line, as the rent card does.
+  const std::string capex = MoneyText(o.capex, currency);
+  Card card{T("Own it"), total,
+            Printf(e.time.tokens > 0 ? T("buy %s") : T("per hour; buy %s"), capex.c_str()), Colors().muted, "", ""};
+  card.formula = Printf(T("share of owning = (fixed %s ÷ %d%% utilization + power %s) × %s = %s"),
+                        MoneyPerHourText(o.fixed_per_hour, currency).c_str(), int(std::lround(u * 100)),
+                        MoneyPerHourText(o.power_per_hour, currency).c_str(), HoursText(hours).c_str(),
+                        total.c_str()) +
+                 "\n" + OwnBreakdown(o, a, currency);
+  card.source = Printf(T("docs/model.md §8; server: %s"), CatalogSource("servers", o.server->id).c_str());
+  return card;
+}
+
+Card UtilizationCard(const engine::Estimate& e, const engine::GpuSpec& gpu, int gpus) {
+  const engine::Throughput& t = e.throughput;
+  Card card{T("Utilization"), std::to_string(std::lround(t.mfu * 100)) + "% MFU",
+            Printf(T("%s tok/s per GPU"), WithThousands(std::llround(t.tokens_per_s_per_gpu)).c_str()),
+            Colors().muted, "", ""};
+  card.formula = Printf(T("MFU = tokens/s × model FLOPs per token / (GPUs × dense bf16 peak) = %s × %s / (%d × %s) "
+                          "= %.1f%%"),
+                        WithThousands(std::llround(t.tokens_per_s)).c_str(),
+                        FlopsText(t.flops_per_token.model).c_str(), gpus, FlopsRateText(gpu.bf16_flops).c_str(),
+                        t.mfu * 100);
+  if (t.mfu_overridden) card.formula += std::string("\n") + T("You set this MFU; the speed follows from it.");
+  card.source = Printf(T("Chowdhery et al. 2022 (PaLM), Appendix B; peak: %s"),
+                       CatalogSource("gpus", gpu.id).c_str());
+  return card;
+}
+
+// One card in the current table cell; hovering anywhere in it shows its formula.
+void DrawCard(const Card& card, const Fonts& fonts) {
+  const ImVec2 top_left = ImGui::GetCursorScreenPos();
+  const float width = ImGui::GetContentRegionAvail().x;
+  MutedText(card.label.c_str());
+  ImGui::PushFont(fonts.title);
+  ImGui::TextUnformatted(card.value.c_str());
+  ImGui::PopFont();
+  ImGui::PushStyleColor(ImGuiCol_Text, card.color);
+  WrappedText(card.detail.c_str());
+  ImGui::PopStyleColor();
+  const ImVec2 bottom_right(top_left.x + width, ImGui::GetCursorScreenPos().y);
+  if (card.formula.empty() || !ImGui::IsWindowHovered() || !ImGui::IsMouseHoveringRect(top_left, bottom_right)) {
+    return;
+  }
+  ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, ImGui::GetColorU32(ImGuiCol_FrameBgHovered));
+  FormulaTooltip(card.formula.c_str(), card.source.c_str());
+}
+
+// Six across on a wide pane, three on a medium one, two on a phone.
+int CardColumns(float dpi_scale) {
+  const float width = ImGui::GetContentRegionAvail().x / dpi_scale;
+  return width > 760 ? 6 : width > 480 ? 3 : 2;
 }
 
 }  // namespace
 
 void DrawSummaryCards(const AppState& state, const engine::Estimate& e, const Fonts& fonts) {
-  const engine::Parallelism& p = state.inputs.scenario.parallel;
-  const Palette& c = Colors();
-  std::string rent_detail;
-  const std::string rent = RentText(state, e, &rent_detail);
-  const Card cards[] = {
-      {T("Memory per GPU"), GibText(e.need_bytes),
-       e.fits ? Printf(T("fits %s"), GibText(e.capacity_bytes).c_str()) : T("does not fit"), e.fits ? c.ok : c.bad},
-      {T("Hardware"), Printf(p.gpus == 1 ? T("%d GPU") : T("%d GPUs"), p.gpus),
-       Printf(p.Nodes() == 1 ? T("%d node") : T("%d nodes"), p.Nodes()), c.muted},
-      {T("Wall time"), e.time.tokens > 0 ? HoursText(e.reliability.wall_hours_with_failures) : "–",
-       e.time.tokens > 0 ? T("with failures and checkpoints") : T("give tokens for time"), c.muted},
-      {T("Rent it"), rent, rent_detail, c.muted},
-      {T("Utilization"), std::to_string(std::lround(e.throughput.mfu * 100)) + "% MFU",
-       Printf(T("%s tok/s per GPU"), WithThousands(std::llround(e.throughput.tokens_per_s_per_gpu)).c_str()), c.muted},
-  };
-  const int columns = ImGui::GetContentRegionAvail().x > 700 * state.dpi_scale ? 5 : 2;
-  if (!ImGui::BeginTable("cards", columns, ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerV |
-                                               ImGuiTableFlags_SizingStretchSame)) {
+  const engine::Scenario& s = state.inputs.scenario;
+  const engine::GpuSpec* gpu = state.catalog->FindGpu(s.gpu_id);
+  if (gpu == nullptr) return;
+  const double hours = e.time.tokens > 0 ? e.reliability.wall_hours_with_failures : 1.0;
+  const auto offers = engine::CloudOptions(*state.catalog, s.gpu_id, s.parallel.gpus, hours, state.goal.currency, {});
+  const engine::CloudCost* rent = engine::CheapestOnDemand(offers);
+  const Card cards[] = {MemoryCard(state, e, *gpu), HardwareCard(state, *gpu), WallTimeCard(e),
+                        RentCard(state, e, rent),   OwnCard(state, e, rent),  UtilizationCard(e, *gpu, s.parallel.gpus)};
+  if (!ImGui::BeginTable("cards", CardColumns(state.dpi_scale),
+                         ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame)) {
     return;
   }
   for (const Card& card : cards) {
     ImGui::TableNextColumn();
-    MutedText(card.label.c_str());
-    ImGui::PushFont(fonts.title);
-    ImGui::TextUnformatted(card.value.c_str());
-    ImGui::PopFont();
-    ImGui::PushStyleColor(ImGuiCol_Text, card.color);
-    WrappedText(card.detail.c_str());
-    ImGui::PopStyleColor();
+    DrawCard(card, fonts);
   }
   ImGui::EndTable();
 }

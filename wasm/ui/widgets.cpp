@@ -56,6 +56,20 @@ void MutedText(const char* text) {
   ImGui::PopStyleColor();
 }
 
+bool TooNarrowForColumns(float dpi_scale) {
+  // Below this a row of label, numbers and a reason leaves the text column a few
+  // characters wide, and wrapped text turns into one character per line.
+  constexpr float kMinTableWidth = 620;
+  return ImGui::GetContentRegionAvail().x < kMinTableWidth * dpi_scale;
+}
+
+const char* FittingLabel(const char* long_label, const char* short_label) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float arrow = ImGui::GetFontSize() + style.FramePadding.x * 4;  // as ImGui::TreeNodeBehavior
+  const float room = ImGui::GetContentRegionAvail().x - arrow;
+  return ImGui::CalcTextSize(long_label).x <= room ? long_label : short_label;
+}
+
 void MarkAnchor(AppState& state, const std::string& name) {
   const ImVec2 min = ImGui::GetItemRectMin();
   const ImVec2 size = ImGui::GetItemRectSize();

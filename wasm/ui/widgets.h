@@ -26,6 +26,14 @@ void WrappedText(const char* text);
 // Wrapped text in the muted colour (explanations, sources, secondary facts).
 void MutedText(const char* text);
 
+// True when the space left on the current line is too narrow for a table of several
+// columns (a phone or a blog embed): panels then draw each row as a block of lines.
+bool TooNarrowForColumns(float dpi_scale);
+
+// `long_label` if it fits on the rest of the line beside a collapsing header's arrow, else
+// `short_label` (a header's label is cut off, not wrapped). Measured in the current font.
+const char* FittingLabel(const char* long_label, const char* short_label);
+
 // Records where the last item was drawn under `name` in state.anchors (for browser tests).
 void MarkAnchor(AppState& state, const std::string& name);
 
