@@ -1,5 +1,7 @@
 #include "widgets.h"
 
+#include <algorithm>
+
 #include "format.h"
 #include "i18n.h"
 #include "imgui_internal.h"  // CalcWrapWidthForPos, the window's text wrap position
@@ -22,7 +24,9 @@ bool TextEditor(const char* id, std::string& text, float height) {
 
 void FormulaTooltip(const char* formula, const char* source) {
   ImGui::BeginTooltip();
-  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 34);
+  // 34 em reads well; on a phone or a 400 px embed the tooltip must fit the screen too.
+  const float screen_room = ImGui::GetIO().DisplaySize.x - 4 * ImGui::GetStyle().WindowPadding.x;
+  ImGui::PushTextWrapPos(std::max(ImGui::GetFontSize() * 8, std::min(ImGui::GetFontSize() * 34, screen_room)));
   WrappedText(formula);
   if (source != nullptr && source[0] != 0) {
     ImGui::Spacing();
