@@ -33,6 +33,18 @@ bool Allowed(const std::vector<std::string>& providers, const std::string& provi
   return providers.empty() || std::find(providers.begin(), providers.end(), provider) != providers.end();
 }
 
+// model.md §8: u* = C_fixed / (P_cloud − C_power) per GPU-hour, and the months of
+// continuous use until the rent saved covers the purchase net of resale. Without a
+// rental price the months stay kNoRentalToCompare; when renting stays cheaper they are
+// kNeverBreaksEven; u* is kNoBreakEvenUtilization in both cases.
+void SetBreakEven(OwnCost& o, const OwnershipAssumptions& a, double cloud_per_gpu_hour, int owned_gpus) {
+  if (!(cloud_per_gpu_hour > 0)) return;
+  const double margin = cloud_per_gpu_hour - o.power_per_hour / owned_gpus;
+  o.break_even_utilization = margin > 0 ? (o.fixed_per_hour / owned_gpus) / margin : kNoBreakEvenUtilization;
+  const double monthly_gain = (cloud_per_gpu_hour * owned_gpus - o.running_per_hour - o.power_per_hour) * 730;
+  o.break_even_months = monthly_gain > 0 ? o.capex * (1 - a.resale_fraction) / monthly_gain : kNeverBreaksEven;
+}
+
 }  // namespace
 
 double BilledHours(const CloudOffer& o, double hours) {
@@ -127,12 +139,7 @@ std::vector<OwnCost> OwnOptions(const Catalog& c, const OwnershipAssumptions& a,
       o.job_total = (o.fixed_per_hour + o.power_per_hour) * hours;
       const int owned_gpus = o.servers * s.gpus;
       o.per_gpu_hour = (o.fixed_per_hour + o.power_per_hour) / owned_gpus;
-      // model.md §8: u* = C_fixed / (P_cloud − C_power), per GPU-hour.
-      const double margin = cloud_per_gpu_hour - o.power_per_hour / owned_gpus;
-      o.break_even_utilization = margin > 0 ? (o.fixed_per_hour / owned_gpus) / margin : 1e9;
-      const double running = (colocation + maintenance) * to_currency + o.power_per_hour;
-      const double monthly_gain = (cloud_per_gpu_hour * owned_gpus - running) * 730;
-      o.break_even_months = monthly_gain > 0 ? o.capex * (1 - a.resale_fraction) / monthly_gain : 0;
+      SetBreakEven(o, a, cloud_per_gpu_hour, owned_gpus);
       out.push_back(o);
     }
   }
@@ -152,7 +159,10 @@ RentVsBuy RentVsBuySeries(double cloud_per_hour, const OwnCost& own, double util
     r.months.push_back(m);
     r.rent.push_back(cloud_per_hour * hours * utilization);
     r.own.push_back(own.capex + own.running_per_hour * hours + own.power_per_hour * hours * utilization);
-    if (r.break_even_month == 0 && m > 0 && r.own.back() <= r.rent.back()) r.break_even_month = m;
+    if (!r.breaks_even && m > 0 && r.own.back() <= r.rent.back()) {
+      r.breaks_even = true;
+      r.break_even_month = m;
+    }
   }
   return r;
 }

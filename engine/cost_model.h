@@ -5,6 +5,8 @@
 #pragma once
 
 #include <array>
+#include <cmath>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +14,19 @@
 #include "catalog.h"
 
 namespace engine {
+
+// Break-even figures that are not a number of months or a utilization: renting stays
+// cheaper forever (+∞), or there was no rental price to compare with (NaN). Never 0,
+// which is a real break-even: the JSON writes them as null (plan_json.cpp).
+inline constexpr double kNeverBreaksEven = std::numeric_limits<double>::infinity();
+inline constexpr double kNoRentalToCompare = std::numeric_limits<double>::quiet_NaN();
+// A break-even utilization beyond any: finite, far above 1 (full use).
+inline constexpr double kNoBreakEvenUtilization = std::numeric_limits<double>::max();
+// True when break_even_months (OwnCost, Plan) is a number: buying pays back against the
+// rental it was compared with.
+inline bool BreaksEven(double break_even_months) { return std::isfinite(break_even_months); }
+// False when no rental price was given, so "never" would be wrong: there is no comparison.
+inline bool HasRentalToCompare(double break_even_months) { return !std::isnan(break_even_months); }
 
 enum class Pricing { kOnDemand, kSpot, kReserved1yr, kReserved3yr };
 inline constexpr std::array<std::string_view, 4> kPricingNames = {"on-demand", "spot", "reserved-1yr", "reserved-3yr"};
@@ -36,8 +51,15 @@ struct OwnCost {
   double running_per_hour = 0;   // colocation + maintenance, paid whether busy or not
   double job_total = 0;          // (fixed + power) × job hours: the job's share of owning
   double per_gpu_hour = 0;       // fixed + power, per GPU-hour at full utilization
-  double break_even_utilization = 0;  // u* = fixed / (cloud − power); > 1 = never
-  double break_even_months = 0;       // continuous use until cumulative rent exceeds owning; 0 = never
+  // u* = fixed / (cloud − power): > 1 = only past full use. Always finite (the planner
+  // drops plans with a non-finite figure): kNoBreakEvenUtilization when power alone costs
+  // more than the rental or there is no rental price; break_even_months tells which.
+  double break_even_utilization = kNoBreakEvenUtilization;
+  // Months of continuous use until the rent saved pays for the purchase net of resale: a
+  // finite number when it does (0 would be a real "from the first month"), kNeverBreaksEven
+  // when renting stays cheaper however long the servers run, kNoRentalToCompare when no
+  // rental price was given. Plan copies it as is; test it with BreaksEven/HasRentalToCompare.
+  double break_even_months = kNoRentalToCompare;
 };
 
 // Ownership assumptions, read from the catalog's facility figures (with defaults when a
@@ -73,7 +95,8 @@ std::vector<CloudCost> CloudOptions(const Catalog& catalog, const std::string& g
 // `utilization` (share of wall-clock hours the GPUs run), month by month.
 struct RentVsBuy {
   std::vector<double> months, rent, own;  // cumulative amounts
-  double break_even_month = 0;            // first month own ≤ rent; 0 = not within the horizon
+  bool breaks_even = false;               // own ≤ rent in some month of the horizon
+  double break_even_month = 0;            // that first month (≥ 1) when breaks_even, else 0
 };
 RentVsBuy RentVsBuySeries(double cloud_per_hour, const OwnCost& own, double utilization, int horizon_months);
 

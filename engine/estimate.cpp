@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "finite_guard.h"
 #include "format.h"
 #include "scenario_check.h"
 
@@ -85,9 +86,37 @@ void AddNodeSizeWarning(const Scenario& s, const GpuSpec& gpu, const Catalog& ca
                                                " GPUs); check the server before ordering."});
 }
 
-}  // namespace
+// Every number the estimate returns, through the finite guard.
+FiniteGuard GuardFigures(const Estimate& e) {
+  FiniteGuard g;
+  const MemoryBreakdown& m = e.memory;
+  g.Check({{"params.total", e.params.total}, {"memory.per_gpu", e.need_bytes}, {"memory.weights", m.weights.bytes},
+           {"memory.gradients", m.gradients.bytes}, {"memory.optimizer", m.optimizer.bytes},
+           {"memory.activations", m.activations.bytes}, {"memory.logits", m.logits.bytes},
+           {"memory.overhead", m.overhead.bytes}, {"memory.cpu_ram", m.cpu_ram.bytes}});
+  const Throughput& t = e.throughput;
+  g.Check({{"throughput.step_time_s", t.step_time_s}, {"throughput.tokens_per_s", t.tokens_per_s},
+           {"throughput.mfu", t.mfu}, {"throughput.hfu", t.hfu}, {"throughput.tokens_per_step", t.tokens_per_step},
+           {"throughput.flops_per_token", t.flops_per_token.model},
+           {"throughput.breakdown_s.compute", t.breakdown.compute_s},
+           {"throughput.breakdown_s.tp_comm", t.breakdown.tp_comm_s},
+           {"throughput.breakdown_s.dp_comm", t.breakdown.dp_comm_s},
+           {"throughput.breakdown_s.pp_bubble", t.breakdown.pp_bubble_s},
+           {"throughput.breakdown_s.other", t.breakdown.other_s}});
+  g.Check({{"time.steps", e.time.steps}, {"time.wall_hours", e.time.wall_hours}, {"time.gpu_hours", e.time.gpu_hours}});
+  const Reliability& r = e.reliability;
+  g.Check({{"reliability.checkpoint_write_s", r.checkpoint_write_s}, {"reliability.job_mtbf_hours", r.job_mtbf_hours},
+           {"reliability.interval_hours", r.interval_hours},
+           {"reliability.expected_interruptions", r.expected_interruptions}, {"reliability.ettr", r.ettr},
+           {"reliability.wall_hours_with_failures", r.wall_hours_with_failures}});
+  g.Check({{"server.total_power_w", e.server.total_power_w}, {"server.ram_needed", e.server.ram_needed_bytes},
+           {"claim.implied_tokens_per_s", e.claim.implied_tokens_per_s}, {"claim.implied_mfu", e.claim.implied_mfu}});
+  for (const BomLine& line : e.server.lines) g.Check("server.lines", line.quantity);
+  for (const FabricSpeed& f : e.network_effect) g.Check("network_effect.tokens_per_s", f.tokens_per_s);
+  return g;
+}
 
-Result<Estimate> RunEstimate(const Scenario& s, const Catalog& catalog) {
+Result<Estimate> ComputeEstimate(const Scenario& s, const Catalog& catalog) {
   if (auto error = ValidateScenario(s, catalog)) return *error;
   Estimate e;
   e.model = s.model;
@@ -121,6 +150,48 @@ Result<Estimate> RunEstimate(const Scenario& s, const Catalog& catalog) {
                                               GiBText(e.capacity_bytes) + "."});
   }
   return e;
+}
+
+// The input whose default brings every figure back to finite: the one that took the
+// estimate outside what the engine can compute. Empty when no single input does.
+std::string BlameInput(const Scenario& s, const Catalog& catalog) {
+  const Scenario defaults;
+  const std::pair<const char*, void (*)(Scenario&, const Scenario&)> resets[] = {
+      {"mfu", [](Scenario& x, const Scenario& d) { x.training.mfu = d.training.mfu; }},
+      {"node_gbps", [](Scenario& x, const Scenario& d) { x.parallel.node_gbps = d.parallel.node_gbps; }},
+      {"tokens", [](Scenario& x, const Scenario& d) { x.training.tokens = d.training.tokens; }},
+      {"dataset_tokens", [](Scenario& x, const Scenario& d) { x.training.dataset_tokens = d.training.dataset_tokens; }},
+      {"epochs", [](Scenario& x, const Scenario& d) { x.training.epochs = d.training.epochs; }},
+      {"claim", [](Scenario& x, const Scenario& d) { x.training.claim = d.training.claim; }},
+      {"restart_minutes", [](Scenario& x, const Scenario& d) { x.training.restart_minutes = d.training.restart_minutes; }},
+      {"seq_len", [](Scenario& x, const Scenario& d) { x.training.seq_len = d.training.seq_len; }},
+      {"global_batch", [](Scenario& x, const Scenario& d) { x.training.global_batch = d.training.global_batch; }},
+      {"micro_batch", [](Scenario& x, const Scenario& d) { x.training.micro_batch = d.training.micro_batch; }},
+      {"storage", [](Scenario& x, const Scenario& d) { x.storage = d.storage; }},
+      {"network", [](Scenario& x, const Scenario& d) { x.parallel.network = d.parallel.network; }},
+  };
+  for (const auto& [field, reset] : resets) {
+    Scenario changed = s;
+    reset(changed, defaults);
+    auto retry = ComputeEstimate(changed, catalog);
+    if (retry.ok() && GuardFigures(retry.value()).ok()) return field;
+  }
+  return "";
+}
+
+}  // namespace
+
+Result<Estimate> RunEstimate(const Scenario& s, const Catalog& catalog) {
+  auto estimate = ComputeEstimate(s, catalog);
+  if (!estimate.ok()) return estimate;
+  const FiniteGuard guard = GuardFigures(estimate.value());
+  if (guard.ok()) return estimate;
+  StrictGuardFailed(guard.failed());
+  const std::string input = BlameInput(s, catalog);
+  return InputError{input.empty() ? "scenario" : input,
+                    (input.empty() ? std::string("this scenario") : "this value of " + input) +
+                        " takes the estimate outside what the engine can compute (" + guard.failed() +
+                        "); please report it with the scenario"};
 }
 
 }  // namespace engine

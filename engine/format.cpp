@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 #include "units.h"
 
@@ -26,11 +27,25 @@ std::string Num(double value) {
   return buf;
 }
 
+// Whole units are written out up to kMoneyDigitsBelow; above it, rounding to the unit
+// means nothing (doubles hold whole numbers exactly only below 2^53 ≈ 9.0e15) and no
+// training budget comes near it (world GDP was about 1.1e14 USD in 2024, IMF World
+// Economic Outlook, October 2024), so the amount reads as e-notation, "9.3e18". Nothing
+// goes through an integer type, which overflowed at 9.2e18 ("-9223372036854775808").
+constexpr double kMoneyDigitsBelow = 1e15;
+
 std::string Money(double amount) {
-  const std::string digits = std::to_string(std::llround(std::fabs(amount)));
-  std::string out = amount < 0 ? "-" : "";
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+  if (std::isnan(amount)) return "nan";
+  if (std::isinf(amount)) return amount < 0 ? "-inf" : "inf";
+  const double whole = std::round(std::fabs(amount));  // half away from zero: 1234.5 -> 1235
+  const std::string minus = amount < 0 && whole > 0 ? "-" : "";  // no "-0"
+  if (whole >= kMoneyDigitsBelow) return minus + Num(whole);
+  char digits[32];
+  std::snprintf(digits, sizeof digits, "%.0f", whole);
+  const size_t n = std::strlen(digits);
+  std::string out = minus;
+  for (size_t i = 0; i < n; ++i) {
+    if (i > 0 && (n - i) % 3 == 0) out += ',';
     out += digits[i];
   }
   return out;

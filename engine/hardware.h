@@ -39,6 +39,11 @@ struct GpuSpec {
   std::string seed_correction;  // what the seed table got wrong about this part, if anything
 
   bool SupportsFp8() const { return fp8_flops > 0; }
+  // bfloat16 arithmetic arrived with Ampere (NVIDIA A100 Tensor Core GPU Architecture
+  // whitepaper, 2020): Volta (V100 datasheet: FP64/FP32/FP16 tensor) and Turing (T4
+  // datasheet: FP16/INT8/INT4) have none, and PyTorch/Transformers refuse bf16 there
+  // ("bf16 requires Ampere or newer"; transformers is_torch_bf16_gpu_available).
+  bool SupportsBf16() const { return architecture != "volta" && architecture != "turing"; }
   // PCIe-only cards (no NVLink-class link) top out at a PCIe x16 figure.
   bool HasFastScaleUp() const { return scale_up_bytes_per_s > 130e9; }
 };

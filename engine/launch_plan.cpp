@@ -203,6 +203,13 @@ Notes MegatronNotes(const Scenario& s) {
   if (t.precision == Precision::kBf16Pure) {
     notes.push_back("not expressible: bf16-pure; --bf16 keeps fp32 main weights and gradients.");
   }
+  // Megatron-core splits the query groups over the TP ranks, divide(num_query_groups, tp) in
+  // megatron/core/transformer/attention.py, which asserts divisibility; MLA has no groups.
+  if (s.model.attention == AttentionKind::kStandard && s.model.kv_heads % p.tp != 0) {
+    notes.push_back(Degree("tp", p.tp) + " does not divide the " + std::to_string(s.model.kv_heads) +
+                    " KV heads (--num-query-groups): Megatron-LM splits the KV heads over the TP ranks and stops "
+                    "with a divisibility error; use a tp that divides them.");
+  }
   if (s.model.layers % p.pp != 0) {
     notes.push_back(Degree("pp", p.pp) + " does not divide the " + std::to_string(s.model.layers) +
                     " layers: give Megatron-LM the first/last stage layer counts, or it refuses the split.");

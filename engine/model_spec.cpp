@@ -176,7 +176,7 @@ constexpr double kMinDerivedParams = 1e7;
 
 Result<ModelSpec> DeriveDenseShape(double params) {
   if (!(params >= kMinDerivedParams && params <= kMaxModelParams)) {
-    return InputError{"model.params_b", "must be between 0.01 and 10000 (billions of parameters)"};
+    return InputError{"model.params_b", "must be between 0.01 and 10000 billion parameters"};
   }
   // Llama-3 conventions: 128-wide heads, 8 KV heads, SwiGLU at 3.5·h, the 128,256-token
   // vocabulary; embeddings tied below 4B as in Llama-3.2-1B/3B (Meta HF configs).
@@ -191,14 +191,19 @@ Result<ModelSpec> DeriveDenseShape(double params) {
     m.kv_heads = std::min(8, heads);
     while (heads % m.kv_heads != 0) --m.kv_heads;
     m.ffn = int(std::lround(3.5 * m.hidden / 256.0)) * 256;
-    m.vocab = 128256;
+    // Llama 3's 128,256-token vocabulary, unless its embedding alone would be over half
+    // the model (below ~70M parameters): then Llama 2's 32,000 (Meta HF configs), as the
+    // smallest published models use small vocabularies (Pythia-14M: 50,304).
+    m.vocab = 128256.0 * 256 <= params / 2 ? 128256 : 32000;
     m.tied_embeddings = params < 4e9;
     m.layers = 1;
     const ParamCounts one = CountParams(m);
     const double per_layer = one.transformer - m.hidden;  // minus the final norm
     const double rest = one.total - per_layer;
-    const double layers = std::round((params - rest) / per_layer);
-    if (layers < 2) continue;
+    // Rounded to the nearest depth, but never past the model limit (params_b's 10,000).
+    double layers = std::round((params - rest) / per_layer);
+    if (rest + layers * per_layer + m.hidden > kMaxModelParams) layers = std::floor((kMaxModelParams - rest - m.hidden) / per_layer);
+    if (layers < 2 || layers > 1000) continue;
     m.layers = int(layers);
     const double aspect = double(m.hidden) / m.layers;
     const double error = std::abs(CountParams(m).total - params) / params;

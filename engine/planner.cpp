@@ -4,7 +4,9 @@
 #include <cmath>
 #include <map>
 
+#include "finite_guard.h"
 #include "format.h"
+#include "input_limits.h"
 #include "memory_model.h"
 #include "reliability.h"
 #include "scenario_check.h"
@@ -173,6 +175,18 @@ Plan MakePlan(const Scenario& s, const GpuSpec& g, const Evaluated& e, const Hou
   return p;
 }
 
+// The finite guard over a plan's figures (finite_guard.h): strict builds stop on a hole.
+bool PlanIsFinite(const Plan& p) {
+  FiniteGuard g;
+  g.Check({{"plan.need_bytes", p.need_bytes}, {"plan.tokens_per_s", p.tokens_per_s}, {"plan.mfu", p.mfu},
+           {"plan.step_time_s", p.step_time_s}, {"plan.wall_hours", p.wall_hours}, {"plan.gpu_hours", p.gpu_hours},
+           {"plan.cost", p.cost}, {"plan.cash_outlay", p.cash_outlay}, {"plan.storage_cost", p.storage_cost},
+           {"plan.per_gpu_hour", p.per_gpu_hour}, {"plan.capex", p.capex},
+           {"plan.break_even_utilization", p.break_even_utilization}});
+  if (!g.ok()) StrictGuardFailed(g.failed() + " on " + p.gpu_id);
+  return g.ok();
+}
+
 // Object storage while renting: the tokenized dataset (2 or 4 B per token), three
 // resumable checkpoints of the size the estimate writes (CheckpointBytes: the optimizer
 // state for full training, only the adapters for LoRA) and one 16-bit copy of the weights
@@ -264,6 +278,7 @@ bool Search::TryCandidate(const GpuSpec& g, const FabricSpec& f, const Prices& p
   for (const auto& [price, own] : {std::pair{&prices.cloud, false}, {&prices.own, true}}) {
     if (price->per_hour <= 0) continue;
     const Plan p = MakePlan(s, g, e, *price, own, c_, global_batch_, storage_per_hour_);
+    if (!PlanIsFinite(p)) continue;  // a hole in the numeric contract: never offered as a plan
     out.any_feasible |= p.within_deadline && p.within_budget;
     Insert(p);
     for (Plan& best : best_by_gpu_) {
@@ -421,6 +436,11 @@ void Search::Step() {
     rejected_.push_back({g.id, g.name + ": no FP8 tensor cores for the fp8 recipe"});
     return;
   }
+  const Precision p = base_.training.precision;
+  if ((p == Precision::kBf16 || p == Precision::kBf16Pure) && !g.SupportsBf16()) {
+    rejected_.push_back({g.id, g.name + ": no bfloat16 arithmetic (fp16 with loss scaling would run)"});
+    return;
+  }
   if (c_.region == "cn" && g.export_restricted_cn) {
     rejected_.push_back({g.id, g.name + ": export-restricted for China (" + g.export_note_cn + ")"});
     return;
@@ -455,15 +475,14 @@ PlanResult Search::Finish() const {
 }  // namespace
 
 std::optional<InputError> ValidateConstraints(const PlanConstraints& c, const Catalog& catalog) {
-  if (!(c.deadline_days >= 0 && c.deadline_days <= 3650)) {
-    return InputError{"deadline_days", "must be between 0 (none) and 3650 days"};
+  for (const auto& [field, value] : {std::pair{"deadline_days", c.deadline_days}, {"budget", c.budget},
+                                     {"max_gpus", double(c.max_gpus)}, {"own_utilization", c.own_utilization}}) {
+    if (auto e = CheckLimit(field, value)) return e;
   }
-  if (!(c.budget >= 0 && c.budget <= 1e12)) return InputError{"budget", "must be between 0 (none) and 1e12"};
-  if (c.max_gpus < 1 || c.max_gpus > 65536) return InputError{"max_gpus", "must be between 1 and 65536"};
   if (Convert(catalog, 1, "USD", c.currency) <= 0) {
     std::string codes = "USD";
     for (const CurrencyRate& r : catalog.currencies) codes += ", " + r.code;
-    return InputError{"currency", "must be one of " + codes + ", got '" + c.currency + "'"};
+    return InputError{"currency", "must be one of " + codes + ", got '" + QuotedInput(c.currency) + "'"};
   }
   if (std::none_of(catalog.gpus.begin(), catalog.gpus.end(), [&](const GpuSpec& g) { return GpuAllowed(g, c); })) {
     return InputError{"allowed_gpus", "matches no catalog GPU id or vendor"};
@@ -493,7 +512,8 @@ Result<PlanSearch> PlanSearch::Start(const Scenario& base, const PlanConstraints
   checked.gpu_id = std::find_if(catalog.gpus.begin(), catalog.gpus.end(), [&](const GpuSpec& g) {
                      return GpuAllowed(g, c);
                    })->id;
-  checked.training.precision = Precision::kBf16;  // fp8 support is checked per GPU by the search
+  // fp8 and bf16 support are checked per GPU by the search.
+  checked.training.precision = Precision::kFp16;
   if (auto error = ValidateScenario(checked, catalog)) return *error;
   if (TrainingTokens(base.training) <= 0) {
     return InputError{"tokens", "is required to plan (or dataset_tokens × epochs): time and cost depend on it"};

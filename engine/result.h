@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 
@@ -21,6 +22,16 @@ struct Warning {
   std::string code;  // stable identifier, e.g. "tp_across_nodes"
   std::string message;
 };
+
+// A value the user typed, quoted back in a message: whole when short, else its first 64
+// bytes (cut between characters) and "…", so a pasted megabyte is not echoed whole.
+inline std::string QuotedInput(std::string_view text) {
+  constexpr size_t kMaxQuotedBytes = 64;
+  if (text.size() <= kMaxQuotedBytes) return std::string(text);
+  size_t cut = kMaxQuotedBytes;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 sequence
+  return std::string(text.substr(0, cut)) + "…";
+}
 
 template <class T>
 class Result {

@@ -5,14 +5,10 @@
 #include <vector>
 
 #include "format.h"
+#include "input_limits.h"
 
 namespace engine {
 namespace {
-
-std::optional<InputError> Range(const char* field, double value, double lo, double hi) {
-  if (std::isfinite(value) && value >= lo && value <= hi) return std::nullopt;
-  return InputError{field, "must be between " + Num(lo) + " and " + Num(hi) + ", got " + Num(value)};
-}
 
 std::optional<InputError> Divides(const char* field, int divisor, const char* what, int total) {
   if (total % divisor == 0) return std::nullopt;
@@ -20,31 +16,39 @@ std::optional<InputError> Divides(const char* field, int divisor, const char* wh
                                std::to_string(divisor)};
 }
 
-// Limits: past these a value is a typo. 10M-token sequences exceed any published
-// context; 10^15 tokens is ~70× the largest published pre-training corpus (Llama 3: 15.6T).
+// The numeric contract's ranges (input_limits.h), for input that did not come through the
+// JSON reader (the page sets the scenario directly), plus the limits a model sets.
 std::optional<InputError> CheckTraining(const Training& t, const ModelSpec& m) {
-  if (auto e = Range("seq_len", t.seq_len, 1, 1e7)) return e;
-  if (auto e = Range("micro_batch", t.micro_batch, 1, 65536)) return e;
-  if (auto e = Range("global_batch", t.global_batch, 0, 1e8)) return e;
-  if (auto e = Range("tokens", t.tokens, 0, 1e15)) return e;
-  if (auto e = Range("dataset_tokens", t.dataset_tokens, 0, 1e15)) return e;
-  if (auto e = Range("epochs", t.epochs, 0.01, 1000)) return e;
-  if (auto e = Range("mfu", t.mfu, 0, 1)) return e;
-  if (auto e = Range("lora_rank", t.lora_rank, 1, 65536)) return e;
-  if (auto e = Range("freeze_trainable_layers", t.freeze_trainable_layers, 1, m.layers)) return e;
+  for (const auto& [field, value] :
+       {std::pair{"seq_len", double(t.seq_len)}, {"micro_batch", double(t.micro_batch)},
+        {"global_batch", double(t.global_batch)}, {"tokens", t.tokens}, {"dataset_tokens", t.dataset_tokens},
+        {"epochs", t.epochs}, {"mfu", t.mfu}, {"lora_rank", double(t.lora_rank)}, {"lora_dropout", t.lora_dropout},
+        {"recompute_layers", double(t.recompute_layers)}, {"restart_minutes", t.restart_minutes},
+        {"claim.tokens_per_s", t.claim.tokens_per_s}, {"claim.wall_hours", t.claim.wall_hours},
+        {"freeze_trainable_layers", double(t.freeze_trainable_layers)}}) {
+    if (auto e = CheckLimit(field, value)) return e;
+  }
+  // Only a freeze run trains the top layers; any other method ignores the count, so a
+  // one-layer model is not refused for a default it never uses.
+  if (t.method == Method::kFreeze && t.freeze_trainable_layers > m.layers) {
+    return InputError{"freeze_trainable_layers", "must be between 1 and " + std::to_string(m.layers) +
+                                                     " (the model's layers), got " +
+                                                     std::to_string(t.freeze_trainable_layers)};
+  }
   return std::nullopt;
 }
 
 std::optional<InputError> CheckParallel(const Parallelism& p, const ModelSpec& m, const Training& t) {
-  if (auto e = Range("gpus", p.gpus, 1, 1048576)) return e;
-  if (auto e = Range("gpus_per_node", p.gpus_per_node, 1, 576)) return e;
-  if (auto e = Range("tp", p.tp, 1, 1024)) return e;
-  if (auto e = Range("pp", p.pp, 1, m.layers)) return e;
-  if (auto e = Range("cp", p.cp, 1, 1024)) return e;
-  if (auto e = Range("ep", p.ep, 1, 4096)) return e;
-  if (auto e = Range("virtual_pipeline", p.virtual_pipeline, 1, 64)) return e;
-  if (auto e = Range("zero", p.zero, 0, 3)) return e;
-  if (auto e = Range("node_gbps", p.node_gbps, 0, 1e6)) return e;
+  for (const auto& [field, value] :
+       {std::pair{"gpus", double(p.gpus)}, {"gpus_per_node", double(p.gpus_per_node)}, {"tp", double(p.tp)},
+        {"pp", double(p.pp)}, {"cp", double(p.cp)}, {"ep", double(p.ep)},
+        {"virtual_pipeline", double(p.virtual_pipeline)}, {"zero", double(p.zero)}, {"node_gbps", p.node_gbps}}) {
+    if (auto e = CheckLimit(field, value)) return e;
+  }
+  if (p.pp > m.layers) {
+    return InputError{"pp", "must be between 1 and " + std::to_string(m.layers) + " (the model's layers), got " +
+                                std::to_string(p.pp)};
+  }
   if (auto e = Divides("tp", p.tp, "heads", m.heads)) return e;
   if (auto e = Divides("cp", p.cp, "seq_len", t.seq_len)) return e;
   if (p.gpus % (p.tp * p.pp * p.cp) != 0) {
@@ -126,7 +130,7 @@ std::string JoinIds(const std::vector<Entry>& entries) {
 
 std::optional<InputError> CheckGpuId(const std::string& gpu_id, const Catalog& catalog) {
   if (catalog.FindGpu(gpu_id) != nullptr) return std::nullopt;
-  return InputError{"gpu", "unknown GPU '" + gpu_id + "'; known: " + JoinIds(catalog.gpus)};
+  return InputError{"gpu", "unknown GPU '" + QuotedInput(gpu_id) + "'; known: " + JoinIds(catalog.gpus)};
 }
 
 std::optional<InputError> ValidateScenario(const Scenario& s, const Catalog& catalog) {
@@ -141,15 +145,21 @@ std::optional<InputError> ValidateScenario(const Scenario& s, const Catalog& cat
     // `network` is the fabric between nodes; NVLink and PCIe links live inside one and come
     // with the GPU and server, so naming one here would price and time a network that is not.
     const std::string ids = JoinIds(catalog.fabrics, [](const FabricSpec& f) { return f.scale_out; });
-    const std::string what = fabric == nullptr ? "unknown network '" + s.parallel.network + "'"
+    const std::string what = fabric == nullptr ? "unknown network '" + QuotedInput(s.parallel.network) + "'"
                                                 : "'" + s.parallel.network + "' links GPUs inside a node, not nodes";
     return InputError{"network", what + "; choose a fabric between nodes: " + ids};
   }
   if (!s.storage.empty() && catalog.FindStorage(s.storage) == nullptr) {
-    return InputError{"storage", "unknown storage tier '" + s.storage + "'; known: " + JoinIds(catalog.storage)};
+    return InputError{"storage", "unknown storage tier '" + QuotedInput(s.storage) + "'; known: " + JoinIds(catalog.storage)};
   }
   if (s.training.precision == Precision::kFp8 && !gpu->SupportsFp8()) {
     return InputError{"precision", "fp8 needs FP8 tensor cores; " + gpu->name + " has none (use bf16)"};
+  }
+  const bool bf16 = s.training.precision == Precision::kBf16 || s.training.precision == Precision::kBf16Pure;
+  if (bf16 && !gpu->SupportsBf16()) {
+    return InputError{"precision", std::string(EnumName(kPrecisionNames, s.training.precision)) +
+                                       " needs bfloat16 arithmetic; " + gpu->name +
+                                       " has none (use fp16: mixed precision with loss scaling)"};
   }
   return std::nullopt;
 }

@@ -1,8 +1,11 @@
 #include "catalog_entries.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <string_view>
 
+#include "engine/format.h"
 #include "engine/units.h"
 #include "model_json.h"
 
@@ -12,6 +15,250 @@ using engine::InputError;
 using engine::Result;
 
 namespace {
+
+// ---------------------------------------------------------------------------------------
+// [SECTION] ranges: every numeric catalog field's floor and ceiling, in one table
+
+// A field's allowed values, inclusive, in the unit its JSON key (or a facility figure's
+// "unit") names. Floors and ceilings are physical or market limits with a margin around
+// the catalog's own extremes (catalog/*.json, compiled 2026-11-29, each figure there with
+// its source and date), so a typo or a unit mix-up (MB for GB, months for years, cents
+// for dollars) is refused instead of becoming a number in a plan.
+struct Range {
+  // "<section>.<key>"; prices that depend on the currency end in ".<ISO code>"; facility
+  // figures are "facility:<unit>".
+  std::string_view field;
+  double lo, hi;
+  // Facility rows: the figures engine/cost_model.cpp reads in this unit (they must carry it).
+  std::string_view engine_ids = {};
+};
+
+constexpr Range kRanges[] = {
+    // GPUs. Memory: T4 16 GB .. MI325X 256 GB (datasheets in gpus.json); 2048 is 8× the largest.
+    {"gpus.memory_gb", 1, 2048},
+    {"gpus.memory_gib", 1, 2048},
+    // HBM/GDDR bandwidth: L4 0.3 .. GB200 8 TB/s; 100 is 12× the fastest.
+    {"gpus.memory_bandwidth_tb_per_s", 0.05, 100},
+    // Dense tensor TFLOPS: T4 65 .. GB200 2,500 (bf16/fp16), 5,000 (fp8), 1,250 (tf32); below
+    // 1 TFLOPS no LLM trains in useful time; the ceilings are 20× GB200.
+    {"gpus.bf16_dense_tflops", 1, 50000},
+    {"gpus.fp16_dense_tflops", 1, 50000},
+    {"gpus.fp8_dense_tflops", 1, 100000},
+    {"gpus.tf32_dense_tflops", 1, 25000},
+    // Scale-up link per GPU: T4 32 GB/s (PCIe Gen3 x16) .. NVLink 5 1,800 GB/s.
+    {"gpus.scale_up_gb_per_s", 1, 50000},
+    // Board power: T4 70 W .. GB200 1,200 W.
+    {"gpus.tdp_w", 10, 5000},
+    // Scale-up domain: 1 (PCIe cards) .. TPU v5p pod 8,960 chips.
+    {"gpus.scale_up_domain_gpus", 1, 100000},
+    // Measured efficiencies are shares of the peak: (0, 1].
+    {"gpus.gemm_efficiency", 0.01, 1},
+    {"gpus.attention_efficiency", 0.01, 1},
+    {"gpus.memory_efficiency", 0.01, 1},
+    // Card prices: used V100 $500 .. new B200 $30,000; a card under $50 or over $1M is a typo.
+    {"gpus.price.new_usd_low", 50, 1e6},
+    {"gpus.price.used_usd_low", 50, 1e6},
+
+    // Fabrics (networks.json): ports 25 Gb/s Ethernet .. 7,200 Gb/s NVLink 5 per GPU.
+    {"fabrics.per_port_gbps", 1, 1e5},
+    {"fabrics.default_node_gbps", 1, 1e5},
+    // One-way latency: NVLink/InfiniBand ~1 µs .. Ethernet 20 µs; 10 ms is a WAN, not a cluster.
+    {"fabrics.latency_us", 0.05, 10000},
+    // All-reduce bus bandwidth achieved, a share of the line rate (0.5 .. 0.96 in the catalog).
+    {"fabrics.allreduce_busbw_fraction", 0.01, 1},
+
+    // Cloud offers (cloud_offers.json). GPUs per rentable unit: up to an NVL576 domain
+    // (NVIDIA GTC 2025, Rubin Ultra NVL576, the largest announced).
+    {"offers.gpus", 1, 576},
+    // GPUs one node or pod of the offer holds: TPU v5p pods reach 8,960.
+    {"offers.max_gpus", 1, 100000},
+    {"offers.node_gbps", 1, 1e5},
+    // Price per GPU-hour (an instance's price ÷ its GPUs), in the offer's currency: the
+    // catalog spans 0.25 USD (Vast.ai RTX 3090) .. 14.24 USD (AWS p6-b200) and 0.76 .. 45.2
+    // CNY; the floor is 25× below the cheapest, the ceiling 35× above the dearest.
+    {"offers.per_gpu_hour.USD", 0.01, 500},
+    {"offers.per_gpu_hour.EUR", 0.01, 500},
+    {"offers.per_gpu_hour.CNY", 0.05, 3500},
+
+    // Servers (own_hardware.json): 1 .. 72 GPUs (GB200 NVL72 rack).
+    {"servers.gpus", 1, 72},
+    // Maximum system power: 4× RTX A6000 workstation 1.6 kW .. HGX B200 14.3 kW; an NVL72
+    // rack draws about 120 kW.
+    {"servers.power_kw", 0.1, 200},
+    {"servers.cpu_cores", 1, 1024},
+    {"servers.ram_gib", 1, 65536},
+    {"servers.nvme_tb", 0, 10000},
+    // Server prices: 4× RTX 4090 workstation $15,000 .. HGX B200 $450,000; an NVL72 rack is
+    // a few million dollars.
+    {"servers.price_usd_new", 100, 1e8},
+    {"servers.price_usd_used", 100, 1e8},
+
+    // Network gear: a $700 optic .. a $2.05M 1,024-GPU NDR fabric.
+    {"network_gear.ports", 0, 100000},
+    {"network_gear.price_usd", 1, 1e8},
+    {"network_gear.power_kw", 0.001, 100},
+
+    // Storage: 0.125 GB/s (FSx per TiB) .. 2,000 GB/s (Meta's Tectonic for Llama 3).
+    {"storage.read_gb_per_s", 0.001, 1e5},
+    {"storage.write_gb_per_s", 0.001, 1e5},
+    {"storage.price_usd_per_tb", 0.1, 1e5},
+    {"storage.cloud_usd_per_tb_month", 0.1, 1e5},
+
+    // Model presets: 494M (Qwen2.5-0.5B) .. 671B (DeepSeek-V3) parameters.
+    {"models.official_params", 1e6, 1e13},
+    {"models.official_active_params", 1e6, 1e13},
+
+    // Exchange rates, units per US dollar. EUR: the ECB reference rate has ranged from 1.599
+    // USD per EUR (2008-07-15) to 0.8252 (2000-10-26), i.e. 0.63 .. 1.21 EUR per USD. CNY:
+    // 8.28 until the 2005-07-21 revaluation (PBoC), 6.04 at its strongest (2014-01). Other
+    // currencies: from the Kuwaiti dinar (~0.31 per USD) to the Iranian rial (~42,000
+    // official), with a margin.
+    {"rates.per_usd.EUR", 0.5, 1.5},
+    {"rates.per_usd.CNY", 5, 10},
+    {"rates.per_usd", 1e-4, 1e6},
+
+    // Facility figures (own_hardware.json "facility"), by unit.
+    // PUE = facility power / IT power: at least 1 by definition (The Green Grid, PUE white
+    // paper #49, 2012); the Uptime Institute survey averaged 2.5 in 2007 and 1.56 in 2024.
+    {"facility:ratio", 1.0, 3.0, "pue-typical"},
+    // Electricity: US industrial 8.1 c/kWh, regions 7-18 c (EIA Electric Power Monthly,
+    // 2024); EU non-household 0.094-0.256 EUR/kWh (Eurostat nrg_pc_205, 2024-H1); China
+    // industrial 0.3-0.8 CNY/kWh (catalog, low confidence). Ceilings ~5× the dearest.
+    {"facility:USD/kWh", 0.01, 1.0, "electricity-us"},
+    {"facility:EUR/kWh", 0.01, 1.0},
+    {"facility:CNY/kWh", 0.05, 7},
+    // Colocation: North America asking rent $163-184 per kW-month (CBRE, 2023-H2 .. 2024-H2).
+    {"facility:USD/kW-month", 10, 2000, "colocation-us"},
+    // Rack power: legacy colocation 4-8 kW, specialist liquid-cooled 60-120 kW (servnetuk, 2026).
+    {"facility:kW per rack", 1, 300},
+    // Depreciation life: under a year is renting, not owning; hyperscalers use 5-6 years
+    // (MSFT/GOOG 6, AMZN 5 in 2025); 15 is past any GPU's useful life. 0 divided by zero and
+    // wedged the page (issue 14).
+    {"facility:years", 1, 15, "depreciation-years"},
+    // Resale: a share of the price paid, below 1: at 1 owning would cost no depreciation, and
+    // above it the fixed cost turned negative and owned plans vanished (issue 14). The
+    // sources quote at most 0.85 after 3 years (used H100, 2026).
+    {"facility:fraction of purchase price", 0, 0.95, "resale-fraction-3y,resale-fraction-5y"},
+    // Maintenance and support per year: 8% assumed, DGX support quoted at ~20% (2024).
+    {"facility:fraction of purchase price per year", 0, 0.5, "maintenance-rate"},
+    // Average draw over nameplate maximum: 0.6-0.8 quoted (2024); never above 1, and below
+    // 0.1 the servers idle rather than train.
+    {"facility:fraction of max power", 0.1, 1, "sustained-power-fraction"},
+    // Network and storage over server price: 0.10-0.15 quoted, 0.16-0.29 implied by all-in
+    // H100 cluster costs (2023-24); 1 would double the purchase.
+    {"facility:fraction of server price", 0, 1, "network-storage-fraction"},
+    // Installation and commissioning: no sourced figure; half the hardware price is far out.
+    {"facility:fraction of hardware price", 0, 0.5, "install-fraction"},
+    // All-in H100 cluster cost per GPU $45-50k (Epoch AI, 2023-24).
+    {"facility:USD per GPU", 100, 1e6},
+    // Rack PDUs: no current price found; ~$750 for a 24-outlet unit (old lab wiki).
+    {"facility:USD per rack", 10, 1e6},
+};
+
+const Range* FindRange(std::string_view field) {
+  for (const Range& r : kRanges) {
+    if (r.field == field) return &r;
+  }
+  return nullptr;
+}
+
+// The row for `field`. Every field the parsers read has one (tests/catalog: the embedded
+// catalog loads); a missing row refuses every value rather than allowing any.
+Range RangeOf(std::string_view field) {
+  const Range* r = FindRange(field);
+  return r != nullptr ? *r : Range{field, 1, 0};
+}
+
+Range RangeOf(std::string_view section, const char* key) { return RangeOf(std::string(section) + "." + key); }
+
+// Readers of table-ranged numbers: required or optional (absent or null = unknown), and integers.
+std::optional<InputError> NeedNumber(const Json& e, std::string_view section, const char* key,
+                                     const std::string& path, double* out) {
+  const Range r = RangeOf(section, key);
+  return RequireNumber(e, key, path, r.lo, r.hi, out);
+}
+
+std::optional<InputError> MaybeNumber(const Json& e, std::string_view section, const char* key,
+                                      const std::string& path, double* out) {
+  const Range r = RangeOf(section, key);
+  return OptionalNumber(e, key, path, r.lo, r.hi, out);
+}
+
+std::optional<InputError> MaybeInt(const Json& e, std::string_view section, const char* key, const std::string& path,
+                                   int* out) {
+  const Range r = RangeOf(section, key);
+  return ReadInt(e, key, path, int(r.lo), int(r.hi), out);
+}
+
+// A price or count as written, all its digits ("300000", "14.2416"): Num's three
+// significant digits would print 300,000 as "3e5".
+std::string Exact(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.10g", v);
+  return buf;
+}
+
+// "must be at most <other> (<its value>), got <value>": two fields of one entry that disagree.
+InputError AtMost(const std::string& path, const char* key, const char* other, double limit, double value) {
+  return InputError{path + key, "must be at most " + std::string(other) + " (" + Exact(limit) + "), got " + Exact(value)};
+}
+
+// An offer's four prices per rentable unit-hour in its currency (null = not offered),
+// within the table's per-GPU-hour range times the unit's GPUs. A discount never costs more
+// than the list price: spot and 1-year reserved at most on-demand (AWS has capped spot at
+// on-demand since its 2017 pricing change), 3-year at most 1-year.
+std::optional<InputError> ReadPrices(const Json& e, const std::string& path, engine::CloudOffer& o) {
+  const Range per_gpu_hour = RangeOf("offers.per_gpu_hour." + o.currency);
+  const std::pair<const char*, double*> prices[] = {{"on_demand_per_hour", &o.on_demand_per_hour},
+                                                    {"spot_per_hour", &o.spot_per_hour},
+                                                    {"reserved_1yr_per_hour", &o.reserved_1yr_per_hour},
+                                                    {"reserved_3yr_per_hour", &o.reserved_3yr_per_hour}};
+  for (const auto& [key, out] : prices) {
+    if (auto err = Require(e, key, path)) return err;
+    if (auto err = OptionalNumber(e, key, path, per_gpu_hour.lo * o.gpus, per_gpu_hour.hi * o.gpus, out)) return err;
+  }
+  const double on_demand = o.on_demand_per_hour, one_year = o.reserved_1yr_per_hour;
+  if (on_demand > 0 && o.spot_per_hour > on_demand) {
+    return AtMost(path, "spot_per_hour", "on_demand_per_hour", on_demand, o.spot_per_hour);
+  }
+  if (on_demand > 0 && one_year > on_demand) {
+    return AtMost(path, "reserved_1yr_per_hour", "on_demand_per_hour", on_demand, one_year);
+  }
+  const double three_year_cap = one_year > 0 ? one_year : on_demand;
+  if (three_year_cap > 0 && o.reserved_3yr_per_hour > three_year_cap) {
+    return AtMost(path, "reserved_3yr_per_hour", one_year > 0 ? "reserved_1yr_per_hour" : "on_demand_per_hour",
+                  three_year_cap, o.reserved_3yr_per_hour);
+  }
+  return std::nullopt;
+}
+
+bool ListHas(std::string_view list, std::string_view id) {
+  while (!list.empty()) {
+    const size_t comma = list.find(',');
+    if (list.substr(0, comma) == id) return true;
+    list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
+  }
+  return false;
+}
+
+// A facility figure's unit must have a row in kRanges, and a figure the engine reads must
+// carry the unit it is read in (depreciation-years in years, not months).
+std::optional<InputError> CheckFacilityUnit(const std::string& id, const std::string& unit, const std::string& path) {
+  constexpr std::string_view kPrefix = "facility:";
+  std::string units;
+  for (const Range& r : kRanges) {
+    if (!r.field.starts_with(kPrefix)) continue;
+    const std::string_view row_unit = r.field.substr(kPrefix.size());
+    if (ListHas(r.engine_ids, id) && row_unit != unit) {
+      return InputError{path + "unit", "must be one of " + std::string(row_unit) + ", got '" + unit + "'"};
+    }
+    units += (units.empty() ? "" : ", ") + std::string(row_unit);
+  }
+  if (FindRange(std::string(kPrefix) + unit) == nullptr) {
+    return InputError{path + "unit", "must be one of " + units + ", got '" + unit + "'"};
+  }
+  return std::nullopt;
+}
 
 std::optional<InputError> ReadSoftware(const Json& e, const std::string& path, engine::SoftwareStack* out) {
   std::string s;
@@ -42,19 +289,25 @@ Result<engine::GpuSpec> ParseGpu(const Json& e, const std::string& path) {
   if (auto err = RequireText(e, "source", path, &text)) return *err;
   if (auto err = RequireText(e, "source_date", path, &text)) return *err;
   double gb = 0, gib = 0, bw = 0, bf16 = 0, fp16 = 0, fp8 = 0, tf32 = 0, link = 0;
-  if (auto err = RequireNumber(e, "memory_gb", path, 1, 4096, &gb)) return *err;
-  if (auto err = RequireNumber(e, "memory_gib", path, 1, 4096, &gib)) return *err;
-  if (auto err = RequireNumber(e, "memory_bandwidth_tb_per_s", path, 0.01, 100, &bw)) return *err;
-  if (auto err = RequireNumber(e, "bf16_dense_tflops", path, 0.1, 100000, &bf16)) return *err;
-  if (auto err = RequireNumber(e, "fp16_dense_tflops", path, 0.1, 100000, &fp16)) return *err;
-  if (auto err = OptionalNumber(e, "fp8_dense_tflops", path, 0.1, 100000, &fp8)) return *err;
-  if (auto err = OptionalNumber(e, "tf32_dense_tflops", path, 0.1, 100000, &tf32)) return *err;
-  if (auto err = RequireNumber(e, "scale_up_gb_per_s", path, 0.1, 100000, &link)) return *err;
+  if (auto err = NeedNumber(e, "gpus", "memory_gb", path, &gb)) return *err;
+  if (auto err = NeedNumber(e, "gpus", "memory_gib", path, &gib)) return *err;
+  // A GiB (2^30 B) is larger than a GB (1e9 B) and drivers reserve some: the usable GiB
+  // are at most the marketed GB (H100: 80 GB, 79.6 GiB reported), and not under half.
+  if (gib > gb || gib < gb / 2) {
+    return InputError{path + "memory_gib", "must be between " + engine::Num(gb / 2) + " and " + engine::Num(gb) +
+                                               " (half of memory_gb to memory_gb), got " + engine::Num(gib)};
+  }
+  if (auto err = NeedNumber(e, "gpus", "memory_bandwidth_tb_per_s", path, &bw)) return *err;
+  if (auto err = NeedNumber(e, "gpus", "bf16_dense_tflops", path, &bf16)) return *err;
+  if (auto err = NeedNumber(e, "gpus", "fp16_dense_tflops", path, &fp16)) return *err;
+  if (auto err = MaybeNumber(e, "gpus", "fp8_dense_tflops", path, &fp8)) return *err;
+  if (auto err = MaybeNumber(e, "gpus", "tf32_dense_tflops", path, &tf32)) return *err;
+  if (auto err = NeedNumber(e, "gpus", "scale_up_gb_per_s", path, &link)) return *err;
   if (auto err = Require(e, "tdp_w", path)) return *err;  // null = not published (TPUs, Ascend 910C)
-  if (auto err = OptionalNumber(e, "tdp_w", path, 1, 10000, &g.tdp_w)) return *err;
+  if (auto err = MaybeNumber(e, "gpus", "tdp_w", path, &g.tdp_w)) return *err;
   if (auto err = RequireText(e, "scale_up_link", path, &g.scale_up_link)) return *err;
   if (auto err = Require(e, "scale_up_domain_gpus", path)) return *err;
-  if (auto err = ReadInt(e, "scale_up_domain_gpus", path, 1, 100000, &g.scale_up_domain)) return *err;
+  if (auto err = MaybeInt(e, "gpus", "scale_up_domain_gpus", path, &g.scale_up_domain)) return *err;
   // PCIe x16 per direction by generation: Gen3 16, Gen4 32, Gen5 64 GB/s (PCI-SIG).
   if (auto err = ReadString(e, "host_interface", path, &text)) return *err;
   g.pcie_bytes_per_s = text.find("Gen5") != std::string::npos   ? 64e9
@@ -63,9 +316,9 @@ Result<engine::GpuSpec> ParseGpu(const Json& e, const std::string& path) {
   if (auto err = ReadSoftware(e, path, &g.stack)) return *err;
   if (auto err = RequireText(e, "architecture", path, &g.architecture)) return *err;
   // Optional: efficiencies measured on one's own cluster (the page's Assumptions panel).
-  if (auto err = OptionalNumber(e, "gemm_efficiency", path, 0.01, 1, &g.gemm_efficiency)) return *err;
-  if (auto err = OptionalNumber(e, "attention_efficiency", path, 0.01, 1, &g.attention_efficiency)) return *err;
-  if (auto err = OptionalNumber(e, "memory_efficiency", path, 0.01, 1, &g.memory_efficiency)) return *err;
+  if (auto err = MaybeNumber(e, "gpus", "gemm_efficiency", path, &g.gemm_efficiency)) return *err;
+  if (auto err = MaybeNumber(e, "gpus", "attention_efficiency", path, &g.attention_efficiency)) return *err;
+  if (auto err = MaybeNumber(e, "gpus", "memory_efficiency", path, &g.memory_efficiency)) return *err;
   if (e.contains("export_control") && e["export_control"].is_object() && e["export_control"].contains("cn")) {
     const Json& cn = e["export_control"]["cn"];
     std::string status;
@@ -79,8 +332,11 @@ Result<engine::GpuSpec> ParseGpu(const Json& e, const std::string& path) {
   }
   if (e.contains("price") && e["price"].is_object()) {
     const Json& price = e["price"];
-    if (auto err = OptionalNumber(price, "new_usd_low", path + "price.", 1, 1e8, &g.price_new_usd)) return *err;
-    if (auto err = OptionalNumber(price, "used_usd_low", path + "price.", 1, 1e8, &g.price_used_usd)) return *err;
+    if (auto err = MaybeNumber(price, "gpus.price", "new_usd_low", path + "price.", &g.price_new_usd)) return *err;
+    if (auto err = MaybeNumber(price, "gpus.price", "used_usd_low", path + "price.", &g.price_used_usd)) return *err;
+    if (g.price_new_usd > 0 && g.price_used_usd > g.price_new_usd) {
+      return AtMost(path + "price.", "used_usd_low", "new_usd_low", g.price_new_usd, g.price_used_usd);
+    }
   }
   if (e.contains("seed_correction") && e["seed_correction"].is_object()) {
     const Json& sc = e["seed_correction"];
@@ -114,10 +370,10 @@ Result<engine::FabricSpec> ParseFabric(const Json& e, const std::string& path) {
   }
   f.scale_out = scope == "scale-out";
   double port_gbps = 0, latency_us = 0, node_gbps = 0;
-  if (auto err = RequireNumber(e, "per_port_gbps", path, 1, 1e6, &port_gbps)) return *err;
-  if (auto err = RequireNumber(e, "latency_us", path, 0.01, 10000, &latency_us)) return *err;
-  if (auto err = RequireNumber(e, "allreduce_busbw_fraction", path, 0.01, 1, &f.busbw_fraction)) return *err;
-  if (auto err = OptionalNumber(e, "default_node_gbps", path, 1, 1e6, &node_gbps)) return *err;
+  if (auto err = NeedNumber(e, "fabrics", "per_port_gbps", path, &port_gbps)) return *err;
+  if (auto err = NeedNumber(e, "fabrics", "latency_us", path, &latency_us)) return *err;
+  if (auto err = NeedNumber(e, "fabrics", "allreduce_busbw_fraction", path, &f.busbw_fraction)) return *err;
+  if (auto err = MaybeNumber(e, "fabrics", "default_node_gbps", path, &node_gbps)) return *err;
   if (f.scale_out && node_gbps <= 0) return InputError{path + "default_node_gbps", "is required for a scale-out fabric"};
   f.port_bytes_per_s = port_gbps * 1e9 / 8;
   f.latency_s = latency_us * 1e-6;
@@ -161,19 +417,18 @@ Result<engine::CloudOffer> ParseOffer(const Json& e, const std::string& path) {
     return *err;
   }
   if (auto err = Require(e, "gpus", path)) return *err;
-  if (auto err = ReadInt(e, "gpus", path, 1, 576, &o.gpus)) return *err;
-  if (auto err = ReadInt(e, "max_gpus", path, 1, 100000, &o.max_gpus)) return *err;  // TPU pods: 8,960 chips
+  if (auto err = MaybeInt(e, "offers", "gpus", path, &o.gpus)) return *err;
   if (o.per_gpu && o.gpus != 1) return InputError{path + "gpus", "must be 1 for per-gpu billing"};
-  if (auto err = ReadString(e, "fabric", path, &o.fabric); err && !e["fabric"].is_null()) return *err;
-  if (auto err = OptionalNumber(e, "node_gbps", path, 1, 1e6, &o.node_gbps)) return *err;
-  const std::pair<const char*, double*> prices[] = {{"on_demand_per_hour", &o.on_demand_per_hour},
-                                                    {"spot_per_hour", &o.spot_per_hour},
-                                                    {"reserved_1yr_per_hour", &o.reserved_1yr_per_hour},
-                                                    {"reserved_3yr_per_hour", &o.reserved_3yr_per_hour}};
-  for (const auto& [key, out] : prices) {
-    if (auto err = Require(e, key, path)) return *err;
-    if (auto err = OptionalNumber(e, key, path, 0.001, 1e6, out)) return *err;
+  // A node holds at least the GPUs of one rentable unit; without max_gpus it holds that unit.
+  o.max_gpus = std::max(o.max_gpus, o.gpus);
+  if (auto err = MaybeInt(e, "offers", "max_gpus", path, &o.max_gpus)) return *err;
+  if (o.gpus > o.max_gpus) {
+    return InputError{path + "gpus", "must be between 1 and max_gpus (" + std::to_string(o.max_gpus) + "), got " +
+                                         std::to_string(o.gpus)};
   }
+  if (auto err = ReadString(e, "fabric", path, &o.fabric); err && !e["fabric"].is_null()) return *err;
+  if (auto err = MaybeNumber(e, "offers", "node_gbps", path, &o.node_gbps)) return *err;
+  if (auto err = ReadPrices(e, path, o)) return *err;
   const bool priced = o.on_demand_per_hour > 0 || o.spot_per_hour > 0 || o.reserved_1yr_per_hour > 0 ||
                       o.reserved_3yr_per_hour > 0;
   if (priced) {
@@ -194,8 +449,8 @@ Result<engine::ModelPreset> ParseModel(const Json& e, const std::string& path) {
   if (auto err = RequireText(e, "source_date", path, &date)) return *err;
   if (auto err = ReadString(e, "license", path, &p.license)) return *err;
   if (auto err = ReadString(e, "hf_repo", path, &p.hf_repo)) return *err;
-  if (auto err = RequireNumber(e, "official_params", path, 1e6, 1e13, &p.official_params)) return *err;
-  if (auto err = OptionalNumber(e, "official_active_params", path, 1e6, 1e13, &p.official_active_params)) return *err;
+  if (auto err = NeedNumber(e, "models", "official_params", path, &p.official_params)) return *err;
+  if (auto err = MaybeNumber(e, "models", "official_active_params", path, &p.official_active_params)) return *err;
   if (auto err = Require(e, "arch", path)) return *err;
   auto arch = ParseArchitecture(e["arch"], path + "arch.");
   if (!arch.ok()) return arch.error();
@@ -233,13 +488,16 @@ Result<engine::ServerOption> ParseServer(const Json& e, const std::string& path)
   if (auto err = RequireText(e, "gpu", path, &s.gpu_id)) return *err;
   if (auto err = ReadChoiceText(e, "form", path, {"hgx", "pcie", "workstation"}, true, &s.form)) return *err;
   if (auto err = Require(e, "gpus", path)) return *err;
-  if (auto err = ReadInt(e, "gpus", path, 1, 72, &s.gpus)) return *err;
-  if (auto err = RequireNumber(e, "power_kw", path, 0.1, 200, &s.power_kw)) return *err;
-  if (auto err = OptionalNumber(e, "cpu_cores", path, 1, 1024, &s.cpu_cores)) return *err;
-  if (auto err = OptionalNumber(e, "ram_gib", path, 1, 65536, &s.ram_gib)) return *err;
-  if (auto err = OptionalNumber(e, "nvme_tb", path, 0, 10000, &s.nvme_tb)) return *err;
-  if (auto err = OptionalNumber(e, "price_usd_new", path, 100, 1e8, &s.price_usd_new)) return *err;
-  if (auto err = OptionalNumber(e, "price_usd_used", path, 100, 1e8, &s.price_usd_used)) return *err;
+  if (auto err = MaybeInt(e, "servers", "gpus", path, &s.gpus)) return *err;
+  if (auto err = NeedNumber(e, "servers", "power_kw", path, &s.power_kw)) return *err;
+  if (auto err = MaybeNumber(e, "servers", "cpu_cores", path, &s.cpu_cores)) return *err;
+  if (auto err = MaybeNumber(e, "servers", "ram_gib", path, &s.ram_gib)) return *err;
+  if (auto err = MaybeNumber(e, "servers", "nvme_tb", path, &s.nvme_tb)) return *err;
+  if (auto err = MaybeNumber(e, "servers", "price_usd_new", path, &s.price_usd_new)) return *err;
+  if (auto err = MaybeNumber(e, "servers", "price_usd_used", path, &s.price_usd_used)) return *err;
+  if (s.price_usd_new > 0 && s.price_usd_used > s.price_usd_new) {
+    return AtMost(path, "price_usd_used", "price_usd_new", s.price_usd_new, s.price_usd_used);
+  }
   if (auto err = ReadString(e, "scale_up", path, &s.scale_up); err && !e["scale_up"].is_null()) return *err;
   if (auto err = ReadString(e, "confidence", path, &s.confidence)) return *err;
   if (s.price_usd_new > 0 || s.price_usd_used > 0) {
@@ -253,10 +511,10 @@ Result<engine::NetworkGear> ParseNetworkGear(const Json& e, const std::string& p
   if (auto err = RequireIdAndName(e, path, &g.id, &g.name)) return *err;
   if (auto err = RequireText(e, "fabric", path, &g.fabric)) return *err;
   if (e.contains("ports") && !e["ports"].is_null()) {
-    if (auto err = ReadInt(e, "ports", path, 0, 100000, &g.ports)) return *err;
+    if (auto err = MaybeInt(e, "network_gear", "ports", path, &g.ports)) return *err;
   }
-  if (auto err = OptionalNumber(e, "price_usd", path, 1, 1e8, &g.price_usd)) return *err;
-  if (auto err = OptionalNumber(e, "power_kw", path, 0.001, 100, &g.power_kw)) return *err;
+  if (auto err = MaybeNumber(e, "network_gear", "price_usd", path, &g.price_usd)) return *err;
+  if (auto err = MaybeNumber(e, "network_gear", "power_kw", path, &g.power_kw)) return *err;
   return g;
 }
 
@@ -270,10 +528,11 @@ Result<engine::StorageTier> ParseStorage(const Json& e, const std::string& path)
                                 true, &t.scope)) {
     return *err;
   }
-  if (auto err = OptionalNumber(e, "read_gb_per_s", path, 0.001, 1e5, &t.read_gb_per_s)) return *err;
-  if (auto err = OptionalNumber(e, "write_gb_per_s", path, 0.001, 1e5, &t.write_gb_per_s)) return *err;
-  if (auto err = OptionalNumber(e, "price_usd_per_tb", path, 0.1, 1e5, &t.price_usd_per_tb)) return *err;
-  if (auto err = OptionalNumber(e, "cloud_usd_per_tb_month", path, 0.1, 1e5, &t.cloud_usd_per_tb_month)) return *err;
+  for (auto [key, out] : {std::pair{"read_gb_per_s", &t.read_gb_per_s}, {"write_gb_per_s", &t.write_gb_per_s},
+                          {"price_usd_per_tb", &t.price_usd_per_tb},
+                          {"cloud_usd_per_tb_month", &t.cloud_usd_per_tb_month}}) {
+    if (auto err = MaybeNumber(e, "storage", key, path, out)) return *err;
+  }
   return t;
 }
 
@@ -281,9 +540,11 @@ Result<engine::FacilityFigure> ParseFacility(const Json& e, const std::string& p
   engine::FacilityFigure f;
   if (auto err = RequireIdAndName(e, path, &f.id, &f.name)) return *err;
   if (auto err = RequireText(e, "unit", path, &f.unit)) return *err;
+  if (auto err = CheckFacilityUnit(f.id, f.unit, path)) return *err;
   if (auto err = ReadString(e, "region", path, &f.region); err && !e["region"].is_null()) return *err;
   if (auto err = Require(e, "value", path)) return *err;
-  if (auto err = OptionalNumber(e, "value", path, 0, 1e9, &f.value)) return *err;
+  const Range r = RangeOf("facility:" + f.unit);
+  if (auto err = OptionalNumber(e, "value", path, r.lo, r.hi, &f.value)) return *err;
   f.known = !e["value"].is_null();
   return f;
 }
@@ -307,9 +568,22 @@ Result<engine::CurrencyRate> ParseCurrency(const Json& r, const std::string& pat
   engine::CurrencyRate rate;
   std::string text;
   if (auto err = RequireText(r, "currency", path, &rate.code)) return *err;
+  const bool iso_shape = rate.code.size() == 3 && std::all_of(rate.code.begin(), rate.code.end(), [](char c) {
+    return c >= 'A' && c <= 'Z';
+  });
+  if (!iso_shape) {
+    return InputError{path + "currency", "must be a three-letter ISO 4217 code like CNY, got '" + rate.code + "'"};
+  }
+  // Rates are units per US dollar: USD is the base, 1 by definition (cost_model.cpp Rate),
+  // so a USD row would be ignored while looking applied.
+  if (rate.code == "USD") {
+    return InputError{path + "currency", "must not be USD: rates are per US dollar, the base currency (1 USD = 1 USD)"};
+  }
   if (auto err = RequireText(r, "date", path, &rate.date)) return *err;
   if (auto err = RequireText(r, "source", path, &text)) return *err;
-  if (auto err = RequireNumber(r, "per_usd", path, 1e-4, 1e5, &rate.per_usd)) return *err;
+  const Range* own = FindRange("rates.per_usd." + rate.code);
+  const Range bounds = own != nullptr ? *own : RangeOf("rates.per_usd");
+  if (auto err = RequireNumber(r, "per_usd", path, bounds.lo, bounds.hi, &rate.per_usd)) return *err;
   return rate;
 }
 

@@ -19,6 +19,10 @@ using engine::Result;
 // either overflowed the stack (tests/fuzz/README.md, finding 1).
 constexpr int kMaxNesting = 64;
 
+// Largest catalog file or overlay: the biggest embedded file (cloud_offers.json) is under
+// 0.2 MiB, and ApplyOverlay refuses overlays above 8 MiB before parsing.
+constexpr size_t kMaxFileBytes = 8u << 20;
+
 // Top-level keys a catalog file may carry besides its entry arrays.
 const std::set<std::string> kMetadataKeys = {"schema", "compiled", "conventions", "source_note", "description",
                                              "base", "note", "notes"};
@@ -89,17 +93,11 @@ std::optional<InputError> ReadSection(const Json& d, const std::string& file, co
 }
 
 std::optional<InputError> LoadOne(std::string_view text, const std::string& file, engine::Catalog& c, bool overlay) {
-  int deepest = 0;
-  const Json::parser_callback_t track_depth = [&deepest](int depth, Json::parse_event_t, Json&) {
-    deepest = std::max(deepest, depth);
-    return true;
-  };
-  const Json d = Json::parse(text.begin(), text.end(), track_depth, /*allow_exceptions=*/false);
-  if (d.is_discarded()) return InputError{file, "is not valid JSON"};
-  if (deepest > kMaxNesting) {
-    return InputError{file, "nests objects and arrays " + std::to_string(deepest) + " levels deep; the limit is " +
-                                std::to_string(kMaxNesting)};
-  }
+  // The scenario parser's rules (json_fields.h): text after a NUL byte or a key given twice
+  // would otherwise be dropped silently, the last value winning.
+  const auto parsed = ParseCatalogJson(text, kMaxFileBytes, file, kMaxNesting);
+  if (!parsed.ok()) return parsed.error();
+  const Json& d = parsed.value();
   if (!d.is_object()) return InputError{file, "must hold a JSON object"};
   if (!overlay) {
     std::string compiled;

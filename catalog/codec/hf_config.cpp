@@ -1,27 +1,34 @@
 #include "hf_config.h"
 
+#include <algorithm>
+#include <cmath>
+#include <map>
 #include <set>
 #include <string>
+
+#include "engine/format.h"
 
 namespace catalog {
 namespace {
 
 using engine::InputError;
-constexpr const char* kPath = "model.hf_config.";
+using engine::QuotedInput;
+constexpr const char* kRoot = "model.hf_config.";
 
 // Keys that do not change parameter count or training memory (tokens ids, init,
-// numerics, rope parameters, library bookkeeping).
+// numerics, rope parameters, library bookkeeping, the wrapper keys of vision-language
+// configs). quantization_config, text_config and vision_config are read separately.
 const std::set<std::string> kIrrelevantKeys = {
     "_name_or_path", "architectures", "auto_map", "bos_token_id", "eos_token_id", "pad_token_id", "torch_dtype",
     "transformers_version", "initializer_range", "rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon",
-    "rope_theta", "rope_scaling", "use_cache", "attention_dropout", "hidden_dropout", "dropout", "model_type",
-    "hidden_act", "hidden_activation", "pretraining_tp", "output_router_logits", "router_aux_loss_coef",
-    "router_jitter_noise", "norm_topk_prob", "quantization_config", "use_sliding_window", "sliding_window",
-    "max_window_layers", "attn_logit_softcapping", "final_logit_softcapping", "query_pre_attn_scalar",
-    "original_max_position_embeddings", "rotary_pct", "rotary_emb_base", "use_parallel_residual",
-    "classifier_dropout", "partial_rotary_factor", "embd_pdrop", "resid_pdrop", "aux_loss_alpha",
-    "seq_aux", "topk_method", "scoring_func", "routed_scaling_factor", "n_group", "topk_group", "ep_size",
-    "moe_layer_freq", "num_nextn_predict_layers", "decoder_sparse_step", "alibi", "parallel_attn",
+    "rope_theta", "rope_scaling", "rope_parameters", "use_cache", "attention_dropout", "hidden_dropout", "dropout",
+    "model_type", "hidden_act", "hidden_activation", "pretraining_tp", "output_router_logits",
+    "router_aux_loss_coef", "router_jitter_noise", "norm_topk_prob", "quantization_config", "use_sliding_window",
+    "sliding_window", "max_window_layers", "attn_logit_softcapping", "final_logit_softcapping",
+    "query_pre_attn_scalar", "original_max_position_embeddings", "rotary_pct", "rotary_emb_base",
+    "use_parallel_residual", "classifier_dropout", "partial_rotary_factor", "embd_pdrop", "resid_pdrop",
+    "aux_loss_alpha", "seq_aux", "topk_method", "scoring_func", "routed_scaling_factor", "n_group", "topk_group",
+    "ep_size", "moe_layer_freq", "num_nextn_predict_layers", "decoder_sparse_step", "alibi", "parallel_attn",
     "new_decoder_architecture", "multi_query", "bias", "num_kv_heads", "n_head_kv", "attention_bias", "mlp_bias",
     "tie_word_embeddings", "max_position_embeddings", "num_hidden_layers", "hidden_size", "num_attention_heads",
     "num_key_value_heads", "head_dim", "intermediate_size", "vocab_size", "num_local_experts",
@@ -29,87 +36,168 @@ const std::set<std::string> kIrrelevantKeys = {
     "mlp_only_layers", "n_routed_experts", "n_shared_experts", "first_k_dense_replace", "q_lora_rank",
     "kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim", "ffn_hidden_size", "n_layer",
     "n_embd", "num_layers", "qkv_bias", "use_qk_norm", "is_decoder", "return_dict", "tokenizer_class",
-    "bos_token", "eos_token", "name_or_path", "output_attentions", "output_hidden_states", "vision_config"};
+    "bos_token", "eos_token", "name_or_path", "output_attentions", "output_hidden_states", "vision_config",
+    "text_config", "llm_config", "dtype", "rope_local_base_freq", "sliding_window_pattern", "layer_types",
+    "cache_implementation", "image_token_index", "image_token_id", "video_token_id", "vision_start_token_id",
+    "vision_end_token_id", "vision_token_id", "boi_token_index", "eoi_token_index", "mm_tokens_per_image",
+    "projector_hidden_act", "vision_feature_layer", "vision_feature_select_strategy", "image_seq_length",
+    "ignore_index", "multimodal_projector_bias", "downsample_ratio", "template"};
+
+// model_type values read as another one: Falcon's pre-transformers names, and the text
+// models of Qwen2-VL/2.5-VL (Qwen2 decoders with QKV bias; transformers
+// modeling_qwen2_vl) and Qwen3-VL (Qwen3 decoders).
+const std::map<std::string, std::string> kTypeAliases = {
+    {"RefinedWeb", "falcon"},          {"RefinedWebModel", "falcon"},   {"qwen2_vl", "qwen2"},
+    {"qwen2_5_vl", "qwen2"},           {"qwen2_vl_text", "qwen2"},      {"qwen2_5_vl_text", "qwen2"},
+    {"qwen3_vl_text", "qwen3"},        {"qwen3_vl_moe_text", "qwen3_moe"}};
 
 const std::set<std::string> kKnownTypes = {"llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3",
-                                           "qwen3_moe", "gemma", "gemma2", "phi3", "deepseek_v2", "deepseek_v3",
-                                           "gpt_neox", "falcon", "RefinedWeb", "RefinedWebModel"};
+                                           "qwen3_moe", "gemma", "gemma2", "gemma3_text", "phi3", "deepseek_v2",
+                                           "deepseek_v3", "gpt_neox", "falcon"};
 
-// Reads an int config key that may be absent (keeps *out) or null (keeps *out).
-std::optional<InputError> Int(const Json& c, const char* key, int* out, int hi = 100000000) {
-  if (!c.contains(key) || c[key].is_null()) return std::nullopt;
-  return ReadInt(c, key, kPath, 0, hi, out);
+// Types whose transformers config class gives head_dim a fixed default (GemmaConfig,
+// Gemma2Config, Gemma3TextConfig: 256; Qwen3Config, Qwen3MoeConfig: 128) instead of
+// hidden_size / num_attention_heads, so an absent head_dim cannot be derived.
+bool FixedHeadDimDefault(const std::string& type) {
+  return type == "gemma" || type == "gemma2" || type == "gemma3_text" || type == "qwen3" || type == "qwen3_moe";
 }
 
-std::optional<InputError> Flag(const Json& c, const char* key, bool* out) {
-  if (!c.contains(key) || c[key].is_null()) return std::nullopt;
-  return ReadBool(c, key, kPath, out);
-}
+// Reads the keys of one config object (the config.json, or its text_config) and remembers
+// which key set each engine field, so that errors name the config.json key.
+struct Reader {
+  const Json& c;
+  std::string path;          // error prefix: "model.hf_config." or "model.hf_config.text_config."
+  bool nested = false;       // a text_config, which transformers writes without class defaults
+  std::string model_hint;    // the text_config's _name_or_path, for the missing-key hint
+  std::map<std::string, std::string> origin;  // engine field -> config key
 
-std::optional<InputError> ReadCommon(const Json& c, const std::string& type, engine::ModelSpec& m) {
-  for (const char* key : {"num_hidden_layers", "hidden_size", "num_attention_heads", "vocab_size"}) {
-    if (!c.contains(key)) return InputError{std::string(kPath) + key, "is required to size the model"};
+  bool Has(const char* key) const { return c.contains(key) && !c[key].is_null(); }
+
+  // An int key that may be absent or null (keeps *out). The 1e8 bound only keeps the value
+  // an int; engine::ValidateModel checks the real range, reported under this key.
+  std::optional<InputError> Int(const char* key, const char* field, int* out) {
+    if (!Has(key)) return std::nullopt;
+    if (auto e = ReadInt(c, key, path, 0, 100000000, out)) return e;
+    if (field != nullptr) origin[field] = key;
+    return std::nullopt;
   }
-  if (auto e = Int(c, "num_hidden_layers", &m.layers)) return e;
-  if (auto e = Int(c, "hidden_size", &m.hidden)) return e;
-  if (auto e = Int(c, "num_attention_heads", &m.heads)) return e;
-  if (auto e = Int(c, "vocab_size", &m.vocab)) return e;
-  if (m.heads <= 0) return InputError{std::string(kPath) + "num_attention_heads", "must be at least 1"};
+
+  std::optional<InputError> Flag(const char* key, bool* out) const {
+    if (!Has(key)) return std::nullopt;
+    return ReadBool(c, key, path, out);
+  }
+
+  InputError Missing(const char* key, const std::string& why) const {
+    std::string message = why;
+    if (nested) {
+      // transformers' PretrainedConfig.to_diff_dict writes only the values that differ
+      // from the sub-config class's defaults (llava-hf/llava-1.5-7b-hf keeps 7 keys).
+      message += "; a text_config written by transformers leaves out the values equal to its config class's "
+                 "defaults, so copy the key from the language model's own config.json";
+      if (!model_hint.empty()) message += " (" + QuotedInput(model_hint) + ")";
+    }
+    return InputError{path + key, message};
+  }
+};
+
+std::optional<InputError> ReadCommon(Reader& r, const std::string& type, engine::ModelSpec& m,
+                                     std::vector<engine::Warning>& w) {
+  for (const char* key : {"num_hidden_layers", "hidden_size", "num_attention_heads", "vocab_size"}) {
+    if (!r.Has(key)) return r.Missing(key, "is required to size the model");
+  }
+  if (auto e = r.Int("num_hidden_layers", "layers", &m.layers)) return e;
+  if (auto e = r.Int("hidden_size", "hidden", &m.hidden)) return e;
+  if (auto e = r.Int("num_attention_heads", "heads", &m.heads)) return e;
+  if (auto e = r.Int("vocab_size", "vocab", &m.vocab)) return e;
+  // LlamaConfig: num_key_value_heads None means num_attention_heads (multi-head). Other
+  // text_config classes default it to a fixed number (Gemma3TextConfig: 4), which an
+  // omitted key then stands for.
+  if (r.nested && type != "llama" && !r.Has("num_key_value_heads")) {
+    return r.Missing("num_key_value_heads", "is required to size the attention of model_type " + QuotedInput(type));
+  }
   m.kv_heads = m.heads;
-  if (auto e = Int(c, "num_key_value_heads", &m.kv_heads)) return e;
-  m.head_dim = m.hidden / m.heads;
-  if (auto e = Int(c, "head_dim", &m.head_dim)) return e;
-  m.ffn = 4 * m.hidden;
-  if (auto e = Int(c, "intermediate_size", &m.ffn)) return e;
-  if (auto e = Int(c, "max_position_embeddings", &m.max_context)) return e;
+  if (auto e = r.Int("num_key_value_heads", "kv_heads", &m.kv_heads)) return e;
+  if (FixedHeadDimDefault(type) && !r.Has("head_dim")) {
+    return r.Missing("head_dim", "is required for model_type " + type +
+                                     ": its transformers config class defaults head_dim to a fixed width, not "
+                                     "hidden_size / num_attention_heads");
+  }
+  m.head_dim = m.heads > 0 ? m.hidden / m.heads : 0;
+  if (auto e = r.Int("head_dim", "head_dim", &m.head_dim)) return e;
+  if (type == "falcon") {
+    // FalconConfig: ffn_hidden_size None means 4 × hidden_size (the Falcon MLP,
+    // transformers configuration_falcon.py; tiiuae/falcon-7b and -40b configs omit it).
+    m.ffn = 4 * m.hidden;
+    if (!r.Has("ffn_hidden_size")) {
+      w.push_back({"hf_config_assumed", "ffn_hidden_size is absent: the MLP width is 4 × hidden_size = " +
+                                            std::to_string(m.ffn) + ", as transformers' FalconConfig defines it."});
+    }
+    if (auto e = r.Int("ffn_hidden_size", "ffn", &m.ffn)) return e;
+  } else {
+    // No architecture fixes the MLP width of the other types: their config classes fall
+    // back to one model's number (LlamaConfig 11008, Llama-2-7B's; GPTNeoXConfig 24576,
+    // NeoX-20B's), which a guess from hidden_size would not reproduce either.
+    if (!r.Has("intermediate_size")) {
+      return r.Missing("intermediate_size", "is required to size the MLP (its width, e.g. 14336 for Llama 3 8B); "
+                                            "model_type " + QuotedInput(type) + " does not define it by hidden_size");
+    }
+    if (auto e = r.Int("intermediate_size", "ffn", &m.ffn)) return e;
+  }
+  if (auto e = r.Int("max_position_embeddings", "max_context", &m.max_context)) return e;
   // Transformers' per-architecture defaults for tie_word_embeddings.
-  m.tied_embeddings = type == "gemma" || type == "gemma2" || type == "falcon";
-  if (auto e = Flag(c, "tie_word_embeddings", &m.tied_embeddings)) return e;
+  m.tied_embeddings = type == "gemma" || type == "gemma2" || type == "gemma3_text" || type == "falcon";
+  if (auto e = r.Flag("tie_word_embeddings", &m.tied_embeddings)) return e;
   bool attention_bias = type == "qwen2" || type == "qwen2_moe" || type == "gpt_neox";
-  if (auto e = Flag(c, "attention_bias", &attention_bias)) return e;
-  if (auto e = Flag(c, "qkv_bias", &attention_bias)) return e;
+  if (auto e = r.Flag("attention_bias", &attention_bias)) return e;
+  if (auto e = r.Flag("qkv_bias", &attention_bias)) return e;
   m.qkv_bias = attention_bias;
   return std::nullopt;
 }
 
-std::optional<InputError> ReadMoe(const Json& c, const std::string& type, engine::ModelSpec& m,
+std::optional<InputError> ReadMoe(Reader& r, const std::string& type, engine::ModelSpec& m,
                                   std::vector<engine::Warning>& w) {
   engine::MoeSpec& e = m.moe;
-  if (auto err = Int(c, "num_local_experts", &e.experts)) return err;   // mixtral
-  if (auto err = Int(c, "num_experts", &e.experts)) return err;         // qwen*_moe
-  if (auto err = Int(c, "n_routed_experts", &e.experts)) return err;    // deepseek
-  if (auto err = Int(c, "num_experts_per_tok", &e.experts_per_token)) return err;
-  if (auto err = Int(c, "n_shared_experts", &e.shared_experts)) return err;
-  if (auto err = Int(c, "shared_expert_intermediate_size", &e.shared_expert_ffn)) return err;
-  if (auto err = Int(c, "first_k_dense_replace", &e.dense_layers)) return err;
+  if (auto err = r.Int("num_local_experts", "experts", &e.experts)) return err;   // mixtral
+  if (auto err = r.Int("num_experts", "experts", &e.experts)) return err;         // qwen*_moe
+  if (auto err = r.Int("n_routed_experts", "experts", &e.experts)) return err;    // deepseek
+  if (auto err = r.Int("num_experts_per_tok", "experts_per_token", &e.experts_per_token)) return err;
+  if (auto err = r.Int("n_shared_experts", "shared_experts", &e.shared_experts)) return err;
+  if (auto err = r.Int("shared_expert_intermediate_size", nullptr, &e.shared_expert_ffn)) return err;
+  if (auto err = r.Int("first_k_dense_replace", "dense_layers", &e.dense_layers)) return err;
   e.moe_ffn = type == "mixtral" ? m.ffn : 0;
-  if (auto err = Int(c, "moe_intermediate_size", &e.moe_ffn)) return err;
-  if (c.contains("mlp_only_layers") && c["mlp_only_layers"].is_array() && !c["mlp_only_layers"].empty()) {
-    e.dense_layers = int(c["mlp_only_layers"].size());
+  if (type == "mixtral") r.origin["moe_ffn"] = "intermediate_size";
+  if (auto err = r.Int("moe_intermediate_size", "moe_ffn", &e.moe_ffn)) return err;
+  if (r.c.contains("mlp_only_layers") && r.c["mlp_only_layers"].is_array() && !r.c["mlp_only_layers"].empty()) {
+    e.dense_layers = int(std::min<size_t>(r.c["mlp_only_layers"].size(), 100000));
+    r.origin["dense_layers"] = "mlp_only_layers";
     w.push_back({"hf_config_dense_layers", "mlp_only_layers are read as leading dense layers."});
   }
   if (e.experts > 0 && e.moe_ffn == 0) {
-    return InputError{std::string(kPath) + "moe_intermediate_size", "is required for a Mixture-of-Experts model"};
+    return InputError{r.path + "moe_intermediate_size", "is required for a Mixture-of-Experts model"};
   }
   return std::nullopt;
 }
 
-std::optional<InputError> ReadMla(const Json& c, engine::ModelSpec& m) {
+std::optional<InputError> ReadMla(Reader& r, engine::ModelSpec& m) {
   m.attention = engine::AttentionKind::kMla;
   engine::MlaDims& d = m.mla;
-  if (auto e = Int(c, "q_lora_rank", &d.q_lora_rank)) return e;
-  if (auto e = Int(c, "kv_lora_rank", &d.kv_lora_rank)) return e;
-  if (auto e = Int(c, "qk_nope_head_dim", &d.qk_nope_head_dim)) return e;
-  if (auto e = Int(c, "qk_rope_head_dim", &d.qk_rope_head_dim)) return e;
-  if (auto e = Int(c, "v_head_dim", &d.v_head_dim)) return e;
+  if (auto e = r.Int("q_lora_rank", "q_lora_rank", &d.q_lora_rank)) return e;
+  if (auto e = r.Int("kv_lora_rank", "kv_lora_rank", &d.kv_lora_rank)) return e;
+  if (auto e = r.Int("qk_nope_head_dim", "qk_nope_head_dim", &d.qk_nope_head_dim)) return e;
+  if (auto e = r.Int("qk_rope_head_dim", "qk_rope_head_dim", &d.qk_rope_head_dim)) return e;
+  if (auto e = r.Int("v_head_dim", "v_head_dim", &d.v_head_dim)) return e;
   m.kv_heads = m.heads;
-  m.head_dim = d.v_head_dim > 0 ? d.v_head_dim : m.head_dim;
+  r.origin["kv_heads"] = "num_attention_heads";
+  if (d.v_head_dim > 0) {
+    m.head_dim = d.v_head_dim;
+    r.origin["head_dim"] = "v_head_dim";
+  }
   return std::nullopt;
 }
 
 // GPT-NeoX: LayerNorm with biases everywhere, plain GELU MLP. Falcon: LayerNorm, no
-// linear biases, plain GELU MLP of 4h, multi-query or grouped KV heads.
-std::optional<InputError> ReadLegacyShape(const Json& c, const std::string& type, engine::ModelSpec& m) {
+// linear biases, plain GELU MLP (width read in ReadCommon), multi-query or grouped KV heads.
+std::optional<InputError> ReadLegacyShape(Reader& r, const std::string& type, engine::ModelSpec& m) {
   m.mlp = engine::MlpKind::kPlain;
   m.norm = engine::NormKind::kLayerNorm;
   if (type == "gpt_neox") {
@@ -117,59 +205,265 @@ std::optional<InputError> ReadLegacyShape(const Json& c, const std::string& type
     return std::nullopt;
   }
   bool new_arch = false, multi_query = true, bias = false;
-  if (auto e = Flag(c, "new_decoder_architecture", &new_arch)) return e;
-  if (auto e = Flag(c, "multi_query", &multi_query)) return e;
-  if (auto e = Flag(c, "bias", &bias)) return e;
+  if (auto e = r.Flag("new_decoder_architecture", &new_arch)) return e;
+  if (auto e = r.Flag("multi_query", &multi_query)) return e;
+  if (auto e = r.Flag("bias", &bias)) return e;
   m.linear_bias = bias;
   m.kv_heads = multi_query ? 1 : m.heads;
-  if (auto e = Int(c, "num_kv_heads", &m.kv_heads)) return e;
-  if (auto e = Int(c, "n_head_kv", &m.kv_heads)) return e;
-  if (auto e = Int(c, "ffn_hidden_size", &m.ffn)) return e;
+  if (auto e = r.Int("num_kv_heads", "kv_heads", &m.kv_heads)) return e;
+  if (auto e = r.Int("n_head_kv", "kv_heads", &m.kv_heads)) return e;
   m.norms_per_layer = new_arch ? 2 : 1;  // ln_attn + ln_mlp, or one shared input_layernorm
   return std::nullopt;
 }
 
-void WarnUnknownKeys(const Json& c, std::vector<engine::Warning>& w) {
+// Names the keys not used for sizing: each quoted at most 64 bytes, at most 20 of them,
+// so a config.json with huge or countless keys is not echoed back whole.
+void WarnUnknownKeys(const Json& c, const std::string& prefix, std::vector<engine::Warning>& w) {
+  constexpr size_t kMaxListed = 20;
   std::string unknown;
+  size_t count = 0;
   for (const auto& [key, value] : c.items()) {
-    if (!kIrrelevantKeys.count(key)) unknown += (unknown.empty() ? "" : ", ") + key;
+    if (kIrrelevantKeys.count(key)) continue;
+    if (++count <= kMaxListed) unknown += (unknown.empty() ? "" : ", ") + prefix + QuotedInput(key);
   }
+  if (count > kMaxListed) unknown += " and " + std::to_string(count - kMaxListed) + " more";
   if (!unknown.empty()) {
     w.push_back({"hf_config_unmapped_keys", "config.json keys not used for sizing: " + unknown + "."});
   }
 }
 
+// [SECTION] RoPE values
+
+// rope_theta: real bases run from 1e4 (RoFormer, Llama 2, GPT-NeoX) to 3.58e9
+// (gradientai/Llama-3-8B-Instruct-Gradient-1048k config.json, 2024-05). Below 100 the
+// slowest rotary wavelength (≈ 2π·θ tokens) is under 630 tokens, shorter than any trained
+// context; above 1e11 the slowest dimensions turn by under 1e-3 rad across the longest
+// context TrainSizer takes (1e8 tokens), i.e. carry no position at all. Either is a typo.
+// rope_scaling.factor stretches the original context: 1 is none, and 1024 × a 4K context is
+// 4M tokens, past LongRoPE's 2048K from 4K (512×, Ding et al. 2024).
+std::optional<InputError> CheckRopeObject(const Json& o, const std::string& path, bool scaling) {
+  double value = 0;
+  for (const char* key : {"rope_theta", "rotary_emb_base"}) {
+    if (auto e = OptionalNumber(o, key, path, kMinRopeTheta, kMaxRopeTheta, &value)) return e;
+  }
+  if (!scaling) return std::nullopt;
+  return OptionalNumber(o, "factor", path, kMinRopeScalingFactor, kMaxRopeScalingFactor, &value);
+}
+
+std::optional<InputError> CheckRope(const Json& t, const std::string& path) {
+  if (auto e = CheckRopeObject(t, path, false)) return e;
+  for (const char* key : {"rope_scaling", "rope_parameters"}) {
+    if (!t.contains(key) || t[key].is_null()) continue;
+    if (!t[key].is_object()) {
+      return InputError{path + key, "must be an object (e.g. {\"rope_type\": \"llama3\", \"factor\": 8.0}) or null, "
+                                    "got " + TypeName(t[key])};
+    }
+    if (auto e = CheckRopeObject(t[key], path + key + ".", true)) return e;
+  }
+  return std::nullopt;
+}
+
+// [SECTION] quantization_config
+
+// Bytes per stored weight of a GPTQ/AWQ linear layer: `bits`/8 for the packed weight, plus
+// per group of `group_size` input rows an fp16 scale (2 B) and a zero point packed at `bits`
+// (AutoGPTQ/GPTQModel and AutoAWQ buffers: qweight [in/(32/bits), out] int32, scales
+// [in/group, out] fp16, qzeros [in/group, out/(32/bits)] int32). 4 bits, group 128: 0.520 B.
+double PackedBytesPerWeight(int bits, int group_size) {
+  const double weight = bits / 8.0;
+  return group_size > 0 ? weight + (2.0 + weight) / group_size : weight;
+}
+
+std::optional<InputError> ReadQuantization(const Json& c, HfQuantization& q, std::vector<engine::Warning>& w) {
+  if (!c.contains("quantization_config") || c["quantization_config"].is_null()) return std::nullopt;
+  const std::string path = std::string(kRoot) + "quantization_config.";
+  const Json& qc = c["quantization_config"];
+  if (!qc.is_object()) {
+    return InputError{path.substr(0, path.size() - 1), "must be an object with quant_method, got " + TypeName(qc)};
+  }
+  q.present = true;
+  q.method = "unknown";
+  if (auto e = ReadString(qc, "quant_method", path, &q.method)) return e;
+  // Bits: GPTQ takes 2, 3, 4 or 8 and AWQ 4 (transformers GPTQConfig, AwqConfig); FP8 and
+  // other schemes store 8 or fewer. 1..16 is every width a config could mean.
+  if (qc.contains("bits") && !qc["bits"].is_null()) {
+    if (auto e = ReadInt(qc, "bits", path, 1, 16, &q.bits)) return e;
+  }
+  if (qc.contains("group_size") && !qc["group_size"].is_null()) {
+    if (auto e = ReadInt(qc, "group_size", path, -1, 1 << 20, &q.group_size)) return e;
+  }
+  bool in_4bit = false, in_8bit = false;
+  if (auto e = qc.contains("load_in_4bit") ? ReadBool(qc, "load_in_4bit", path, &in_4bit) : std::nullopt) return e;
+  if (auto e = qc.contains("load_in_8bit") ? ReadBool(qc, "load_in_8bit", path, &in_8bit) : std::nullopt) return e;
+  if (q.method == "bitsandbytes" && q.bits == 0) q.bits = in_4bit ? 4 : in_8bit ? 8 : 0;
+  if (q.method == "fp8" && q.bits == 0) q.bits = 8;  // DeepSeek-V3's e4m3 block-scaled weights
+
+  std::string what = QuotedInput(q.method);
+  if (q.bits > 0) what += ", " + std::to_string(q.bits) + "-bit";
+  if (q.group_size > 0) what += ", group size " + std::to_string(q.group_size);
+  std::string message = "config.json has a quantization_config (" + what + "): the checkpoint's linear weights ";
+  const bool packed = q.method == "gptq" || q.method == "awq";
+  if (packed && q.bits > 0) {
+    message += "take ≈" + engine::Num(PackedBytesPerWeight(q.bits, q.group_size)) +
+               " B each (packed weights with an fp16 scale and a zero point per group)";
+  } else if (q.bits > 0) {
+    message += "are stored at " + std::to_string(q.bits) + " bits";
+  } else {
+    message += "are stored quantized";
+  }
+  // The engine sizes frozen base weights at 16 bits, or for qlora as NF4 with double
+  // quantization, 0.516 B (engine/memory_model.cpp); it has no per-checkpoint bit width.
+  if (q.bits == 4) {
+    message += ". Method qlora sizes them as 4-bit NF4 (0.516 B, within 1% of a 4-bit checkpoint's 0.520 B); "
+               "other methods size them at 16 bits, an overestimate.";
+  } else {
+    message += ". TrainSizer sizes base weights at 16 bits, or as 4-bit NF4 (0.516 B) for method qlora; neither "
+               "is this checkpoint's storage, so the weights term is approximate.";
+  }
+  message += " Only adapters train on quantized weights (lora or qlora); for full, freeze or pretrain, load the "
+             "unquantized checkpoint.";
+  w.push_back({"quantized_checkpoint", message});
+  return std::nullopt;
+}
+
+// [SECTION] vision_config
+
+// A rough size of a ViT tower from the keys of a vision_config: CLIP/SigLIP/Mllama/InternViT
+// (num_hidden_layers, hidden_size, intermediate_size) or Qwen2-VL (depth, embed_dim,
+// mlp_ratio), with a gated MLP when hidden_act is silu (Qwen2.5-VL). Per layer 4·w² for
+// attention and 2 (gated 3)·w·f for the MLP; biases, norms, patch embedding and projector
+// are left out. 0 when the keys are missing or out of any model's range.
+double VisionTowerParams(const Json& v) {
+  auto number = [&](const char* key) {
+    return v.contains(key) && v[key].is_number() ? v[key].get<double>() : 0.0;
+  };
+  double layers = number("num_hidden_layers") > 0 ? number("num_hidden_layers") : number("depth");
+  layers += number("num_global_layers");  // Mllama's global encoder after the local one
+  const double width = number("embed_dim") > 0 ? number("embed_dim") : number("hidden_size");
+  const double ffn = number("intermediate_size") > 0 ? number("intermediate_size") : number("mlp_ratio") * width;
+  // The engine's own bounds on layers, hidden and ffn (engine::ValidateModel).
+  if (!(layers >= 1 && layers <= 1000 && width >= 8 && width <= 262144 && ffn >= 1 && ffn <= 4194304)) return 0;
+  const bool gated = v.contains("hidden_act") && (v["hidden_act"] == "silu" || v["hidden_act"] == "swish");
+  return layers * (4 * width * width + (gated ? 3 : 2) * width * ffn);
+}
+
+void WarnVisionConfig(const Json& c, std::vector<engine::Warning>& w) {
+  if (!c.contains("vision_config") || c["vision_config"].is_null()) return;
+  std::string tower = "the vision tower";
+  if (c["vision_config"].is_object()) {
+    if (const double params = VisionTowerParams(c["vision_config"]); params > 0) {
+      tower += " (≈" + engine::Num(params / 1e9) + "B parameters in its layers)";
+    }
+  }
+  w.push_back({"vision_tower_not_sized", "config.json has a vision_config: " + tower +
+                                             " and the image tokens in each sequence are not sized yet; the "
+                                             "estimate covers the language model only."});
+}
+
+// The text_config (or InternVL's llm_config) when the config nests one, else nullptr.
+const Json* NestedTextConfig(const Json& c) {
+  for (const char* key : {"text_config", "llm_config"}) {
+    if (c.contains(key) && c[key].is_object()) return &c[key];
+  }
+  return nullptr;
+}
+
+// ValidateModel names the engine's fields ("layers"); the error is moved to the key of
+// the config.json that set the field ("num_hidden_layers").
+InputError ToConfigKey(const InputError& e, const Reader& r) {
+  if (e.field == "model") return {r.path.substr(0, r.path.size() - 1), e.message};
+  if (e.field == "head_dim" && !r.origin.count("head_dim")) {
+    return {r.path + "num_attention_heads", "gives head_dim = hidden_size / num_attention_heads, which " + e.message +
+                                                "; give head_dim, or heads that divide hidden_size"};
+  }
+  const auto it = r.origin.find(e.field);
+  return {r.path + (it != r.origin.end() ? it->second : e.field), e.message};
+}
+
 }  // namespace
+
+const Json& HfTextConfig(const Json& config) {
+  if (!config.is_object()) return config;
+  const Json* text = NestedTextConfig(config);
+  return text != nullptr ? *text : config;
+}
+
+std::optional<InputError> CheckQuantizedCheckpointMethod(const HfQuantization& q, engine::Method method) {
+  if (!q.present || method == engine::Method::kLora || method == engine::Method::kQlora) return std::nullopt;
+  return InputError{"method", "cannot be " + std::string(engine::EnumName(engine::kMethodNames, method)) +
+                                  " on a quantized checkpoint (quantization_config: " + QuotedInput(q.method) +
+                                  "): the Hugging Face Trainer and LLaMA-Factory train only adapters on quantized "
+                                  "weights; use lora or qlora, or load the unquantized checkpoint"};
+}
 
 engine::Result<HfImport> ImportHfConfig(const Json& c) {
   if (!c.is_object()) return InputError{"model.hf_config", "must be the JSON object of a config.json"};
   HfImport r;
   engine::ModelSpec& m = r.spec;
+  for (const char* key : {"text_config", "llm_config"}) {
+    if (c.contains(key) && !c[key].is_null() && !c[key].is_object()) {
+      return InputError{std::string(kRoot) + key, "must be the language model's config object, got " + TypeName(c[key])};
+    }
+  }
+  const Json* nested = NestedTextConfig(c);
+  const std::string nested_key = nested == nullptr ? "" : c.contains("text_config") && c["text_config"].is_object()
+                                                              ? "text_config"
+                                                              : "llm_config";
+  Reader reader{nested != nullptr ? *nested : c, std::string(kRoot) + (nested ? nested_key + "." : ""),
+                nested != nullptr, "", {}};
+  if (nested != nullptr && nested->contains("_name_or_path") && (*nested)["_name_or_path"].is_string()) {
+    reader.model_hint = (*nested)["_name_or_path"].get<std::string>();
+  }
+
   std::string type = "llama";
-  if (auto e = ReadString(c, "model_type", kPath, &type)) return *e;
+  if (auto e = ReadString(c, "model_type", kRoot, &type)) return *e;
+  if (nested != nullptr) {
+    // The wrapper's model_type ("llava", "gemma3") names the pair; the text model's, the decoder.
+    if (nested->contains("model_type")) {
+      if (auto e = ReadString(*nested, "model_type", reader.path, &type)) return *e;
+    } else {
+      type = "llama";
+    }
+  }
+  if (const auto alias = kTypeAliases.find(type); alias != kTypeAliases.end()) type = alias->second;
   if (!kKnownTypes.count(type)) {
-    r.warnings.push_back({"hf_config_unknown_type", "model_type '" + type +
+    r.warnings.push_back({"hf_config_unknown_type", "model_type '" + QuotedInput(type) +
                                                         "' is not one TrainSizer knows; read as a Llama-style "
                                                         "decoder (gated MLP, RMSNorm)."});
   }
-  if (type == "RefinedWeb" || type == "RefinedWebModel") type = "falcon";
-  if (auto e = ReadCommon(c, type, m)) return *e;
-  if (type == "gemma2") m.norms_per_layer = 4;  // pre/post attention and pre/post MLP norms
+  // Without its own key, a text_config's embeddings follow the wrapper's tie_word_embeddings.
+  if (auto e = ReadCommon(reader, type, m, r.warnings)) return *e;
+  if (nested != nullptr && !reader.Has("tie_word_embeddings") && c.contains("tie_word_embeddings") &&
+      !c["tie_word_embeddings"].is_null()) {
+    if (auto e = ReadBool(c, "tie_word_embeddings", kRoot, &m.tied_embeddings)) return *e;
+  }
+  // Gemma 2 and 3: pre/post attention and pre/post MLP norms. Gemma 3's q/k norms
+  // (2 × head_dim per layer, 24,576 weights in the 12B) are not counted.
+  if (type == "gemma2" || type == "gemma3_text") m.norms_per_layer = 4;
   if (type == "gpt_neox" || type == "falcon") {
-    if (auto e = ReadLegacyShape(c, type, m)) return *e;
+    if (auto e = ReadLegacyShape(reader, type, m)) return *e;
   }
   if (type == "deepseek_v2" || type == "deepseek_v3") {
-    if (auto e = ReadMla(c, m)) return *e;
+    if (auto e = ReadMla(reader, m)) return *e;
   }
-  if (auto e = ReadMoe(c, type, m, r.warnings)) return *e;
+  if (auto e = ReadMoe(reader, type, m, r.warnings)) return *e;
   if (m.heads > 0 && m.kv_heads > 0 && m.heads % m.kv_heads != 0) {
-    return InputError{std::string(kPath) + "num_key_value_heads", "must divide num_attention_heads"};
+    const auto kv_key = reader.origin.find("kv_heads");
+    return InputError{reader.path + (kv_key != reader.origin.end() ? kv_key->second : "num_key_value_heads"),
+                      "must divide num_attention_heads (" + std::to_string(m.heads) + "), got " +
+                          std::to_string(m.kv_heads)};
   }
+  if (auto e = CheckRope(reader.c, reader.path)) return *e;
+  if (auto e = ReadQuantization(c, r.quantization, r.warnings)) return *e;
   m.id = "custom";
   m.name = "Imported config.json";
-  if (c.contains("_name_or_path") && c["_name_or_path"].is_string()) m.name = c["_name_or_path"].get<std::string>();
-  WarnUnknownKeys(c, r.warnings);
-  if (auto e = engine::ValidateModel(m, "model.hf_config.")) return *e;
+  if (c.contains("_name_or_path") && c["_name_or_path"].is_string()) {
+    m.name = QuotedInput(c["_name_or_path"].get<std::string>());
+  }
+  WarnUnknownKeys(c, "", r.warnings);
+  if (nested != nullptr) WarnUnknownKeys(*nested, nested_key + ".", r.warnings);
+  WarnVisionConfig(c, r.warnings);
+  if (auto e = engine::ValidateModel(m, "")) return ToConfigKey(*e, reader);
   return r;
 }
 

@@ -1,6 +1,7 @@
 #include "json_fields.h"
 
 #include <cmath>
+#include <algorithm>
 #include <cstdio>
 #include <set>
 #include <vector>
@@ -16,20 +17,27 @@ engine::InputError TypeError(const std::string& field, const char* expected, con
   return {field, "must be " + std::string(expected) + ", got " + TypeName(got)};
 }
 
-// One open object or array while parsing: the keys seen so far (objects only) and the
-// last one, which names the value being parsed. Paths are built only for an error, so
-// deep nesting costs memory linear in the input.
+// One open object or array while parsing: the keys seen so far (objects only), the last
+// one, which names the value being parsed, and how many elements have begun (arrays only).
+// Paths are built only for an error, so deep nesting costs memory linear in the input.
 struct OpenValue {
   bool object = false;
   std::set<std::string> keys;
   std::string last_key;
+  size_t elements = 0;
 };
 
-std::string KeyPath(const std::vector<OpenValue>& open, const std::string& key) {
+// "model.layers" (scenario: arrays left out), or with indices "offers[0].price.new_usd_low".
+std::string KeyPath(const std::vector<OpenValue>& open, const std::string& key, bool indices) {
   std::string path;
   for (size_t i = 0; i + 1 < open.size(); ++i) {
-    if (open[i].object) path += open[i].last_key + ".";
+    if (open[i].object) {
+      path += (indices && !path.empty() ? "." : "") + open[i].last_key + (indices ? "" : ".");
+    } else if (indices) {
+      path += "[" + std::to_string(open[i].elements - 1) + "]";
+    }
   }
+  if (indices && !path.empty()) path += ".";
   return path + key;
 }
 
@@ -44,37 +52,65 @@ std::string ParseErrorDetail(const char* what) {
   return detail;
 }
 
-}  // namespace
+// The rules both parsers share: a size limit, no NUL byte (the parser reads NUL as the end
+// of the text and would ignore whatever follows), no key twice in one object (it would keep
+// the last silently). The deepest nesting seen comes back in *depth.
+struct Parsed {
+  engine::Result<Json> doc;
+  int depth = 0;
+};
 
-engine::Result<Json> ParseUserJson(std::string_view text, size_t max_bytes, const std::string& field) {
+Parsed ParseStrict(std::string_view text, size_t max_bytes, const std::string& field, bool indices,
+                   const std::string& repeated_prefix) {
   if (text.size() > max_bytes) {
-    return engine::InputError{field, "is " + std::to_string(text.size()) + " bytes; the limit is " +
-                                         std::to_string(max_bytes >> 20) + " MiB"};
+    return {engine::InputError{field, "is " + std::to_string(text.size()) + " bytes; the limit is " +
+                                          std::to_string(max_bytes >> 20) + " MiB"}};
   }
-  // The parser reads NUL as the end of the text and would ignore whatever follows.
   if (const size_t nul = text.find('\0'); nul != std::string_view::npos) {
-    return engine::InputError{field, "is not valid JSON: a NUL byte at offset " + std::to_string(nul)};
+    return {engine::InputError{field, "is not valid JSON: a NUL byte at offset " + std::to_string(nul)}};
   }
   std::vector<OpenValue> open;
   std::string repeated;  // the first key found twice in one object
-  const Json::parser_callback_t track = [&](int, Json::parse_event_t event, Json& parsed) {
+  int deepest = 0;
+  const Json::parser_callback_t track = [&](int depth, Json::parse_event_t event, Json& parsed) {
     using E = Json::parse_event_t;
-    if (event == E::object_start || event == E::array_start) open.push_back({event == E::object_start, {}, {}});
+    deepest = std::max(deepest, depth);
+    const bool starts = event == E::object_start || event == E::array_start;
+    if ((starts || event == E::value) && !open.empty() && !open.back().object) ++open.back().elements;
+    if (starts) open.push_back({event == E::object_start, {}, {}, 0});
     if ((event == E::object_end || event == E::array_end) && !open.empty()) open.pop_back();
     if (event == E::key && !open.empty()) {
       const std::string& key = parsed.get_ref<const std::string&>();
-      if (!open.back().keys.insert(key).second && repeated.empty()) repeated = KeyPath(open, key);
+      if (!open.back().keys.insert(key).second && repeated.empty()) {
+        repeated = repeated_prefix + KeyPath(open, key, indices);
+      }
       open.back().last_key = key;
     }
     return true;
   };
   try {
     Json doc = Json::parse(text.begin(), text.end(), track);
-    if (!repeated.empty()) return engine::InputError{repeated, "appears twice in one object; give it once"};
-    return doc;
+    if (!repeated.empty()) return {engine::InputError{repeated, "appears twice in one object; give it once"}, deepest};
+    return {std::move(doc), deepest};
   } catch (const Json::exception& e) {
-    return engine::InputError{field, "is not valid JSON: " + ParseErrorDetail(e.what())};
+    return {engine::InputError{field, "is not valid JSON: " + ParseErrorDetail(e.what())}, deepest};
   }
+}
+
+}  // namespace
+
+engine::Result<Json> ParseUserJson(std::string_view text, size_t max_bytes, const std::string& field) {
+  return ParseStrict(text, max_bytes, field, /*indices=*/false, "").doc;
+}
+
+engine::Result<Json> ParseCatalogJson(std::string_view text, size_t max_bytes, const std::string& name,
+                                      int max_depth) {
+  Parsed parsed = ParseStrict(text, max_bytes, name, /*indices=*/true, name + ": ");
+  if (parsed.depth > max_depth) {
+    return engine::InputError{name, "nests objects and arrays " + std::to_string(parsed.depth) +
+                                        " levels deep; the limit is " + std::to_string(max_depth)};
+  }
+  return std::move(parsed.doc);
 }
 
 std::string TypeName(const Json& v) {

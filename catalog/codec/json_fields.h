@@ -22,6 +22,12 @@ using Json = nlohmann::json;
 // repeated key's dotted path. Never throws on bad text.
 engine::Result<Json> ParseUserJson(std::string_view text, size_t max_bytes, const std::string& field);
 
+// The same rules for a catalog file or a user's overlay named `name` ("gpus.json",
+// "overlay"), plus a nesting limit: errors read "<name>" (too large, a NUL byte, not JSON,
+// nested deeper than `max_depth`) or "<name>: offers[0].price.new_usd_low" (a repeated key).
+engine::Result<Json> ParseCatalogJson(std::string_view text, size_t max_bytes, const std::string& name,
+                                      int max_depth);
+
 // Reads obj[key] into *out when present; `path` prefixes the field in errors.
 // Integers must be integral JSON numbers within [lo, hi]; numbers must be finite.
 std::optional<engine::InputError> ReadInt(const Json& obj, const char* key, const std::string& path, int lo, int hi,

@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 #include "engine/format.h"
+#include "hf_config.h"
 
 namespace catalog {
 namespace {
@@ -45,6 +48,26 @@ constexpr int kRendezvousPort = 29500;
 
 bool IsAdapter(Method m) { return m == Method::kLora || m == Method::kQlora; }
 
+// A number as written in a config.json, all its digits: the shortest of %.15g and %.17g
+// that reads back as the same double (engine::Num keeps only 3 significant digits).
+std::string ExactNumber(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.15g", value);
+  if (std::strtod(text, nullptr) != value) std::snprintf(text, sizeof text, "%.17g", value);
+  return text;
+}
+
+// Megatron-LM parses --rotary-base as an int (megatron/training/arguments.py,
+// _add_network_size_args): a whole rope_theta is written with every digit, another one
+// rounded, with a note.
+bool WholeNumber(double value) { return std::floor(value) == value; }
+
+std::string RotaryBase(double theta) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0f", std::round(theta));
+  return text;
+}
+
 std::string Comment(const std::vector<std::string>& lines) {
   std::string out;
   for (const std::string& line : lines) out += "# " + line + "\n";
@@ -69,6 +92,10 @@ std::vector<std::string> ToolNotes(const Scenario& s, LaunchTool tool, const Rop
                     "Qwen2.5; Megatron-LM's default is 10000).");
     notes.push_back("If its rope_scaling has rope_type llama3 (Llama 3.1 and later), also add --use-rope-scaling "
                     "--rope-scaling-factor with its factor.");
+  }
+  if (tool == LaunchTool::kMegatron && s.model.learned_positions == 0 && rope.theta > 0 && !WholeNumber(rope.theta)) {
+    notes.push_back("rope_theta " + ExactNumber(rope.theta) + " is not a whole number; Megatron-LM takes the RoPE "
+                    "base as an integer, so " + RotaryBase(rope.theta) + " is written.");
   }
   return notes;
 }
@@ -334,9 +361,9 @@ void AddMegatronPositionArgs(const engine::ModelSpec& m, const RopeSettings& rop
     args.push_back("--position-embedding-type learned_absolute");
   } else {
     args.push_back("--position-embedding-type rope --rotary-base " +
-                   (rope.theta > 0 ? std::to_string(std::llround(rope.theta)) : std::string(kRopePlaceholder)));
+                   (rope.theta > 0 ? RotaryBase(rope.theta) : std::string(kRopePlaceholder)));
     if (rope.llama3_scaling > 0) {
-      args.push_back("--use-rope-scaling --rope-scaling-factor " + engine::Num(rope.llama3_scaling));
+      args.push_back("--use-rope-scaling --rope-scaling-factor " + ExactNumber(rope.llama3_scaling));
     }
   }
   args.push_back("--attention-dropout 0 --hidden-dropout 0");
@@ -449,17 +476,24 @@ bool IsLlama3Scaling(const Json* scaling) {
 
 }  // namespace
 
-RopeSettings RopeFromHfConfig(const Json& config) {
-  if (!config.is_object()) return {};
+RopeSettings RopeFromHfConfig(const Json& hf_config) {
+  if (!hf_config.is_object()) return {};
+  // A vision-language config keeps the language model's RoPE in its text_config.
+  const Json& config = HfTextConfig(hf_config);
   // transformers 5 moves rope_theta and the scaling's rope_type and factor into rope_parameters.
   const Json* parameters = config.contains("rope_parameters") ? &config["rope_parameters"] : nullptr;
   const Json* scaling = config.contains("rope_scaling") ? &config["rope_scaling"] : parameters;
   RopeSettings rope;
   rope.theta = NumberAt(&config, "rope_theta");
   if (rope.theta <= 0) rope.theta = NumberAt(parameters, "rope_theta");
-  // Megatron-LM takes an int; real bases are 1e4..1e7, so anything past 1e12 is left unknown.
-  if (rope.theta > 1e12) rope.theta = 0;
+  if (rope.theta <= 0) rope.theta = NumberAt(&config, "rotary_emb_base");  // GPT-NeoX
+  // ImportHfConfig refuses values outside these ranges; a config that did not pass through
+  // it still never reaches the command with one (unknown: a placeholder and a note).
+  if (!(rope.theta >= kMinRopeTheta && rope.theta <= kMaxRopeTheta)) rope.theta = 0;
   if (IsLlama3Scaling(scaling)) rope.llama3_scaling = NumberAt(scaling, "factor");
+  if (!(rope.llama3_scaling >= kMinRopeScalingFactor && rope.llama3_scaling <= kMaxRopeScalingFactor)) {
+    rope.llama3_scaling = 0;
+  }
   return rope;
 }
 

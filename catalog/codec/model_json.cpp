@@ -35,7 +35,7 @@ std::optional<engine::InputError> ReadChoice(const Json& obj, const char* key, c
     }
     allowed += (allowed.empty() ? "" : ", ") + std::string(name);
   }
-  return engine::InputError{path + key, "must be one of " + allowed + ", got '" + text + "'"};
+  return engine::InputError{path + key, "must be one of " + allowed + ", got '" + engine::QuotedInput(text) + "'"};
 }
 
 std::optional<engine::InputError> ReadShape(const Json& a, const std::string& path, engine::ModelSpec& m) {

@@ -1,11 +1,15 @@
 #include "plan_json.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
 
+#include "engine/cost_model.h"
 #include "engine/estimate.h"
+#include "engine/format.h"
 #include "engine/units.h"
+#include "limited_fields.h"
 #include "result_json.h"
 
 namespace catalog {
@@ -36,10 +40,33 @@ std::optional<InputError> ReadNamed(const Json& d, const char* key, const std::a
   }
   std::string allowed;
   for (auto n : names) allowed += (allowed.empty() ? "" : ", ") + std::string(n);
-  return InputError{key, "must be one of " + allowed + ", got '" + text + "'"};
+  return InputError{key, "must be one of " + allowed + ", got '" + engine::QuotedInput(text) + "'"};
 }
 
 double R(double v, double scale) { return std::round(v * scale) / scale; }
+
+// Whether an owned plan pays back against the cheapest rental: true, false (renting stays
+// cheaper however long the servers run), or null (a rented plan, or no rental price to
+// compare with, as under purchase "own").
+Json BreaksEvenJson(const engine::Plan& p) {
+  if (!p.own || !engine::HasRentalToCompare(p.break_even_months)) return nullptr;
+  return engine::BreaksEven(p.break_even_months);
+}
+
+// An owned plan's break-even months, rounded; null when there are none (never, or nothing
+// to compare with), not 0, which would read as "from the first month".
+Json BreakEvenMonthsJson(const engine::Plan& p) {
+  if (!p.own || !engine::BreaksEven(p.break_even_months)) return nullptr;
+  return R(p.break_even_months, 10);
+}
+
+// u*, capped at 1000 (above 1 buying pays back only past full use); null for a rented
+// plan, without a rental to compare with, and when power alone costs more than the rental.
+Json BreakEvenUtilizationJson(const engine::Plan& p) {
+  if (!p.own || !engine::HasRentalToCompare(p.break_even_months)) return nullptr;
+  if (p.break_even_utilization == engine::kNoBreakEvenUtilization) return nullptr;
+  return R(std::min(p.break_even_utilization, 1e3), 1e4);
+}
 
 Json PlanJson(const engine::Plan& p, const engine::Catalog& cat) {
   const engine::GpuSpec* g = cat.FindGpu(p.gpu_id);
@@ -70,8 +97,9 @@ Json PlanJson(const engine::Plan& p, const engine::Catalog& cat) {
               {"storage_cost", R(p.storage_cost, 100)},
               {"per_gpu_hour", R(p.per_gpu_hour, 1000)},
               {"capex", R(p.capex, 1)},
-              {"break_even_utilization", p.own ? Json(R(std::min(p.break_even_utilization, 1e3), 1e4)) : Json(nullptr)},
-              {"break_even_months", p.own ? Json(R(p.break_even_months, 10)) : Json(nullptr)},
+              {"breaks_even", BreaksEvenJson(p)},
+              {"break_even_utilization", BreakEvenUtilizationJson(p)},
+              {"break_even_months", BreakEvenMonthsJson(p)},
               {"within_deadline", p.within_deadline},
               {"within_budget", p.within_budget},
               {"labels", p.labels}};
@@ -82,15 +110,15 @@ Json PlanJson(const engine::Plan& p, const engine::Catalog& cat) {
 engine::Result<engine::PlanConstraints> ConstraintsFromJson(const Json& d) {
   engine::PlanConstraints c;
   if (!d.is_object()) return InputError{"scenario", "must be a JSON object"};
-  if (auto e = ReadNumber(d, "deadline_days", "", 0, 3650, &c.deadline_days)) return *e;
+  if (auto e = ReadLimited(d, "deadline_days", "", &c.deadline_days)) return *e;
   if (d.contains("budget") && d["budget"].is_object()) {
     const Json& b = d["budget"];
     for (const auto& [key, value] : b.items()) {
       if (key != "amount" && key != "currency") return InputError{"budget." + key, "is not a budget field (amount, currency)"};
     }
-    if (auto e = ReadNumber(b, "amount", "budget.", 0, 1e12, &c.budget)) return *e;
+    if (auto e = ReadLimited(b, "amount", "budget.", "budget", &c.budget)) return *e;
     if (auto e = ReadString(b, "currency", "budget.", &c.currency)) return *e;
-  } else if (auto e = ReadNumber(d, "budget", "", 0, 1e12, &c.budget)) {
+  } else if (auto e = ReadLimited(d, "budget", "", &c.budget)) {
     return *e;
   }
   if (auto e = ReadString(d, "currency", "", &c.currency)) return *e;
@@ -106,11 +134,11 @@ engine::Result<engine::PlanConstraints> ConstraintsFromJson(const Json& d) {
   if (auto e = ReadStringList(d, "allowed_providers", &c.providers)) return *e;
   if (auto e = ReadString(d, "region", "", &c.region)) return *e;
   if (!c.region.empty() && c.region != "cn" && c.region != "us" && c.region != "eu" && c.region != "asia") {
-    return InputError{"region", "must be us, eu, asia or cn, got '" + c.region + "'"};
+    return InputError{"region", "must be us, eu, asia or cn, got '" + engine::QuotedInput(c.region) + "'"};
   }
-  if (auto e = ReadInt(d, "max_gpus", "", 1, 65536, &c.max_gpus)) return *e;
+  if (auto e = ReadLimited(d, "max_gpus", "", &c.max_gpus)) return *e;
   if (auto e = ReadBool(d, "allow_spot", "", &c.allow_spot)) return *e;
-  if (auto e = ReadNumber(d, "own_utilization", "", 0.05, 1, &c.own_utilization)) return *e;
+  if (auto e = ReadLimited(d, "own_utilization", "", &c.own_utilization)) return *e;
   return c;
 }
 
@@ -203,7 +231,7 @@ std::string PlanMarkdown(const Json& j) {
     out << "| " << label << " | " << p["gpu_name"].get<std::string>() << " | " << p["gpus"].get<int>() << " | TP"
         << l["tp"].get<int>() << " PP" << l["pp"].get<int>() << " DP" << l["dp"].get<int>() << " ZeRO-"
         << l["zero"].get<int>() << " | " << p["memory_per_gpu_gib"].get<double>() << " | " << p["wall_days"].get<double>()
-        << " | " << std::llround(p["cost"].get<double>()) << " | " << p["procurement"].get<std::string>() << " |\n";
+        << " | " << engine::Money(p["cost"].get<double>()) << " | " << p["procurement"].get<std::string>() << " |\n";
   };
   for (const Json& p : j["picks"]) {
     std::string labels;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "hf_config.h"
+#include "limited_fields.h"
 #include "model_json.h"
 
 namespace catalog {
@@ -34,12 +35,13 @@ std::optional<InputError> ReadEnum(const Json& doc, const char* key, const std::
   for (auto n : names) allowed += (allowed.empty() ? "" : ", ") + std::string(n);
   if (!it->is_string()) return InputError{key, "must be one of " + allowed + ", got " + TypeName(*it)};
   auto value = engine::EnumFromName<Enum>(names, it->get_ref<const std::string&>());
-  if (!value) return InputError{key, "must be one of " + allowed + ", got '" + it->get<std::string>() + "'"};
+  if (!value) return InputError{key, "must be one of " + allowed + ", got '" + engine::QuotedInput(it->get_ref<const std::string&>()) + "'"};
   *out = *value;
   return std::nullopt;
 }
 
-std::optional<InputError> ReadModel(const Json& doc, const engine::Catalog& catalog, engine::Scenario& s) {
+std::optional<InputError> ReadModel(const Json& doc, const engine::Catalog& catalog, engine::Scenario& s,
+                                    HfQuantization& quantization) {
   if (!doc.contains("model")) {
     return InputError{"model", "is required: a preset id, {\"params_b\": N}, an architecture or {\"hf_config\": {...}}"};
   }
@@ -48,7 +50,7 @@ std::optional<InputError> ReadModel(const Json& doc, const engine::Catalog& cata
     const std::string id = m.get<std::string>();
     const engine::ModelPreset* preset = catalog.FindModel(id);
     if (preset == nullptr) {
-      return InputError{"model", "unknown preset '" + id + "'; see `trainsizer catalog` for the " +
+      return InputError{"model", "unknown preset '" + engine::QuotedInput(id) + "'; see `trainsizer catalog` for the " +
                                      std::to_string(catalog.models.size()) + " preset ids"};
     }
     s.model = preset->spec;
@@ -57,7 +59,7 @@ std::optional<InputError> ReadModel(const Json& doc, const engine::Catalog& cata
   if (m.is_object() && m.contains("params_b")) {
     if (m.size() != 1) return InputError{"model", "params_b cannot be combined with other model fields"};
     double billions = 0;
-    if (auto e = ReadNumber(m, "params_b", "model.", 0.01, 10000, &billions)) return e;
+    if (auto e = ReadLimited(m, "params_b", "model.", &billions)) return e;
     auto shape = engine::DeriveDenseShape(billions * 1e9);
     if (!shape.ok()) return shape.error();
     s.model = shape.value();
@@ -70,6 +72,7 @@ std::optional<InputError> ReadModel(const Json& doc, const engine::Catalog& cata
     if (!imported.ok()) return imported.error();
     s.model = imported.value().spec;
     s.input_warnings = imported.value().warnings;
+    quantization = imported.value().quantization;
     return std::nullopt;
   }
   auto arch = ParseArchitecture(m, "model.");
@@ -85,53 +88,53 @@ std::optional<InputError> ReadTraining(const Json& d, engine::Training& t) {
   if (auto e = ReadEnum(d, "precision", kPrecisionNames, &t.precision)) return e;
   if (auto e = ReadEnum(d, "optimizer", kOptimizerNames, &t.optimizer)) return e;
   if (auto e = ReadEnum(d, "activation_checkpointing", kRecomputeNames, &t.activation_checkpointing)) return e;
-  if (auto e = ReadInt(d, "lora_rank", "", 1, 65536, &t.lora_rank)) return e;
-  if (auto e = ReadInt(d, "recompute_layers", "", 0, 1000, &t.recompute_layers)) return e;
-  if (auto e = ReadInt(d, "freeze_trainable_layers", "", 1, 1000, &t.freeze_trainable_layers)) return e;
-  if (auto e = ReadInt(d, "seq_len", "", 1, 10000000, &t.seq_len)) return e;
-  if (auto e = ReadInt(d, "micro_batch", "", 1, 65536, &t.micro_batch)) return e;
-  if (auto e = ReadInt(d, "global_batch", "", 0, 100000000, &t.global_batch)) return e;
-  if (auto e = ReadNumber(d, "tokens", "", 0, 1e15, &t.tokens)) return e;
-  if (auto e = ReadNumber(d, "dataset_tokens", "", 0, 1e15, &t.dataset_tokens)) return e;
-  if (auto e = ReadNumber(d, "epochs", "", 0.01, 1000, &t.epochs)) return e;
-  if (auto e = ReadNumber(d, "mfu", "", 0, 1, &t.mfu)) return e;
+  if (auto e = ReadLimited(d, "lora_rank", "", &t.lora_rank)) return e;
+  if (auto e = ReadLimited(d, "recompute_layers", "", &t.recompute_layers)) return e;
+  if (auto e = ReadLimited(d, "freeze_trainable_layers", "", &t.freeze_trainable_layers)) return e;
+  if (auto e = ReadLimited(d, "seq_len", "", &t.seq_len)) return e;
+  if (auto e = ReadLimited(d, "micro_batch", "", &t.micro_batch)) return e;
+  if (auto e = ReadLimited(d, "global_batch", "", &t.global_batch)) return e;
+  if (auto e = ReadLimited(d, "tokens", "", &t.tokens)) return e;
+  if (auto e = ReadLimited(d, "dataset_tokens", "", &t.dataset_tokens)) return e;
+  if (auto e = ReadLimited(d, "epochs", "", &t.epochs)) return e;
+  if (auto e = ReadLimited(d, "mfu", "", &t.mfu)) return e;
   if (auto e = ReadBool(d, "auto_restart", "", &t.auto_restart)) return e;
-  if (auto e = ReadNumber(d, "restart_minutes", "", 0, 10000, &t.restart_minutes)) return e;
+  if (auto e = ReadLimited(d, "restart_minutes", "", &t.restart_minutes)) return e;
   if (d.contains("claim")) {
     const Json& c = d["claim"];
     if (!c.is_object()) return InputError{"claim", "must be an object like {\"tokens_per_s\": 100000} or {\"wall_days\": 3}"};
     for (const auto& [key, value] : c.items()) {
       if (!kClaimFieldNames.count(key)) {
-        return InputError{"claim." + key, "is not a claim field (tokens_per_s, wall_hours, wall_days)"};
+        return InputError{"claim." + engine::QuotedInput(key), "is not a claim field (tokens_per_s, wall_hours, wall_days)"};
       }
     }
     double days = 0;
-    if (auto e = ReadNumber(c, "tokens_per_s", "claim.", 0, 1e12, &t.claim.tokens_per_s)) return e;
-    if (auto e = ReadNumber(c, "wall_hours", "claim.", 0, 1e6, &t.claim.wall_hours)) return e;
-    if (auto e = ReadNumber(c, "wall_days", "claim.", 0, 1e5, &days)) return e;
+    if (auto e = ReadLimited(c, "tokens_per_s", "claim.", &t.claim.tokens_per_s)) return e;
+    if (auto e = ReadLimited(c, "wall_hours", "claim.", &t.claim.wall_hours)) return e;
+    if (auto e = ReadLimited(c, "wall_days", "claim.", &days)) return e;
     if (days > 0) t.claim.wall_hours = days * 24;
   }
   if (auto e = ReadEnum(d, "cross_entropy", kCrossEntropyNames, &t.cross_entropy)) return e;
   if (auto e = ReadEnum(d, "kernels", kKernelNames, &t.kernels)) return e;
-  if (auto e = ReadNumber(d, "lora_dropout", "", 0, 0.9, &t.lora_dropout)) return e;
+  if (auto e = ReadLimited(d, "lora_dropout", "", &t.lora_dropout)) return e;
   if (auto e = ReadBool(d, "optimizer_in_backward", "", &t.optimizer_in_backward)) return e;
   return ReadBool(d, "flash_attention", "", &t.flash_attention);
 }
 
 std::optional<InputError> ReadParallel(const Json& d, engine::Parallelism& p) {
-  if (auto e = ReadInt(d, "gpus", "", 1, 1048576, &p.gpus)) return e;
-  if (auto e = ReadInt(d, "gpus_per_node", "", 1, 576, &p.gpus_per_node)) return e;
-  if (auto e = ReadInt(d, "tp", "", 1, 1024, &p.tp)) return e;
-  if (auto e = ReadInt(d, "pp", "", 1, 1000, &p.pp)) return e;
-  if (auto e = ReadInt(d, "cp", "", 1, 1024, &p.cp)) return e;
-  if (auto e = ReadInt(d, "ep", "", 1, 4096, &p.ep)) return e;
-  if (auto e = ReadInt(d, "virtual_pipeline", "", 1, 64, &p.virtual_pipeline)) return e;
-  if (auto e = ReadInt(d, "zero", "", 0, 3, &p.zero)) return e;
+  if (auto e = ReadLimited(d, "gpus", "", &p.gpus)) return e;
+  if (auto e = ReadLimited(d, "gpus_per_node", "", &p.gpus_per_node)) return e;
+  if (auto e = ReadLimited(d, "tp", "", &p.tp)) return e;
+  if (auto e = ReadLimited(d, "pp", "", &p.pp)) return e;
+  if (auto e = ReadLimited(d, "cp", "", &p.cp)) return e;
+  if (auto e = ReadLimited(d, "ep", "", &p.ep)) return e;
+  if (auto e = ReadLimited(d, "virtual_pipeline", "", &p.virtual_pipeline)) return e;
+  if (auto e = ReadLimited(d, "zero", "", &p.zero)) return e;
   if (auto e = ReadBool(d, "sequence_parallel", "", &p.sequence_parallel)) return e;
   if (auto e = ReadBool(d, "tp_comm_overlap", "", &p.tp_comm_overlap)) return e;
   if (auto e = ReadEnum(d, "framework", engine::kFrameworkNames, &p.framework)) return e;
   if (auto e = ReadString(d, "network", "", &p.network)) return e;
-  if (auto e = ReadNumber(d, "node_gbps", "", 0, 1e6, &p.node_gbps)) return e;
+  if (auto e = ReadLimited(d, "node_gbps", "", &p.node_gbps)) return e;
   return ReadEnum(d, "offload", engine::kOffloadNames, &p.offload);
 }
 
@@ -141,12 +144,15 @@ Result<engine::Scenario> ScenarioFromJson(const Json& doc, const engine::Catalog
   if (!doc.is_object()) return InputError{"scenario", "must be a JSON object, got " + TypeName(doc)};
   for (const auto& [key, value] : doc.items()) {
     if (!kScenarioFieldNames.count(key)) {
-      return InputError{key, "is not a scenario field (see engine/README.md for the list)"};
+      return InputError{engine::QuotedInput(key), "is not a scenario field (see engine/README.md for the list)"};
     }
   }
   engine::Scenario s;
-  if (auto e = ReadModel(doc, catalog, s)) return *e;
+  HfQuantization quantization;
+  if (auto e = ReadModel(doc, catalog, s, quantization)) return *e;
   if (auto e = ReadTraining(doc, s.training)) return *e;
+  // A GPTQ/AWQ/bitsandbytes checkpoint trains through adapters only.
+  if (auto e = CheckQuantizedCheckpointMethod(quantization, s.training.method)) return *e;
   if (auto e = ReadParallel(doc, s.parallel)) return *e;
   if (auto e = ReadString(doc, "gpu", "", &s.gpu_id)) return *e;
   if (auto e = ReadString(doc, "storage", "", &s.storage)) return *e;

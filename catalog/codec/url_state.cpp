@@ -53,6 +53,27 @@ int HexDigit(char c) {
   return -1;
 }
 
+// Whether `text` is well-formed UTF-8 (RFC 3629: no overlongs, no surrogates, ≤ U+10FFFF).
+// A link may carry any bytes after %-decoding; text that is not UTF-8 cannot be shown or
+// written back as JSON, so it is refused where it enters.
+bool IsUtf8(std::string_view text) {
+  for (size_t i = 0; i < text.size();) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    const int extra = lead < 0x80 ? 0 : (lead & 0xE0) == 0xC0 ? 1 : (lead & 0xF0) == 0xE0 ? 2 : (lead & 0xF8) == 0xF0 ? 3 : -1;
+    if (extra < 0 || i + extra >= text.size()) return false;
+    unsigned code = extra == 0 ? lead : lead & (0x3Fu >> extra);
+    for (int k = 1; k <= extra; ++k) {
+      const auto next = static_cast<unsigned char>(text[i + k]);
+      if ((next & 0xC0) != 0x80) return false;
+      code = (code << 6) | (next & 0x3Fu);
+    }
+    constexpr unsigned kSmallestOfLength[] = {0, 0x80, 0x800, 0x10000};  // below: an overlong form
+    if (code < kSmallestOfLength[extra] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return false;
+    i += extra + 1;
+  }
+  return true;
+}
+
 // Percent-decoding; false on a broken escape. '+' stays '+': fragments are not forms.
 bool PercentDecode(std::string_view in, std::string* out) {
   out->clear();
@@ -94,7 +115,7 @@ bool ParseValue(const std::string& text, const Json& like, Json* out, std::strin
   if (like.is_boolean()) {
     if (text == "true" || text == "1") *out = true;
     else if (text == "false" || text == "0") *out = false;
-    else return *why = "must be true or false, got '" + text + "'", false;
+    else return *why = "must be true or false, got '" + engine::QuotedInput(text) + "'", false;
     return true;
   }
   if (like.is_number()) {
@@ -104,7 +125,7 @@ bool ParseValue(const std::string& text, const Json& like, Json* out, std::strin
                              ? NAN
                              : std::strtod(text.c_str(), &end);
     if (end != text.c_str() + text.size() || !std::isfinite(value)) {
-      return *why = "must be a number, got '" + text + "'", false;
+      return *why = "must be a number, got '" + engine::QuotedInput(text) + "'", false;
     }
     // Integral values go in as JSON integers: integer fields refuse 16.0-style doubles.
     if (value == std::floor(value) && std::fabs(value) < 9e15) *out = static_cast<std::int64_t>(value);
@@ -166,11 +187,11 @@ std::string ValueText(const Json& value) {
 bool IsViewKey(const std::string& key, const std::string& value, std::string* why) {
   if (key == "lang") {
     if (value == "en" || value == "zh") return true;
-    return *why = "must be en or zh, got '" + value + "'", false;
+    return *why = "must be en or zh, got '" + engine::QuotedInput(value) + "'", false;
   }
   if (key == "theme") {
     if (value == "light" || value == "dark") return true;
-    return *why = "must be light or dark, got '" + value + "'", false;
+    return *why = "must be light or dark, got '" + engine::QuotedInput(value) + "'", false;
   }
   return false;
 }
@@ -194,7 +215,11 @@ Json AssembleScenario(const std::map<std::string, Json>& fields) {
     const size_t dot = key.find('.');
     if (key.starts_with(kArchPrefix)) arch[key.substr(kArchPrefix.size())] = value;
     else if (key == "params_b") doc["model"] = Json{{"params_b", value}};
-    else if (dot != std::string::npos) doc[key.substr(0, dot)][key.substr(dot + 1)] = value;
+    else if (dot != std::string::npos) {
+      Json& group = doc[key.substr(0, dot)];
+      if (!group.is_object()) group = Json::object();  // only "group.field" keys reach here
+      group[key.substr(dot + 1)] = value;
+    }
     else doc[key] = value;
   }
   if (!doc.contains("model") && !arch.empty()) doc["model"] = arch;
@@ -290,9 +315,17 @@ UrlState DecodeUrlState(std::string_view fragment, const engine::Catalog& catalo
                               ": broken %-escape");
       continue;
     }
-    if (key.size() > 64) key = key.substr(0, 64) + "…";
+    if (!IsUtf8(key)) {
+      state.ignored.push_back("link: a parameter name is not UTF-8 text; it was not read");
+      continue;
+    }
+    key = engine::QuotedInput(key);
     if (eq == std::string_view::npos) {
       state.ignored.push_back(key + ": has no value");
+      continue;
+    }
+    if (!IsUtf8(value)) {
+      state.ignored.push_back(key + ": is not UTF-8 text");
       continue;
     }
     if (!seen.insert(key).second) state.ignored.push_back(key + ": given twice; the last value is used");
@@ -301,7 +334,7 @@ UrlState DecodeUrlState(std::string_view fragment, const engine::Catalog& catalo
       int version = 0;
       const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), version);
       if (ec != std::errc() || ptr != value.data() + value.size() || version < 1) {
-        state.ignored.push_back("v: not a link version, got '" + value + "'; read as version " +
+        state.ignored.push_back("v: not a link version, got '" + engine::QuotedInput(value) + "'; read as version " +
                                 std::to_string(kUrlStateVersion));
       } else if (version > kUrlStateVersion) {
         state.ignored.push_back("v: version " + value + " is newer than this page's (" +
@@ -331,6 +364,13 @@ UrlState DecodeUrlState(std::string_view fragment, const engine::Catalog& catalo
     }
     if (like == nullptr) {
       state.ignored.push_back(key + ": not a TrainSizer setting");
+      continue;
+    }
+    if (like->is_object()) {
+      // A group (claim) is set field by field; its name alone has no value to take.
+      std::string fields_of;
+      for (const auto& [field, unused] : like->items()) fields_of += (fields_of.empty() ? "" : ", ") + key + "." + field;
+      state.ignored.push_back(key + ": is a group; set its fields instead (" + fields_of + ")");
       continue;
     }
     Json parsed;

@@ -73,7 +73,7 @@ TEST(HfConfig, GptNeoxHasBiasesLayerNormAndPlainMlp) {
 
 TEST(HfConfig, UnknownKeysAndTypesAreNamedInWarnings) {
   auto r = ImportHfConfig(Json::parse(R"({"model_type": "mystery", "hidden_size": 1024, "num_attention_heads": 8,
-    "num_hidden_layers": 4, "vocab_size": 1000, "frobnication_depth": 3})"));
+    "num_hidden_layers": 4, "vocab_size": 1000, "intermediate_size": 4096, "frobnication_depth": 3})"));
   ASSERT_TRUE(r.ok());
   ASSERT_EQ(r.value().warnings.size(), 2u);
   EXPECT_EQ(r.value().warnings[0].code, "hf_config_unknown_type");

@@ -397,6 +397,65 @@ TEST(LaunchConfigs, MegatronTakesTheRopeBaseFromAConfigJson) {
   EXPECT_FALSE(HasNote(c, "megatron", "RoPE base"));
 }
 
+// A scenario whose model is a Llama 3 8B config.json (meta-llama/Meta-Llama-3-8B sizing keys)
+// with `config_keys` added, and `scenario_keys` beside the model.
+std::string Llama3Config(const std::string& config_keys, const std::string& scenario_keys = "") {
+  return R"({"model":{"hf_config":{"model_type":"llama","hidden_size":4096,"intermediate_size":14336,
+    "num_attention_heads":32,"num_hidden_layers":32,"num_key_value_heads":8,"vocab_size":128256)" +
+         config_keys + "}}" + scenario_keys + "}";
+}
+
+TEST(LaunchConfigs, MegatronRopeNumbersKeepEveryDigit) {
+  // Megatron-LM's --rotary-base is an int: a fractional base is rounded (1234567.8 → 1234568)
+  // and said so; the scaling factor is a float and is written as given (12.345, not 12.3).
+  const json c = Launch(Llama3Config(R"(,"rope_theta":1234567.8,"rope_scaling":{"rope_type":"llama3",
+    "factor":12.345,"low_freq_factor":1.0,"high_freq_factor":4.0,"original_max_position_embeddings":8192})",
+                                     R"(,"gpus":8,"tp":8)"));
+  ASSERT_FALSE(c.contains("error")) << c.dump();
+  const std::string m = c["megatron"];
+  EXPECT_EQ(FlagValue(m, "--rotary-base"), "1234568");
+  EXPECT_TRUE(HasNote(c, "megatron", "rope_theta 1234567.8 is not a whole number")) << c["notes"].dump();
+  EXPECT_EQ(FlagValue(m, "--rope-scaling-factor"), "12.345");
+  // gradientai/Llama-3-8B-Instruct-Gradient-1048k's base, the largest published: all 10 digits.
+  const json g = Launch(Llama3Config(R"(,"rope_theta":3580165449.0)"));
+  ASSERT_FALSE(g.contains("error")) << g.dump();
+  EXPECT_EQ(FlagValue(g["megatron"], "--rotary-base"), "3580165449");
+  EXPECT_FALSE(HasNote(g, "megatron", "whole number"));
+}
+
+TEST(LaunchConfigs, AbsurdRopeValuesAreRefusedNotWritten) {
+  // rope_theta 0.4 used to become --rotary-base 0, and a factor of 1e308 was written verbatim.
+  for (const auto& [extra, field] : std::vector<std::pair<std::string, std::string>>{
+           {R"(,"rope_theta":0.4)", "model.hf_config.rope_theta"},
+           {R"(,"rope_theta":500000,"rope_scaling":{"rope_type":"llama3","factor":1e308})",
+            "model.hf_config.rope_scaling.factor"}}) {
+    const json c = Launch(Llama3Config(extra));
+    ASSERT_TRUE(c.contains("error")) << extra;
+    EXPECT_EQ(c["error"]["field"], field) << extra;
+  }
+}
+
+TEST(LaunchConfigs, MegatronTakesTheRopeBaseFromATextConfig) {
+  // A LLaVA-style wrapper: the language model's rope_theta sits in text_config.
+  const json c = Launch(R"({"model":{"hf_config":{"model_type":"llava","text_config":{"model_type":"llama",
+    "hidden_size":4096,"intermediate_size":11008,"num_attention_heads":32,"num_hidden_layers":32,
+    "num_key_value_heads":32,"vocab_size":32064,"rope_theta":10000.0}}}})");
+  ASSERT_FALSE(c.contains("error")) << c.dump();
+  EXPECT_EQ(FlagValue(c["megatron"], "--rotary-base"), "10000");
+}
+
+TEST(LaunchConfigs, MegatronNotesATpThatDoesNotDivideTheKvHeads) {
+  // Llama 3 8B: 32 query heads, 8 KV heads. Megatron-core divides the query groups by tp
+  // (divide(num_query_groups, tp) in megatron/core/transformer/attention.py): 8 / 32 fails.
+  const json c = Launch(R"({"model":"llama-3-8b","gpus":32,"tp":32})");
+  ASSERT_FALSE(c.contains("error")) << c.dump();
+  EXPECT_TRUE(HasNote(c, "megatron", "tp = 32 does not divide the 8 KV heads")) << c["notes"].dump();
+  EXPECT_NE(c["megatron"].get<std::string>().find("does not divide the 8 KV heads"), std::string::npos)
+      << "the note is in the script too";
+  const json ok = Launch(R"({"model":"llama-3-8b","gpus":8,"tp":8})");
+  EXPECT_FALSE(HasNote(ok, "megatron", "KV heads"));
+}
+
 TEST(LaunchConfigs, BadScenarioGivesTheEstimateError) {
   for (const char* scenario : {R"({"model":"llama-3-8b","tp":3})", R"({"model":"llama-3-8b","gpus":8,
                                "global_batch":12})", R"({"method":"full"})", "not json"}) {

@@ -160,8 +160,13 @@ TEST(Planner, DeadlineAndBudgetFilterThePicks) {
   ASSERT_FALSE(all.value().picks.empty());
   double fastest = 1e300;
   for (const Plan& p : all.value().plans) fastest = std::min(fastest, p.wall_hours);
-  c.deadline_days = fastest / 24 / 10;  // impossible
-  auto none = RunPlan(Llama8BFineTune(), c, TinyCatalog());
+  // Impossible: a tenth of the fastest plan's time, with ten times the tokens to keep the
+  // deadline above the contract's floor of 0.01 day.
+  Scenario longer = Llama8BFineTune();
+  longer.training.tokens *= 10;
+  c.deadline_days = fastest / 24;
+  ASSERT_GE(c.deadline_days, 0.01);
+  auto none = RunPlan(longer, c, TinyCatalog());
   ASSERT_TRUE(none.ok());
   EXPECT_TRUE(none.value().picks.empty());
   EXPECT_FALSE(none.value().constraints_met);

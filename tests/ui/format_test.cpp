@@ -2,6 +2,8 @@
 // they matter, compact millions. Expectations written by hand.
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "wasm/ui/format.h"
 #include "wasm/ui/i18n.h"
 
@@ -47,6 +49,25 @@ TEST(MoneyText, PutsTheMinusBeforeTheSign) {
   EXPECT_EQ(ui::MoneyText(-5, "USD"), "-$5.00");
   EXPECT_EQ(ui::MoneyText(-4200, "CHF"), "-4,200 CHF");
   EXPECT_EQ(ui::MoneyText(-0.001, "USD"), "$0");
+}
+
+// Issue 14: amounts past 9.2e18 went through llround and came out "$--9,223,372,…".
+// Every finite double reads right: trillions, then e-notation from 999.5 trillion.
+TEST(MoneyText, IsSafeForAnyAmount) {
+  EXPECT_EQ(ui::MoneyText(0, "USD"), "$0");
+  EXPECT_EQ(ui::MoneyText(1234.5, "USD"), "$1,235");
+  EXPECT_EQ(ui::MoneyText(-1234.5, "USD"), "-$1,235");
+  EXPECT_EQ(ui::MoneyText(2.5e12, "USD"), "$2.5T");
+  EXPECT_EQ(ui::MoneyText(999.4e12, "USD"), "$999T");
+  EXPECT_EQ(ui::MoneyText(9.3e18, "USD"), "$9.3e18");
+  EXPECT_EQ(ui::MoneyText(-9.3e18, "USD"), "-$9.3e18");
+  EXPECT_EQ(ui::MoneyText(1e300, "USD"), "$1e300");
+  EXPECT_EQ(ui::MoneyText(1e300, "CHF"), "1e300 CHF");
+  EXPECT_EQ(ui::MoneyText(std::numeric_limits<double>::infinity(), "USD"), "$inf");
+  EXPECT_EQ(ui::MoneyTickText(9.3e18, "EUR"), "\u20AC9.3e18");
+  EXPECT_EQ(ui::WithThousands(9.3e18), "9.3e18");
+  EXPECT_EQ(ui::WithThousands(1234567), "1,234,567");
+  EXPECT_EQ(ui::QuantityText(1e300), "1e300");
 }
 
 TEST(MoneyText, PerHourAndTicks) {

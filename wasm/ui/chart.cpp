@@ -44,9 +44,15 @@ bool Chart::Contains(ImVec2 p) const { return p.x >= min_.x && p.x <= max_.x && 
 
 // Ticks at 1-2-5 steps on linear axes, at powers of ten (and 2, 5 between) on log axes.
 void Chart::DrawTicks(const Axis& a, bool horizontal) const {
+  // An axis over figures that are not finite has no ticks to draw; and however wide a
+  // range, the loops stop at a screenful (an inf bound or a step below one ulp of the
+  // value once looped forever, filling memory until std::bad_alloc, every frame).
+  constexpr size_t kMaxTicks = 64;
   std::vector<double> ticks;
+  if (!std::isfinite(a.min) || !std::isfinite(a.max) || a.max < a.min) return;
   if (a.log) {
-    for (double decade = std::pow(10, std::floor(std::log10(std::max(a.min, 1e-12)))); decade <= a.max; decade *= 10) {
+    for (double decade = std::pow(10, std::floor(std::log10(std::max(a.min, 1e-12))));
+         decade <= a.max && ticks.size() < kMaxTicks; decade *= 10) {
       for (double m : {1.0, 2.0, 5.0}) {
         if (decade * m >= a.min && decade * m <= a.max) ticks.push_back(decade * m);
       }
@@ -55,7 +61,9 @@ void Chart::DrawTicks(const Axis& a, bool horizontal) const {
     const double raw = (a.max - a.min) / 5;
     const double mag = std::pow(10, std::floor(std::log10(std::max(raw, 1e-12))));
     const double step = raw / mag < 2 ? mag * 2 : raw / mag < 5 ? mag * 5 : mag * 10;
-    for (double v = std::ceil(a.min / step) * step; v <= a.max; v += step) ticks.push_back(v);
+    for (double v = std::ceil(a.min / step) * step; v <= a.max && ticks.size() < kMaxTicks; v += step) {
+      ticks.push_back(v);
+    }
   }
   for (double v : ticks) {
     const ImVec2 p = horizontal ? At(v, y_.min) : At(x_.min, v);

@@ -60,7 +60,7 @@ Cells CellTexts(const engine::GpuSpec& g) {
   c[kBf16] = Tflops(g.bf16_flops);
   c[kFp8] = Tflops(g.fp8_flops);
   // Catalog list prices are US dollars, shown as such whatever the page's currency.
-  c[kPrice] = g.price_new_usd > 0 ? "$" + WithThousands(std::llround(g.price_new_usd)) : "–";
+  c[kPrice] = g.price_new_usd > 0 ? "$" + WithThousands(std::round(g.price_new_usd)) : "–";
   c[kExport] = g.export_restricted_cn ? T("restricted") : "–";
   return c;
 }

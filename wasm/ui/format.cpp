@@ -37,17 +37,21 @@ std::string OneDecimal(double value) {
   return out;
 }
 
-// A magnitude of a million or more as "1.2M", "35M", "1.5B" (three figures at most).
+// A magnitude of a million or more as "1.2M", "35M", "1.5B", "2T" (three figures at most),
+// and from 999.5 trillion (where "T" would need four figures) in e-notation: "9.3e18".
 std::string CompactMillions(double magnitude) {
-  const bool billions = magnitude >= 999.5e6;
-  const double value = magnitude / (billions ? 1e9 : 1e6);
-  const std::string digits = value < 99.95 ? OneDecimal(value) : WithThousands(std::llround(value));
-  return digits + (billions ? "B" : "M");
+  if (!(magnitude < 999.5e12)) return engine::Num(magnitude);
+  const bool trillions = magnitude >= 999.5e9, billions = magnitude >= 999.5e6;
+  const double unit = trillions ? 1e12 : billions ? 1e9 : 1e6;
+  const double value = magnitude / unit;
+  const std::string digits = value < 99.95 ? OneDecimal(value) : WithThousands(value);
+  return digits + (trillions ? "T" : billions ? "B" : "M");
 }
 
 }  // namespace
 
-std::string WithThousands(long long value) { return engine::Money(double(value)); }
+// engine::Money is the one whole-number writer: it never goes through an integer type.
+std::string WithThousands(double value) { return engine::Money(value); }
 
 std::string GibText(double bytes) {
   char buf[32];
@@ -57,7 +61,7 @@ std::string GibText(double bytes) {
   } else if (std::fabs(gib) < 100) {
     std::snprintf(buf, sizeof buf, "%.1f GiB", gib);
   } else {
-    return WithThousands(std::llround(gib)) + " GiB";
+    return WithThousands(gib) + " GiB";
   }
   return buf;
 }
@@ -69,7 +73,7 @@ std::string ParamsText(double params) {
   } else if (params >= 1e6) {
     std::snprintf(buf, sizeof buf, "%.1f M", params / 1e6);
   } else {
-    return WithThousands(std::llround(params));
+    return WithThousands(params);
   }
   return buf;
 }
@@ -133,7 +137,7 @@ std::string Printf(const char* format, ...) {
 
 std::string QuantityText(double v) {
   char buf[32];
-  if (v >= 1000) return WithThousands(std::llround(v));
+  if (v >= 1000) return WithThousands(v);
   std::snprintf(buf, sizeof buf, v == std::floor(v) ? "%.0f" : "%.2f", v);
   return buf;
 }
@@ -149,11 +153,12 @@ std::string FlopsRateText(double flops_per_s) {
 }
 
 std::string MoneyText(double amount, std::string_view currency) {
+  if (!std::isfinite(amount)) return WithCurrency(amount < 0, engine::Money(std::fabs(amount)), currency);
   const double magnitude = std::fabs(amount);
   const bool negative = amount < 0 && magnitude >= 0.005;  // no "-$0.00"
   if (magnitude >= 999999.5) return WithCurrency(negative, CompactMillions(magnitude), currency);
   if (magnitude >= 99.995 || magnitude < 0.005) {
-    return WithCurrency(negative, WithThousands(std::llround(magnitude)), currency);
+    return WithCurrency(negative, WithThousands(magnitude), currency);
   }
   char cents[32];
   std::snprintf(cents, sizeof cents, "%.2f", magnitude);
@@ -172,7 +177,7 @@ std::string MoneyTickText(double amount, std::string_view currency) {
   } else if (magnitude >= 999.5) {
     digits = OneDecimal(magnitude / 1e3) + "k";
   } else {
-    digits = WithThousands(std::llround(magnitude));
+    digits = WithThousands(magnitude);
   }
   return WithCurrency(amount < 0 && magnitude >= 0.5, digits, currency);
 }

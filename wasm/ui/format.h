@@ -7,7 +7,7 @@
 
 namespace ui {
 
-std::string WithThousands(long long value);      // 1234567 -> "1,234,567"
+std::string WithThousands(double value);         // 1234567 -> "1,234,567"; 9.3e18 -> "9.3e18" (engine::Money)
 std::string GibText(double bytes);              // "15.0 GiB", "512 MiB"
 std::string ParamsText(double params);          // "8.03 B", "41.9 M"
 std::string SecondsText(double seconds);        // "850 ms", "12.3 s", "4.2 min"
@@ -20,7 +20,8 @@ std::string FlopsRateText(double flops_per_s);  // "989 TFLOP/s", "2.25 PFLOP/s"
 // Money with the currency's sign in front where it has a common one ($ USD, ¥ CNY and JPY,
 // € EUR, £ GBP), else the code after it ("136 CHF"). Whole units with thousands
 // separators from 100 up ("$136", "$40,000"), cents below ("$2.40", so hourly prices keep
-// their precision), and compact from a million ("$1.2M", "$35M", "$1.5B").
+// their precision), compact from a million ("$1.2M", "$35M", "$1.5B", "$2T"), e-notation
+// from 999.5 trillion ("$9.3e18"). Safe for any double: nothing goes through an integer.
 std::string MoneyText(double amount, std::string_view currency);
 // An hourly price: "$2.40/h", "¥1,234/h".
 std::string MoneyPerHourText(double amount, std::string_view currency);

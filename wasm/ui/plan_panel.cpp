@@ -8,6 +8,7 @@
 
 #include "app.h"
 #include "chart.h"
+#include "engine/cost_model.h"
 #include "format.h"
 #include "i18n.h"
 #include "widgets.h"
@@ -79,14 +80,19 @@ void PlanIdentity(const engine::Plan& p, const AppState& state, bool show_labels
 // For an owned plan: the cash to buy the servers under its cost (the job's amortized share).
 void BuyLine(const engine::Plan& p, const AppState& state) {
   if (!p.own) return;
-  MutedText(Printf(T("buy %s"), WithThousands(std::llround(p.capex)).c_str()).c_str());
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip(T("The job's share of owning (depreciation, colocation, maintenance at %.0f%% utilization, "
-                        "plus power); buying the servers costs %s up front. Owning beats renting above %.0f%% "
-                        "utilization."),
-                      state.goal.own_utilization * 100, WithThousands(std::llround(p.capex)).c_str(),
-                      p.break_even_utilization * 100);
+  MutedText(Printf(T("buy %s"), WithThousands(p.capex).c_str()).c_str());
+  if (!ImGui::IsItemHovered()) return;
+  // A break-even above 100% utilization, or none (renting stays cheaper, or no rental
+  // was priced), has no utilization to name: the tooltip then gives the rule alone.
+  if (!engine::HasRentalToCompare(p.break_even_months) || p.break_even_utilization > 1) {
+    ImGui::SetTooltip("%s", T("A job's share of owning = fixed cost per hour / utilization + power per used hour."));
+    return;
   }
+  ImGui::SetTooltip(T("The job's share of owning (depreciation, colocation, maintenance at %.0f%% utilization, "
+                      "plus power); buying the servers costs %s up front. Owning beats renting above %.0f%% "
+                      "utilization."),
+                    state.goal.own_utilization * 100, WithThousands(p.capex).c_str(),
+                    p.break_even_utilization * 100);
 }
 
 // One plan as a table row; true when its Use button was clicked.
@@ -103,7 +109,7 @@ bool PlanRow(const engine::Plan& p, size_t rank, const AppState& state, bool sho
   ImGui::TableSetColumnIndex(kTimeColumn);
   ImGui::TextUnformatted(HoursText(p.wall_hours).c_str());
   ImGui::TableSetColumnIndex(kCostColumn);
-  ImGui::TextUnformatted(WithThousands(std::llround(p.cost)).c_str());
+  ImGui::TextUnformatted(WithThousands(p.cost).c_str());
   BuyLine(p, state);
   ImGui::TableSetColumnIndex(kUseColumn);
   return ImGui::SmallButton(L("Use"));
@@ -116,7 +122,7 @@ bool PlanBlock(const engine::Plan& p, const AppState& state, const std::string& 
   WrappedText(LayoutText(p).c_str());
   const std::string gpus = Printf(p.layout.gpus == 1 ? T("%d GPU") : T("%d GPUs"), p.layout.gpus);
   WrappedText(Printf("%s · %s · %s %s", gpus.c_str(), HoursText(p.wall_hours).c_str(),
-                     WithThousands(std::llround(p.cost)).c_str(), currency.c_str()).c_str());
+                     WithThousands(p.cost).c_str(), currency.c_str()).c_str());
   BuyLine(p, state);
   return ImGui::SmallButton(L("Use"));
 }
@@ -202,7 +208,7 @@ const engine::Plan* DrawScatter(const engine::PlanResult& r, const AppState& sta
   MutedText(T("Blue: rent; orange: buy (amortized). Green rings: the top picks. Red lines: deadline and budget."));
   if (hovered == nullptr || !chart.Contains(mouse)) return nullptr;
   ImGui::SetTooltip("%d × %s\n%s, %s %s\n%s\n%s", hovered->layout.gpus, hovered->gpu_id.c_str(),
-                    HoursText(hovered->wall_hours).c_str(), WithThousands(std::llround(hovered->cost)).c_str(),
+                    HoursText(hovered->wall_hours).c_str(), WithThousands(hovered->cost).c_str(),
                     state.goal.currency.c_str(), TranslateMessage(hovered->procurement).c_str(), T("click to use"));
   return ImGui::IsMouseClicked(ImGuiMouseButton_Left) ? hovered : nullptr;
 }
@@ -229,7 +235,7 @@ void DrawPlanSection(AppState& state, const Fonts& fonts) {
   ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
   WrappedText(Printf(T("%s layouts searched across %zu GPU types for %s tokens. Click Use to make a plan current."),
                      WithThousands(r.candidates).c_str(), state.catalog->gpus.size(),
-                     WithThousands(std::llround(r.tokens)).c_str()).c_str());
+                     WithThousands(r.tokens).c_str()).c_str());
   ImGui::PopStyleColor();
   const engine::Plan* chosen = nullptr;
   if (!r.picks.empty()) {

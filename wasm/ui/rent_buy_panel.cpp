@@ -60,8 +60,8 @@ void DrawSeries(const Chart& chart, const std::vector<double>& values, const std
 
 // The break-even line with its month written beside it, inside the plot.
 void DrawBreakEven(const Chart& chart, const RentBuyView& v, double top) {
+  if (!v.series.breaks_even) return;
   const double m = v.series.break_even_month;
-  if (m <= 0) return;
   const ImVec2 low = chart.At(m, 0), high = chart.At(m, top);
   chart.Draw()->AddLine(low, high, Colors().ok, 1.5f * v.scale);
   const std::string label = Printf(T("break-even: %d mo"), int(std::lround(m)));
@@ -101,6 +101,9 @@ void DrawHoverReadout(const Chart& chart, const RentBuyView& v) {
 
 void DrawChart(const RentBuyView& v) {
   const double top = std::max(v.series.rent.back(), v.series.own.back()) * 1.05;
+  // The catalog check keeps every figure finite (catalog_entries.cpp kRanges); an axis to
+  // infinity would have no ticks to draw.
+  if (!std::isfinite(top) || top <= 0) return;
   const std::string y_title = Printf(T("cumulative cost, %s"), v.currency.c_str());
   const auto month_tick = [](double m) { return Printf(T("%d mo"), int(std::lround(m))); };
   const auto money_tick = [&currency = v.currency](double amount) { return MoneyTickText(amount, currency); };
@@ -144,8 +147,8 @@ void DrawRentBuySection(const AppState& state, const Fonts& fonts) {
                     (own[0].used ? Printf(T("%s (used)"), server.c_str()) : server).c_str(),
                     MoneyText(own[0].capex, currency).c_str()),
              false, scale);
-  if (series.break_even_month > 0) LegendItem(Colors().ok, T("Break-even"), false, scale);
-  const std::string verdict = series.break_even_month > 0
+  if (series.breaks_even) LegendItem(Colors().ok, T("Break-even"), false, scale);
+  const std::string verdict = series.breaks_even
                                   ? Printf(T("Buying pays off after %d months (green line)."),
                                            int(std::lround(series.break_even_month)))
                                   : std::string(T("Renting stays cheaper for 4 years at this utilization."));

@@ -114,11 +114,11 @@ void DrawSpeedSection(const engine::Estimate& e, const Fonts& fonts, float scale
   const char* kStepSource =
       T("Physical step model (docs/model.md §5: GEMMs at calibrated efficiency, FlashAttention, collectives over the "
         "catalog's links, pipeline bubble), checked against 34 published runs (trainsizer validate).");
-  const std::string tokens_per_step = WithThousands(std::llround(t.tokens_per_step));
+  const std::string tokens_per_step = WithThousands(std::round(t.tokens_per_step));
   DrawFacts("speed",
             {{T("Tokens per second"),
-              Printf(T("%s (%s per GPU)"), WithThousands(std::llround(t.tokens_per_s)).c_str(),
-                     WithThousands(std::llround(t.tokens_per_s_per_gpu)).c_str()),
+              Printf(T("%s (%s per GPU)"), WithThousands(std::round(t.tokens_per_s)).c_str(),
+                     WithThousands(std::round(t.tokens_per_s_per_gpu)).c_str()),
               Printf(T("tokens/s = tokens per step / step time = %s / %s"), tokens_per_step.c_str(),
                      SecondsText(t.step_time_s).c_str()),
               kStepSource},
@@ -166,7 +166,7 @@ void DrawTimeSection(const engine::Estimate& e, const Fonts& fonts, float scale)
                     T("wall time = tokens / tokens per second; then ÷ goodput for checkpoint writes, lost work and "
                       "restarts"),
                     kFailureSource});
-    rows.push_back({T("GPU-hours"), WithThousands(std::llround(time.gpu_hours)), T("GPU-hours = wall time × GPUs"),
+    rows.push_back({T("GPU-hours"), WithThousands(std::round(time.gpu_hours)), T("GPU-hours = wall time × GPUs"),
                     T("Definition.")});
     rows.push_back({T("Expected interruptions"),
                     Printf(T("%lld (job MTBF %s)"), static_cast<long long>(std::llround(r.expected_interruptions)),

@@ -86,9 +86,9 @@ Card WallTimeCard(const engine::Estimate& e) {
   card.formula =
       Printf(T("wall time = steps × step time / goodput = %s × %s / %.1f%% = %s, where steps = %s tokens / %s tokens "
                "per step."),
-             WithThousands(std::llround(time.steps)).c_str(), SecondsText(e.throughput.step_time_s).c_str(),
+             WithThousands(time.steps).c_str(), SecondsText(e.throughput.step_time_s).c_str(),
              r.ettr * 100, HoursText(r.wall_hours_with_failures).c_str(),
-             ParamsText(time.tokens).c_str(), WithThousands(std::llround(e.throughput.tokens_per_step)).c_str()) +
+             ParamsText(time.tokens).c_str(), WithThousands(e.throughput.tokens_per_step).c_str()) +
       "\n" +
       Printf(T("Goodput leaves room for a checkpoint every %s and %s expected interruptions."),
              HoursText(r.interval_hours).c_str(), QuantityText(r.expected_interruptions).c_str());
@@ -165,11 +165,11 @@ Card OwnCard(const AppState& state, const engine::Estimate& e, const engine::Clo
 Card UtilizationCard(const engine::Estimate& e, const engine::GpuSpec& gpu, int gpus) {
   const engine::Throughput& t = e.throughput;
   Card card{T("Utilization"), std::to_string(std::lround(t.mfu * 100)) + "% MFU",
-            Printf(T("%s tok/s per GPU"), WithThousands(std::llround(t.tokens_per_s_per_gpu)).c_str()),
+            Printf(T("%s tok/s per GPU"), WithThousands(t.tokens_per_s_per_gpu).c_str()),
             Colors().muted, "", ""};
   card.formula = Printf(T("MFU = tokens/s × model FLOPs per token / (GPUs × dense bf16 peak) = %s × %s / (%d × %s) "
                           "= %.1f%%"),
-                        WithThousands(std::llround(t.tokens_per_s)).c_str(),
+                        WithThousands(t.tokens_per_s).c_str(),
                         FlopsText(t.flops_per_token.model).c_str(), gpus, FlopsRateText(gpu.bf16_flops).c_str(),
                         t.mfu * 100);
   if (t.mfu_overridden) card.formula += std::string("\n") + T("You set this MFU; the speed follows from it.");
