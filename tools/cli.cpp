@@ -6,6 +6,8 @@
 //   trainsizer launch FILE|- [--tool deepspeed|torchrun|llamafactory|megatron|all]   launch configs
 //   trainsizer catalog [--stale DAYS]   the embedded catalog, or its figures older than DAYS
 //   trainsizer validate [--format table|markdown|json]   predicted vs measured, published runs
+//   trainsizer link FRAGMENT      a page link decoded as the page reads it: scenario and notices
+//   trainsizer link --encode FILE|-   the link fragment (#v=1&...) the page writes for a scenario
 //   --catalog-overlay FILE        merge a user's catalog JSON first (validated like the catalog)
 // Exit 0 on success, 2 on bad input (error JSON on stdout, one line on stderr).
 #include <chrono>
@@ -20,7 +22,10 @@
 #include <vector>
 
 #include "catalog/codec/api.h"
+#include "catalog/codec/model_json.h"
 #include "catalog/codec/plan_json.h"
+#include "catalog/codec/scenario_json.h"
+#include "catalog/codec/url_state.h"
 #include "catalog/codec/validation_cases.h"
 
 namespace {
@@ -50,6 +55,13 @@ constexpr const char* kUsage =
     "                               Run every published training run in the embedded validation set;\n"
     "                               print predicted vs measured, the error per case, and the median and\n"
     "                               worst error for memory and throughput\n"
+    "  trainsizer link FRAGMENT     Decode a page link's #fragment (with or without '#', quoted for the\n"
+    "                               shell) as the page does: {\"scenario\": the link's fields, \"view\":\n"
+    "                               lang/theme, \"notices\": each ignored parameter and why, \"applied\"};\n"
+    "                               exit 0 even with notices, 2 only when none of it can be read\n"
+    "  trainsizer link --encode FILE|-\n"
+    "                               Print the fragment the page writes for a scenario JSON (as estimate\n"
+    "                               and plan read it, planner fields included): '#v=1&...', with the '#'\n"
     "  trainsizer --catalog-overlay FILE <command>   Merge your own catalog JSON (prices, GPUs,\n"
     "                               clouds) into the catalog first; same validation rules\n"
     "  trainsizer --version         Print the engine and catalog versions\n"
@@ -171,6 +183,98 @@ int Validate(const std::string& format) {
   return kExitOk;
 }
 
+// Compact JSON never throws on text that is not UTF-8 (replaced with U+FFFD instead).
+std::string SafeDump(const catalog::Json& j, int indent = -1) {
+  return j.dump(indent, ' ', false, catalog::Json::error_handler_t::replace);
+}
+
+// An error with a message that may carry the input's text: escaped by the JSON writer.
+int FailJson(const std::string& field, const std::string& message) {
+  const std::string json = SafeDump(catalog::Json{{"error", {{"field", field}, {"message", message}}}});
+  std::cout << json << "\n";
+  std::cerr << "trainsizer: " << json << "\n";
+  return kExitBadInput;
+}
+
+// `trainsizer link FRAGMENT`: what the page's ApplyLink makes of a link, with the catalog in
+// force (the embedded one, or merged with --catalog-overlay). The page reads the link
+// over the contract's defaults and keeps its own model when the link names none; a link
+// whose fields do not make a scenario together is not applied ("applied": false).
+int DecodeLink(std::string_view fragment) {
+  const auto& cat = api::CurrentCatalog();
+  if (!cat.ok()) return FailJson(cat.error().field, cat.error().message);
+  if (!fragment.empty() && fragment.front() == '#') fragment.remove_prefix(1);
+  if (fragment.size() > catalog::kMaxUrlStateBytes) {
+    return FailJson("link", "longer than " + std::to_string(catalog::kMaxUrlStateBytes) +
+                                " characters; none of it can be read");
+  }
+  catalog::Json out;
+  try {
+    const catalog::UrlState link = catalog::DecodeUrlState(fragment, cat.value());
+    std::vector<std::string> notices = link.ignored;
+    bool applied = !link.scenario.empty();
+    if (applied) {
+      catalog::Json doc = link.scenario;
+      if (!doc.contains("model") && !cat.value().models.empty()) doc["model"] = cat.value().models.front().spec.id;
+      auto scenario = catalog::ScenarioFromJson(doc, cat.value());
+      auto goal = catalog::ConstraintsFromJson(doc);
+      if (!scenario.ok() || !goal.ok()) {
+        const engine::InputError& e = scenario.ok() ? goal.error() : scenario.error();
+        notices.push_back(e.field + ": " + e.message + " (the link was not applied)");
+        applied = false;
+      }
+    }
+    catalog::Json view = catalog::Json::object();
+    for (const auto& [key, value] : link.view) view[key] = value;
+    out = {{"scenario", link.scenario}, {"view", view}, {"notices", notices}, {"applied", applied}};
+  } catch (const std::exception& e) {
+    // A decoder bug: the page refuses such a link with a notice and keeps working; so do we.
+    out = {{"scenario", catalog::Json::object()},
+           {"view", catalog::Json::object()},
+           {"notices", {std::string("link: internal error (") + e.what() + "); the link was not applied"}},
+           {"applied", false}};
+  }
+  std::cout << SafeDump(out, 2) << "\n";
+  return kExitOk;
+}
+
+// `trainsizer link --encode FILE|-`: the fragment the page writes to its address bar for
+// the scenario (ui::ScenarioDocument + EncodeUrlState): the model as the document names
+// it (preset id, params_b or the architecture), only fields that differ from the
+// defaults. Printed with its leading '#'.
+int EncodeLink(const std::string& path) {
+  std::string text;
+  if (!ReadInput(path, &text)) return Fail("input", "cannot read the scenario file");
+  // Exactly what estimate accepts (and its error when it does not).
+  const api::Response check = api::Estimate(text);
+  if (!check.ok) {
+    std::cout << check.json << "\n";
+    std::cerr << "trainsizer: " << check.json << "\n";
+    return kExitBadInput;
+  }
+  try {
+    const auto& cat = api::CurrentCatalog().value();
+    const auto doc = catalog::ParseScenarioDocument(text);
+    if (!doc.ok()) return FailJson(doc.error().field, doc.error().message);
+    const auto scenario = catalog::ScenarioFromJson(doc.value(), cat);
+    if (!scenario.ok()) return FailJson(scenario.error().field, scenario.error().message);
+    auto goal = catalog::ConstraintsFromJson(doc.value());
+    if (!goal.ok()) return FailJson(goal.error().field, goal.error().message);
+    // As the page: naming the GPU does not restrict the planner's search to it.
+    if (!doc.value().contains("allowed_gpus")) goal.value().gpus.clear();
+    catalog::Json page_doc = catalog::ScenarioToJson(scenario.value());
+    const catalog::Json& model = doc.value()["model"];
+    if (model.is_string()) page_doc["model"] = model;
+    else if (model.is_object() && model.contains("params_b")) page_doc["model"] = {{"params_b", model["params_b"]}};
+    else page_doc["model"] = catalog::ArchitectureToJson(scenario.value().model);
+    page_doc.update(catalog::ConstraintsToJson(goal.value()));
+    std::cout << "#" << catalog::EncodeUrlState(page_doc, {}) << "\n";
+    return kExitOk;
+  } catch (const std::exception& e) {
+    return FailJson("scenario", std::string("internal error: ") + e.what());
+  }
+}
+
 int LoadOverlay(const std::string& path) {
   std::string text;
   if (!ReadInput(path, &text)) return Fail("--catalog-overlay", "cannot read the overlay file");
@@ -209,6 +313,8 @@ int main(int argc, char** argv) {
   }
   if (command == "validate" && args.size() == 1) return Validate("table");
   if (command == "validate" && args.size() == 3 && args[1] == "--format") return Validate(args[2]);
+  if (command == "link" && args.size() == 3 && args[1] == "--encode") return EncodeLink(args[2]);
+  if (command == "link" && args.size() == 2 && args[1] != "--encode") return DecodeLink(args[1]);
   if (command == "launch" && args.size() == 2) return Launch(args[1], "all");
   if (command == "launch" && args.size() == 4 && args[2] == "--tool") return Launch(args[1], args[3]);
   std::cerr << kUsage;

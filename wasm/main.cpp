@@ -4,14 +4,20 @@
 #include <GLES3/gl3.h>
 #include <GLFW/glfw3.h>
 #include <emscripten.h>
+#include <emscripten/bind.h>
 #include <emscripten/html5.h>
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <new>
+#include <optional>
+#include <stdexcept>
 #include <string>
 
+#include "catalog/codec/api.h"
 #include "catalog/codec/catalog_loader.h"
 #include "catalog/codec/result_json.h"
 #include "catalog/codec/scenario_json.h"
@@ -33,6 +39,14 @@ struct Platform {
   float fonts_scale = 0;
   int frame = 0;
   std::string fragment_written;  // what the address bar's #fragment holds now
+  // Surviving an exception or allocation failure in a frame (Recover): the last inputs
+  // that computed, planned and drew cleanly, and what the page is busy with now.
+  std::optional<ui::GoodFrame> good;
+  bool changed = true;    // inputs, catalog or plan changed since `good` was saved
+  int failures = 0;       // frames that threw since the page last settled cleanly
+  bool safe_mode = false;  // after repeated failures: draw only the notice until a new link
+  std::string cause;      // what the current work is for, named in the notice if it throws
+  int js_catalog_generation = 0;  // TrainSizer.setCatalogOverlay calls seen (js/post.js)
 };
 
 // The planner's share of a 60 Hz frame (16.7 ms); drawing takes most of the rest, so
@@ -85,10 +99,36 @@ ui::HostActions BrowserActions(bool offline, bool embed) {
 
 // Keeps the address bar's #fragment and the inputs in step: edits are written back,
 // a fragment the user changes by hand is read in.
-void SyncAddressBar(ui::AppState& state, std::string& written) {
+std::string Shorten(const std::string& text, size_t most = 160);
+
+// Test hook for tests/web/survive.test.mjs, standing in for an engine bug: with
+// Module.tsFault = {stage, kind, times} the next `times` passes through `stage` ("link",
+// "recompute", "plan", "draw", "current") throw: kind "bad_alloc", "exception" or "other"
+// (not a std::exception). Unset, it costs one JS call per stage and frame.
+void MaybeFault(const char* stage) {
+  const int kind = EM_ASM_INT({
+    const f = Module.tsFault;
+    if (!f || f.stage !== UTF8ToString($0) || !(f.times > 0)) return 0;
+    f.times--;
+    return f.kind === 'bad_alloc' ? 1 : f.kind === 'other' ? 3 : 2;
+  }, stage);
+  if (kind == 1) throw std::bad_alloc();
+  if (kind == 2) throw std::runtime_error(std::string("test fault in ") + stage);
+  if (kind == 3) throw kind;
+}
+
+void SyncAddressBar(Platform& p) {
+  ui::AppState& state = p.state;
+  std::string& written = p.fragment_written;
   if (EM_ASM_INT(return Module.tsHost.takeHashChanged() ? 1 : 0;) != 0) {
     const std::string hash = HostString("hash");
     if (hash != "#" + written) {
+      // Read first: if the link throws, the address bar gets the restored inputs back.
+      p.cause = "the link " + Shorten(hash);
+      p.changed = true;
+      p.safe_mode = false;  // a new link is a new chance
+      state.refusal.clear();
+      MaybeFault("link");
       ui::ApplyLink(state, hash);
       written = hash.empty() ? "" : hash.substr(1);
       return;  // state.link_fragment is stale until the next recompute: do not write it back
@@ -120,8 +160,172 @@ float SyncCanvasSize(GLFWwindow* window) {
   return float(dpr);
 }
 
-void Frame() {
-  Platform& p = *g_platform;
+// Text for the notice and the console: at most `most` bytes, invalid UTF-8 and control
+// characters replaced by '?' (ImGui and the JSON writer need valid UTF-8).
+std::string Shorten(const std::string& text, size_t most) {
+  std::string out;
+  for (size_t i = 0; i < text.size() && out.size() < most;) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    const size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    bool valid = n > 0 && i + n <= text.size() && !(n == 1 && (c < 0x20 || c == 0x7F));
+    for (size_t k = 1; valid && k < n; ++k) valid = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
+    if (valid && n == 2) valid = c >= 0xC2;                        // no overlong forms
+    if (valid && n == 3) {
+      const unsigned char c1 = static_cast<unsigned char>(text[i + 1]);
+      valid = !(c == 0xE0 && c1 < 0xA0) && !(c == 0xED && c1 >= 0xA0);  // overlong, surrogates
+    }
+    if (valid && n == 4) {
+      const unsigned char c1 = static_cast<unsigned char>(text[i + 1]);
+      valid = c <= 0xF4 && !(c == 0xF0 && c1 < 0x90) && !(c == 0xF4 && c1 >= 0x90);
+    }
+    if (valid) {
+      out.append(text, i, n);
+      i += n;
+    } else {
+      out += '?';
+      ++i;
+    }
+  }
+  if (out.size() >= most && out.size() < text.size()) out += "...";
+  return out;
+}
+
+// The page's first screen again, with the built-in catalog; what the person chose about
+// the page itself (theme, language, embed) and its host actions stay.
+void FactoryReset(Platform& p) {
+  ui::AppState& old = p.state;
+  api::SetCatalogOverlay("");  // removes any overlay (never fails)
+  ui::AppState fresh = ui::MakeInitialState(api::CurrentCatalog().value());
+  fresh.dpi_scale = old.dpi_scale;
+  fresh.dark = old.dark;
+  fresh.embed = old.embed;
+  fresh.lang_chosen = old.lang_chosen;
+  fresh.theme_chosen = old.theme_chosen;
+  fresh.host = std::move(old.host);
+  fresh.overlay_text = std::move(old.overlay_text);
+  fresh.catalog_generation = old.catalog_generation + 1;
+  if (!fresh.overlay_text.empty()) fresh.overlay_status = "Removed after an internal error: the built-in catalog is in force.";
+  p.state = std::move(fresh);
+  p.good.reset();
+}
+
+// An exception or allocation failure in a frame: the page goes back to the last inputs
+// that worked, says what it refused and why, and keeps drawing. Each further failure in
+// a row falls back further: without the catalog overlay, then the first screen, then
+// only the notice (until a new link comes in).
+void Recover(Platform& p, const char* what) {
+  ui::AppState& state = p.state;
+  const std::string cause = p.cause.empty() ? std::string("drawing the page") : p.cause;
+  const std::string reason = Shorten(what, 240);
+  ++p.failures;
+  std::string outcome;
+  try {
+    if (p.failures == 1 && p.good) {
+      ui::RestoreGoodFrame(state, *p.good);
+      outcome = "the last inputs that worked are back";
+    } else if (p.failures == 2 && p.good) {
+      api::SetCatalogOverlay("");  // the catalog may be what fails now
+      state.assumption_edits = catalog::Json::object();
+      if (!state.overlay_text.empty()) {
+        state.overlay_status = "Removed after an internal error: the built-in catalog is in force.";
+      }
+      state.catalog = &api::CurrentCatalog().value();
+      ++state.catalog_generation;
+      ui::RestoreGoodFrame(state, *p.good);  // recomputed at the next frame, on the built-in catalog
+      outcome = "the last inputs that worked are back, on the built-in catalog";
+    } else {
+      FactoryReset(p);
+      if (p.failures >= 4) {  // even the first screen fails: stop computing until a new link
+        p.state.dirty = false;
+        p.state.result = engine::InputError{"", "not computed after repeated internal errors"};
+        p.safe_mode = true;
+        outcome = "nothing is computed until a new link is opened";
+      } else {
+        outcome = "the page started over from its first screen";
+      }
+    }
+  } catch (...) {
+    p.safe_mode = true;
+    outcome = "nothing is computed until a new link is opened";
+  }
+  outcome[0] = char(std::toupper(static_cast<unsigned char>(outcome[0])));
+  p.state.refusal = "Refused " + cause + " after an internal error: " + reason + ". " + outcome + ".";
+  p.state.plan_search.reset();
+  // What the next frames work on, named if they throw too.
+  p.cause = p.failures == 1 && p.good ? "the last inputs that worked"
+            : p.failures == 2 && p.good ? "the last inputs that worked, on the built-in catalog"
+                                       : "the first screen";
+  p.changed = true;
+  p.fragment_written = "\x01";  // differs from any fragment: the address bar gets the inputs in force
+  EM_ASM({ console.error('TrainSizer refused ' + UTF8ToString($0) + ': ' + UTF8ToString($1) + '; ' + UTF8ToString($2)); },
+         cause.c_str(), reason.c_str(), outcome.c_str());
+}
+
+// Notices what the page is about to recompute, and a catalog swapped through the JS API
+// (an overlay replaced by another lives at the same address: the pointer check in
+// RecomputeIfDirty cannot see it).
+void NoteWork(Platform& p) {
+  ui::AppState& state = p.state;
+  const int js_generation = EM_ASM_INT(return Module.tsCatalogGeneration | 0;);
+  if (js_generation != p.js_catalog_generation) {
+    p.js_catalog_generation = js_generation;
+    state.catalog = &api::CurrentCatalog().value();
+    state.last_good.reset();
+    state.plan = engine::InputError{"", "not planned yet"};
+    state.plan_search.reset();
+    ++state.catalog_generation;
+    state.dirty = true;
+    p.cause = "the catalog overlay from TrainSizer.setCatalogOverlay";
+  }
+  if (state.overlay_pending && p.cause.empty()) p.cause = "the catalog overlay or Assumptions edit";
+  if (state.dirty && p.cause.empty()) p.cause = "the last edit";
+  if (state.dirty || state.overlay_pending || state.plan_search) p.changed = true;
+}
+
+// After a frame without exception: once the inputs are computed and planned, they are
+// the ones to come back to.
+void NoteGoodFrame(Platform& p) {
+  const ui::AppState& state = p.state;
+  if (state.dirty || state.overlay_pending || state.plan_search || p.safe_mode) return;
+  if (p.changed) {
+    p.good = ui::SaveGoodFrame(state);
+    p.changed = false;
+  }
+  p.failures = 0;
+  p.cause.clear();
+}
+
+// Only the notice, when even the first screen fails.
+void DrawSafeMode(Platform& p) {
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(viewport->WorkPos);
+  ImGui::SetNextWindowSize(viewport->WorkSize);
+  ImGui::Begin("TrainSizer", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove);
+  ImGui::TextWrapped("%s", p.state.refusal.c_str());
+  ImGui::TextWrapped("%s", "Open a link (edit the address bar) or reload the page to continue.");
+  ImGui::End();
+}
+
+void AppFrame(Platform& p) {
+  if (p.safe_mode) {
+    DrawSafeMode(p);
+  } else {
+    NoteWork(p);
+    const bool recompute = p.state.dirty || p.state.overlay_pending;
+    ui::RecomputeIfDirty(p.state);
+    if (recompute) MaybeFault("recompute");  // after it: the state is half updated
+    if (p.state.plan_search) {
+      if (p.cause.empty()) p.cause = "the plan search";
+      MaybeFault("plan");
+      ui::AdvancePlan(p.state, kPlannerShareOfFrameS);
+    }
+    MaybeFault("draw");
+    ui::DrawApp(p.state, p.fonts);
+  }
+  SyncAddressBar(p);
+}
+
+void FrameBody(Platform& p) {
   const float dpr = SyncCanvasSize(p.window);
   if (dpr != p.fonts_scale) {  // first frame, or the window moved to another screen
     p.fonts = ui::LoadFontsAndStyle(dpr, p.state.dark);
@@ -133,17 +337,25 @@ void Frame() {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
-  // A library exception (the JSON boundary throws on misuse) must not stop the page: the
-  // frame is closed cleanly and the message goes to the console and the status box.
+  // No exception stops the page: the frame is closed cleanly, the inputs go back to the
+  // last that worked, and the notice box and the console say what was refused.
+  bool failed = false;
   try {
-    ui::RecomputeIfDirty(p.state);
-    ui::AdvancePlan(p.state, kPlannerShareOfFrameS);
-    ui::DrawApp(p.state, p.fonts);
-    SyncAddressBar(p.state, p.fragment_written);
+    AppFrame(p);
+  } catch (const std::bad_alloc&) {
+    ImGui::ErrorCheckEndFrameRecover(nullptr);
+    failed = true;
+    Recover(p, "out of memory (std::bad_alloc)");
   } catch (const std::exception& e) {
     ImGui::ErrorCheckEndFrameRecover(nullptr);
-    EM_ASM({ console.error('TrainSizer frame error: ' + UTF8ToString($0)); }, e.what());
+    failed = true;
+    Recover(p, e.what());
+  } catch (...) {
+    ImGui::ErrorCheckEndFrameRecover(nullptr);
+    failed = true;
+    Recover(p, "unknown exception");
   }
+  if (!failed) NoteGoodFrame(p);
   ImGui::Render();
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(p.window, &fb_w, &fb_h);
@@ -152,14 +364,39 @@ void Frame() {
   glClearColor(clear.x, clear.y, clear.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void Frame() {
+  Platform& p = *g_platform;
+  // Last line of defence (ImGui, fonts, GL, the recovery itself): an exception escaping
+  // into the browser's main loop would stop it for good.
+  try {
+    FrameBody(p);
+  } catch (...) {
+    if (ImGui::GetCurrentContext() != nullptr && GImGui->WithinFrameScope) {
+      try {
+        ImGui::ErrorCheckEndFrameRecover(nullptr);
+        ImGui::EndFrame();
+      } catch (...) {
+      }
+    }
+    p.fonts_scale = 0;  // rebuild the fonts next frame, in case that is what failed
+    EM_ASM(console.error('TrainSizer frame error outside the page: the next frame starts over'););
+  }
   // Tell the page after a couple of real frames that it is drawn (tests wait on this).
   if (++p.frame == 2) EM_ASM(if (Module.onFirstFrames) Module.onFirstFrames(););
+  // For tests and embedding pages: frames drawn so far, whether a plan search runs, and
+  // whether anything is still to compute (an edit or link not yet estimated and planned).
+  const ui::AppState& s = p.state;
+  EM_ASM({ Module.tsFrames = $0; Module.tsPlanning = $1 != 0; Module.tsBusy = $2 != 0; }, p.frame,
+         s.plan_search ? 1 : 0, s.plan_search || s.dirty || s.overlay_pending ? 1 : 0);
 }
 
 }  // namespace
 
-std::string web::PageStateJson() {
-  if (g_platform == nullptr) return "{}";
+namespace {
+
+std::string PageStateJsonUnguarded() {
   const ui::AppState& s = g_platform->state;
   catalog::Json j = {{"scenario", catalog::ScenarioToJson(s.inputs.scenario)},
                      {"example", s.example_id},
@@ -173,12 +410,71 @@ std::string web::PageStateJson() {
                      {"embed", s.embed},
                      {"link", s.link_fragment},
                      {"link_notice", s.link_notice},
+                     {"refusal", s.refusal},
+                     {"frames", g_platform->frame},
                      {"planning", s.plan_search.has_value()},
                      {"document", ui::ScenarioDocument(s)},
                      {"anchors", s.anchors}};
   if (s.last_good) j["result"] = catalog::EstimateToJson(*s.last_good);
   if (!s.result.ok()) j["error"] = catalog::ErrorToJson(s.result.error())["error"];
-  return j.dump();
+  // A link's text can carry invalid UTF-8 (%FF): replaced, not thrown on (type_error 316).
+  return j.dump(-1, ' ', false, catalog::Json::error_handler_t::replace);
+}
+
+}  // namespace
+
+// TrainSizer.current(): never throws into JavaScript.
+std::string web::PageStateJson() {
+  if (g_platform == nullptr) return "{}";
+  try {
+    MaybeFault("current");
+    return PageStateJsonUnguarded();
+  } catch (const std::exception& e) {
+    return catalog::Json{{"error", {{"field", "page"}, {"message", "internal error: " + Shorten(e.what())}}}}.dump();
+  } catch (...) {
+    return R"({"error":{"field":"page","message":"internal error"}})";
+  }
+}
+
+namespace {
+
+// TrainSizer.applyLink(fragment): the link read as opening it does (the page recomputes at
+// its next frame). A link that throws is refused like one arriving through the address
+// bar: the last good inputs stay and the notice says why.
+std::string ApplyLinkJson(const std::string& fragment) {
+  if (g_platform == nullptr) return R"({"error":{"field":"link","message":"the page has not started"}})";
+  Platform& p = *g_platform;
+  std::string failure;
+  try {
+    p.cause = "the link " + Shorten(fragment);
+    p.changed = true;
+    p.safe_mode = false;
+    p.state.refusal.clear();
+    MaybeFault("link");
+    ui::ApplyLink(p.state, fragment);
+    return catalog::Json{{"ok", true}, {"link_notice", p.state.link_notice}}.dump(
+        -1, ' ', false, catalog::Json::error_handler_t::replace);
+  } catch (const std::bad_alloc&) {
+    failure = "out of memory (std::bad_alloc)";
+  } catch (const std::exception& e) {
+    failure = e.what();
+  } catch (...) {
+    failure = "unknown exception";
+  }
+  Recover(p, failure.c_str());
+  return catalog::Json{{"error", {{"field", "link"}, {"message", p.state.refusal}}}}.dump(
+      -1, ' ', false, catalog::Json::error_handler_t::replace);
+}
+
+}  // namespace
+
+// Test hook: an exception that leaves the module into JavaScript, as a JS API call's would
+// (js/post.js must turn it into an error object and keep the stack usable).
+static std::string TestThrow(const std::string& what) { throw std::runtime_error("test exception: " + what); }
+
+EMSCRIPTEN_BINDINGS(trainsizer_page) {
+  emscripten::function("applyLinkJson", &ApplyLinkJson);
+  emscripten::function("testThrowJson", &TestThrow);
 }
 
 int main() {
@@ -209,6 +505,9 @@ int main() {
   glfwSetScrollCallback(platform.window, ScrollInSteps);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   platform.state = ui::MakeInitialState(catalog.value());
+  // From here on nothing may stop the page from starting: a link that throws leaves the
+  // first screen and a notice (Recover), not "Uncaught WebAssembly.Exception".
+  try {
   // Follow the browser's colour preference at start; the header button toggles it.
   platform.state.dark = EM_ASM_INT(return window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 1 : 0;) != 0;
   // Language: ?lang= or the link's lang=, else the browser's.
@@ -217,7 +516,17 @@ int main() {
   platform.state.lang_chosen = !query_lang.empty();
   platform.state.embed = HostFlag("isEmbed");
   platform.state.host = BrowserActions(HostFlag("isOffline"), platform.state.embed);
-  ui::ApplyLink(platform.state, HostString("hash"));
+    const std::string hash = HostString("hash");
+    platform.cause = "the link " + Shorten(hash);
+    MaybeFault("link");
+    ui::ApplyLink(platform.state, hash);
+  } catch (const std::bad_alloc&) {
+    Recover(platform, "out of memory (std::bad_alloc)");
+  } catch (const std::exception& e) {
+    Recover(platform, e.what());
+  } catch (...) {
+    Recover(platform, "unknown exception");
+  }
   emscripten_set_main_loop(Frame, 0, false);
   return 0;
 }

@@ -227,7 +227,7 @@ std::optional<engine::InputError> ReadChoiceText(const Json& e, const char* key,
     if (*out == a) return std::nullopt;
     list += (list.empty() ? "" : ", ") + std::string(a);
   }
-  return engine::InputError{path + key, "must be one of " + list + ", got '" + *out + "'"};
+  return engine::InputError{path + key, "must be one of " + list + ", got '" + engine::QuotedInput(*out) + "'"};
 }
 
 }  // namespace catalog

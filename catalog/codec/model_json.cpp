@@ -14,7 +14,7 @@ const std::set<std::string> kArchFields = {
 std::optional<engine::InputError> CheckKnownFields(const Json& arch, const std::string& path) {
   for (const auto& [key, value] : arch.items()) {
     if (!kArchFields.count(key)) {
-      return engine::InputError{path + key, "is not an architecture field (known: layers, hidden, heads, kv_heads, "
+      return engine::InputError{path + engine::QuotedInput(key), "is not an architecture field (known: layers, hidden, heads, kv_heads, "
                                             "head_dim, ffn, vocab, mlp, tied_embeddings, qkv_bias, experts, ...)"};
     }
   }

@@ -114,7 +114,7 @@ engine::Result<engine::PlanConstraints> ConstraintsFromJson(const Json& d) {
   if (d.contains("budget") && d["budget"].is_object()) {
     const Json& b = d["budget"];
     for (const auto& [key, value] : b.items()) {
-      if (key != "amount" && key != "currency") return InputError{"budget." + key, "is not a budget field (amount, currency)"};
+      if (key != "amount" && key != "currency") return InputError{"budget." + engine::QuotedInput(key), "is not a budget field (amount, currency)"};
     }
     if (auto e = ReadLimited(b, "amount", "budget.", "budget", &c.budget)) return *e;
     if (auto e = ReadString(b, "currency", "budget.", &c.currency)) return *e;

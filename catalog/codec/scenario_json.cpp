@@ -104,6 +104,7 @@ std::optional<InputError> ReadTraining(const Json& d, engine::Training& t) {
     const Json& c = d["claim"];
     if (!c.is_object()) return InputError{"claim", "must be an object like {\"tokens_per_s\": 100000} or {\"wall_days\": 3}"};
     for (const auto& [key, value] : c.items()) {
+      if (key.empty()) return InputError{"claim", "has an empty key \"\"; its fields are tokens_per_s, wall_hours, wall_days"};
       if (!kClaimFieldNames.count(key)) {
         return InputError{"claim." + engine::QuotedInput(key), "is not a claim field (tokens_per_s, wall_hours, wall_days)"};
       }
@@ -144,6 +145,8 @@ Result<engine::Scenario> ScenarioFromJson(const Json& doc, const engine::Catalog
   if (!doc.is_object()) return InputError{"scenario", "must be a JSON object, got " + TypeName(doc)};
   for (const auto& [key, value] : doc.items()) {
     if (!kScenarioFieldNames.count(key)) {
+      // An empty key cannot be the field an error names: the document is.
+      if (key.empty()) return InputError{"scenario", "has an empty key \"\", which is not a scenario field"};
       return InputError{engine::QuotedInput(key), "is not a scenario field (see engine/README.md for the list)"};
     }
   }

@@ -164,6 +164,14 @@ TEST(NumericContract, AHugeValueIsNotEchoedWhole) {
   EXPECT_LT(claim_key["error"]["field"].get<std::string>().size(), 100u);
 }
 
+TEST(NumericContract, AnEmptyKeyIsAnErrorThatNamesAField) {
+  // Fuzz finding 2 (tests/fuzz/README.md): {"": ...} gave {"field": ""}.
+  const Json top = Json::parse(api::Estimate(R"({"":"80gb090-24gb"})").json);
+  EXPECT_EQ(top["error"]["field"], "scenario");
+  const Json claim = Json::parse(api::Estimate(R"({"model":"llama-3-8b","claim":{"":1}})").json);
+  EXPECT_EQ(claim["error"]["field"], "claim");
+}
+
 TEST(Precision, Fp16OnGeForceRunsAtTheFp32AccumulateRate) {
   // NVIDIA Ada whitepaper, RTX 4090: 165.2 dense TFLOPS FP16 with FP32 accumulate (330.3 only
   // with FP16 accumulate, which mixed-precision training does not use). RTX 3090 (GA102

@@ -200,7 +200,8 @@ TEST(OverlayParsing, NulByteAndRepeatedKeysAreRefused) {
 TEST(PlanJsonBreakEven, NeverAndNotComparedAreNullNotZero) {
   const api::Response own = api::Plan(R"({"model":"llama-3-8b","method":"lora","tokens":1e8,"purchase":"own"})");
   ASSERT_TRUE(own.ok) << own.json;
-  for (const Json& p : Json::parse(own.json)["pareto"]) {
+  const Json owned = Json::parse(own.json);  // kept alive: a range-for over a temporary's member dangles
+  for (const Json& p : owned["pareto"]) {
     EXPECT_TRUE(p["breaks_even"].is_null()) << p.dump();
     EXPECT_TRUE(p["break_even_months"].is_null()) << p.dump();
     EXPECT_TRUE(p["break_even_utilization"].is_null()) << p.dump();

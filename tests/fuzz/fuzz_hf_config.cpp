@@ -1,10 +1,12 @@
 // libFuzzer target: a pasted Hugging Face config.json → JSON parse → catalog::ImportHfConfig,
 // then, for configs it accepts, the parameter count of the imported architecture.
+// Numbers are mutated towards edge values by fuzz_mutator.h.
 #include <cstddef>
 #include <cstdint>
 
 #include "catalog/codec/hf_config.h"
 #include "engine/model_spec.h"
+#include "fuzz_mutator.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const catalog::Json config = catalog::Json::parse(data, data + size, nullptr, /*allow_exceptions=*/false);

@@ -24,6 +24,7 @@
 #include "catalog/codec/url_state.h"
 #include "engine/efficiency.h"
 #include "engine/estimate.h"
+#include "engine/input_limits.h"
 #include "engine/launch_plan.h"
 #include "engine/planner.h"
 #include "engine/scenario_check.h"
@@ -187,11 +188,17 @@ const Sweep& EngineSweep() {
     // Every catalog GPU: its name and export note in the compliance answer, FP8 support
     // for pre-training, power with and without a published TDP; alone and on two nodes
     // with offloaded optimizer state (the CPU cores and host RAM lines).
+    // Volta and Turing (V100, T4) have no bfloat16: they run fp16 (bf16 is refused there).
+    auto precision_for = [&](const engine::GpuSpec& g) {
+      return g.SupportsBf16() ? engine::Precision::kBf16 : engine::Precision::kFp16;
+    };
     for (const engine::GpuSpec& g : catalog.gpus) {
       engine::Scenario s = base("llama-3.2-1b", g.id.c_str(), 1);
       s.training.method = engine::Method::kPretrain;
+      s.training.precision = precision_for(g);
       estimate(s);
       s = base("llama-3.2-1b", g.id.c_str(), 16);
+      s.training.precision = precision_for(g);
       s.parallel.zero = 3;
       s.parallel.offload = engine::Offload::kOptimizerAndParams;
       estimate(s);
@@ -309,6 +316,10 @@ const Sweep& EngineSweep() {
       s.training.method = engine::Method::kQlora;
       s.training.optimizer = engine::Optimizer::kSgd;
       estimate(s);
+      s = base("llama-3-8b", "h100-sxm-80gb", 16);  // Megatron: tp 16 does not divide the 8 KV heads
+      s.parallel.framework = engine::Framework::kMegatron;
+      s.parallel.tp = 16;
+      estimate(s);
       s = base("llama-3-8b", "h100-sxm-80gb", 9);  // 9 GPUs over two 8-GPU nodes; optimizer in backward
       s.parallel.gpus_per_node = 8;
       s.training.optimizer_in_backward = true;
@@ -418,6 +429,7 @@ const Sweep& EngineSweep() {
         s.training.method = method;
         s.training.flash_attention = method == engine::Method::kLora;
         s.parallel.zero = 3;
+        if (const engine::GpuSpec* g = catalog.FindGpu(gpu); g != nullptr) s.training.precision = precision_for(*g);
         estimate(s);
       }
     }
@@ -489,6 +501,50 @@ const Sweep& EngineSweep() {
       if (imported.ok()) add("Imported " + imported.value().spec.name + ".");
       add("Not valid JSON: paste the whole config.json.");
     }
+    // More config.json imports, each for a warning of its own: quantized checkpoints
+    // (GPTQ and AWQ packed, bitsandbytes 4-bit, fp8, a method with no bit width), a vision
+    // tower (sized from its keys, or not), Falcon without ffn_hidden_size (the 4 × hidden
+    // MLP assumed), a nested text_config and unread keys past the listed number.
+    {
+      const std::string llama = R"("num_hidden_layers": 32, "hidden_size": 4096, "num_attention_heads": 32,
+          "num_key_value_heads": 8, "vocab_size": 128256, "intermediate_size": 14336)";
+      auto import_config = [&](const std::string& config, const char* method) {
+        catalog::Json doc = catalog::Json::parse(R"({"gpu": "h100-sxm-80gb", "tokens": 1e9})");
+        doc["method"] = method;
+        doc["model"]["hf_config"] = catalog::Json::parse(config);
+        auto s = catalog::ScenarioFromJson(doc, catalog);
+        EXPECT_TRUE(s.ok()) << config << ": " << (s.ok() ? "" : s.error().field + ": " + s.error().message);
+        if (s.ok()) estimate(s.value());
+        auto imported = catalog::ImportHfConfig(doc["model"]["hf_config"]);
+        EXPECT_TRUE(imported.ok()) << config;
+        if (imported.ok()) {
+          std::string status = "Imported " + imported.value().spec.name + ".";
+          for (const engine::Warning& w : imported.value().warnings) status += " " + w.message;
+          add(status);
+        }
+      };
+      import_config("{" + llama + R"(, "quantization_config": {"quant_method": "gptq", "bits": 4, "group_size": 128}})",
+                    "qlora");
+      import_config("{" + llama + R"(, "quantization_config": {"quant_method": "awq", "bits": 3, "group_size": 64}})",
+                    "lora");
+      import_config("{" + llama + R"(, "quantization_config": {"quant_method": "gptq", "bits": 8, "group_size": -1}})",
+                    "lora");
+      import_config("{" + llama + R"(, "quantization_config": {"quant_method": "bitsandbytes", "load_in_4bit": true}})",
+                    "qlora");
+      import_config("{" + llama + R"(, "quantization_config": {"quant_method": "fp8"}})", "lora");
+      import_config("{" + llama + R"(, "quantization_config": {"quant_method": "compressed-tensors"}})", "lora");
+      import_config("{" + llama + R"(, "vision_config": {"num_hidden_layers": 24, "hidden_size": 1024,
+          "intermediate_size": 4096}})", "lora");
+      import_config("{" + llama + R"(, "vision_config": "clip"})", "full");
+      import_config(R"({"model_type": "falcon", "num_hidden_layers": 32, "hidden_size": 4544,
+          "num_attention_heads": 71, "multi_query": true, "vocab_size": 65024})", "full");
+      import_config(R"({"model_type": "llava", "text_config": {"model_type": "llama", )" + llama +
+                        R"(}, "vision_config": {"depth": 32, "embed_dim": 1280, "mlp_ratio": 4, "hidden_act": "silu"}})",
+                    "full");
+      std::string many = "{" + llama;
+      for (int i = 0; i < 40; ++i) many += ", \"my_key_" + std::to_string(i) + "\": 1";
+      import_config(many + "}", "full");
+    }
 
     // The planner: GPUs too small even for the largest layout (on one GPU and on many),
     // no offer among the allowed providers, owning only, a deadline too short, a budget
@@ -547,6 +603,7 @@ const Sweep& EngineSweep() {
       s.model = preset("llama-3-8b");
       s.training.tokens = 1e9;
       for (const engine::GpuSpec& g : catalog.gpus) {
+        s.training.precision = precision_for(g);  // bf16 GPUs are rejected without bfloat16
         for (engine::Purchase purchase : {engine::Purchase::kCloud, engine::Purchase::kOwn, engine::Purchase::kBoth}) {
           engine::PlanConstraints goal;
           goal.gpus = {g.id};
@@ -580,13 +637,19 @@ TEST(I18n, SweepReachesEveryBranch) {
   for (const char* code : {"derived_shape", "seq_len_beyond_context", "tp_across_nodes", "tp_exceeds_kv_heads",
                            "node_larger_than_servers", "uneven_pipeline", "sequence_parallel_without_tp", "no_flash_attention_long_context",
                            "pipeline_bubble", "no_auto_restart", "low_goodput", "does_not_fit", "hf_config_unknown_type",
-                           "hf_config_dense_layers", "hf_config_unmapped_keys"}) {
+                           "hf_config_dense_layers", "hf_config_unmapped_keys", "quantized_checkpoint",
+                           "vision_tower_not_sized", "hf_config_assumed"}) {
     EXPECT_TRUE(sweep.warning_codes.count(code)) << "the sweep never triggers warning " << code;
   }
   for (const char* verdict : {"impossible", "implausible", "optimistic", "plausible", "conservative", "incomplete"}) {
     EXPECT_TRUE(sweep.verdicts.count(verdict)) << "the sweep never reaches claim verdict " << verdict;
   }
   EXPECT_EQ(sweep.topics.size(), 7u) << "the sweep misses a checklist topic";
+  for (const char* part : {"KV heads (--num-query-groups)", "no bfloat16 arithmetic"}) {
+    EXPECT_TRUE(std::any_of(sweep.sentences.begin(), sweep.sentences.end(),
+                            [&](const std::string& s) { return s.find(part) != std::string::npos; }))
+        << "the sweep never reaches a sentence with \"" << part << "\"";
+  }
 }
 
 // The formula variants of the memory table and step time, and every efficiency basis.
@@ -621,14 +684,26 @@ void ExpectCovered(const std::vector<std::string>& messages, const char* what) {
   for (const std::string& m : missing) ADD_FAILURE() << "no 简体中文 pattern covers " << what << ": \"" << m << "\"";
 }
 
+// A value the translation quotes ('fraction of purchase price', a facility unit to type as
+// it is) is not prose when the English has it word for word.
 void ExpectNoEnglishProse(const std::vector<std::string>& messages, const char* what) {
   const std::regex prose(R"([a-z]+ [a-z]+ [a-z]+ [a-z]+)");
+  const std::regex quoted(R"('([^']*)')");
   std::set<std::string> leaks;
   ui::SetLanguage(ui::Lang::kZh);
   for (const std::string& m : messages) {
     if (!ui::CoversMessage(m)) continue;  // ExpectCovered reports it
     const std::string& zh = ui::TranslateMessage(m);
-    if (std::regex_search(zh, prose)) leaks.insert(m.substr(0, 300) + "\n    -> " + zh.substr(0, 300));
+    std::string unquoted;
+    auto last = zh.cbegin();
+    for (std::sregex_iterator it(zh.begin(), zh.end(), quoted), end; it != end; ++it) {
+      const bool verbatim = m.find((*it)[1].str()) != std::string::npos;
+      unquoted.append(last, (*it)[0].first);
+      unquoted += verbatim ? "''" : (*it)[0].str();
+      last = (*it)[0].second;
+    }
+    unquoted.append(last, zh.cend());
+    if (std::regex_search(unquoted, prose)) leaks.insert(m.substr(0, 300) + "\n    -> " + zh.substr(0, 300));
   }
   ui::SetLanguage(ui::Lang::kEn);
   for (const std::string& leak : leaks) ADD_FAILURE() << "English left in the translation of " << what << ": " << leak;
@@ -727,7 +802,10 @@ const ErrorSweep& InputErrorSweep() {
     scenario("epochs", [](engine::Scenario& s) { s.training.epochs = 0; });
     scenario("mfu", [](engine::Scenario& s) { s.training.mfu = 1.5; });
     scenario("lora_rank", [](engine::Scenario& s) { s.training.lora_rank = 0; });
-    scenario("freeze_trainable_layers", [](engine::Scenario& s) { s.training.freeze_trainable_layers = 40; });
+    scenario("freeze_trainable_layers", [](engine::Scenario& s) {  // more than the model's 32 layers
+      s.training.method = engine::Method::kFreeze;
+      s.training.freeze_trainable_layers = 40;
+    });
     scenario("gpus", [](engine::Scenario& s) { s.parallel.gpus = 0; });
     scenario("gpus_per_node", [](engine::Scenario& s) { s.parallel.gpus_per_node = 1000; });
     scenario("tp", [](engine::Scenario& s) { s.parallel.tp = 0; });
@@ -779,6 +857,15 @@ const ErrorSweep& InputErrorSweep() {
       s.gpu_id = "a100-sxm-80gb";
       s.training.precision = engine::Precision::kFp8;
     });
+    for (const engine::GpuSpec& g : catalog.gpus) {  // bf16 and bf16-pure on GPUs without bfloat16 (V100, T4)
+      if (g.SupportsBf16()) continue;
+      for (engine::Precision precision : {engine::Precision::kBf16, engine::Precision::kBf16Pure}) {
+        scenario("precision", [&](engine::Scenario& s) {
+          s.gpu_id = g.id;
+          s.training.precision = precision;
+        });
+      }
+    }
 
     // engine::ValidateModel, one check each, from Llama-3-8B, a MoE and an MLA model.
     auto model = [&](const char* field, auto edit, const char* preset = "llama-3-8b") {
@@ -869,15 +956,49 @@ const ErrorSweep& InputErrorSweep() {
     hf_config("[]", "model.hf_config");
     hf_config(R"({"hidden_size": 4096})", "model.hf_config.num_hidden_layers");
     hf_config("{" + hf + R"(, "model_type": 7})", "model.hf_config.model_type");
-    hf_config(R"({"num_hidden_layers": 32, "hidden_size": 4096, "num_attention_heads": 0, "vocab_size": 128256})",
+    hf_config(R"({"num_hidden_layers": 32, "hidden_size": 4096, "num_attention_heads": 0, "vocab_size": 128256,
+                  "intermediate_size": 14336})",
               "model.hf_config.num_attention_heads");
     hf_config("{" + hf + R"(, "num_key_value_heads": 3})", "model.hf_config.num_key_value_heads");
     hf_config("{" + hf + R"(, "num_experts": 8})", "model.hf_config.moe_intermediate_size");
-    hf_config(R"({"num_hidden_layers": 32, "hidden_size": "4096", "num_attention_heads": 32, "vocab_size": 128256})",
+    hf_config(R"({"num_hidden_layers": 32, "hidden_size": "4096", "num_attention_heads": 32, "vocab_size": 128256,
+                  "intermediate_size": 14336})",
               "model.hf_config.hidden_size");
     hf_config("{" + hf + R"(, "tie_word_embeddings": "yes"})", "model.hf_config.tie_word_embeddings");
-    hf_config(R"({"num_hidden_layers": 0, "hidden_size": 4096, "num_attention_heads": 32, "vocab_size": 128256})",
-              "model.hf_config.layers");
+    hf_config(R"({"num_hidden_layers": 0, "hidden_size": 4096, "num_attention_heads": 32, "vocab_size": 128256,
+                  "intermediate_size": 14336})",
+              "model.hf_config.num_hidden_layers");
+    // The checks that name config.json keys: a llama config without intermediate_size, heads
+    // that do not divide hidden_size, Gemma without head_dim, a text_config that leaves out a
+    // key (with and without the model it names), and malformed nested objects.
+    hf_config(R"({"num_hidden_layers": 32, "hidden_size": 4096, "num_attention_heads": 32, "vocab_size": 128256})",
+              "model.hf_config.intermediate_size");
+    hf_config(R"({"num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 128, "vocab_size": 1000,
+                  "intermediate_size": 256})",
+              "model.hf_config.num_attention_heads");
+    hf_config("{" + hf + R"(, "model_type": "gemma2", "num_key_value_heads": 8})", "model.hf_config.head_dim");
+    hf_config(R"({"model_type": "gemma3", "text_config": {"model_type": "gemma3_text", "hidden_size": 3840,
+                  "num_hidden_layers": 48, "num_attention_heads": 16, "vocab_size": 262208, "head_dim": 256,
+                  "intermediate_size": 15360, "_name_or_path": "google/gemma-3-12b-pt"}})",
+              "model.hf_config.text_config.num_key_value_heads");
+    hf_config(R"({"model_type": "llava", "text_config": {"vocab_size": 32064}})",
+              "model.hf_config.text_config.num_hidden_layers");
+    hf_config("{" + hf + R"(, "text_config": 7})", "model.hf_config.text_config");
+    hf_config("{" + hf + R"(, "rope_scaling": "linear"})", "model.hf_config.rope_scaling");
+    hf_config("{" + hf + R"(, "rope_theta": 1e300})", "model.hf_config.rope_theta");
+    hf_config("{" + hf + R"(, "rope_scaling": {"rope_type": "llama3", "factor": 1e6}})",
+              "model.hf_config.rope_scaling.factor");
+    hf_config("{" + hf + R"(, "quantization_config": "gptq"})", "model.hf_config.quantization_config");
+    hf_config("{" + hf + R"(, "quantization_config": {"quant_method": "gptq", "bits": 64}})",
+              "model.hf_config.quantization_config.bits");
+    // A quantized checkpoint refuses the methods that train its weights.
+    for (const char* method : {"full", "freeze", "pretrain"}) {
+      estimate(R"({"method": ")" + std::string(method) + R"(", "model": {"hf_config": {)" + hf +
+                   R"(, "quantization_config": {"quant_method": "gptq", "bits": 4}}}})",
+               "method");
+    }
+    estimate(R"({"model": "llama-3-8b", "": 1})", "scenario");  // an empty key: the document is at fault
+    estimate(R"({"model": "llama-3-8b", "claim": {"": 1}})", "claim");
     estimate(R"({"model": "llama-3-8b", "method": ["lora"]})", "method");
     estimate(R"({"model": "llama-3-8b", "claim": {"wall_days": -1}})", "claim.wall_days");
     estimate(R"({"model": "llama-3-8b", "gpus": "8"})", "gpus");
@@ -894,6 +1015,36 @@ const ErrorSweep& InputErrorSweep() {
       expect(goal.ok() ? std::nullopt : std::optional(goal.error()), "scenario", "constraints from an array");
     }
     add("scenario", "is too large to process");  // api.cpp, on std::bad_alloc
+    // The finite guard's error (estimate.cpp RunEstimate), which the numeric contract keeps
+    // out of reach: a figure that is not finite, blamed on one input or on the scenario.
+    add("mfu", "this value of mfu takes the estimate outside what the engine can compute (time.wall_hours = inf); "
+               "please report it with the scenario");
+    add("scenario", "this scenario takes the estimate outside what the engine can compute (throughput.mfu = nan); "
+                    "please report it with the scenario");
+
+    // The numeric contract (engine/input_limits.h), every field of its table at its edges:
+    // under the floor (and a subnormal, the value the floors are there for), over the
+    // ceiling, and a fraction where a whole number is needed; through the JSON reader (a
+    // plan reads the scenario and the goal) and through engine::CheckLimit itself.
+    for (const engine::NumericLimit& limit : engine::NumericLimits()) {
+      const std::string field(limit.field);
+      std::vector<double> values = {limit.min > 0 ? limit.min / 2 : limit.min - 1, limit.max * 2};
+      if (limit.min > 0) values.push_back(5e-324);
+      if (limit.integer) values.push_back(limit.min + 0.5);
+      if (limit.zero_is_unset) values.push_back(-limit.min);
+      for (double value : values) {
+        catalog::Json doc = {{"model", "llama-3-8b"}, {"tokens", 1e9}};
+        if (const size_t dot = field.find('.'); dot != std::string::npos) {
+          catalog::Json& group = doc[field.substr(0, dot)];
+          if (!group.is_object()) group = catalog::Json::object();
+          group[field.substr(dot + 1)] = value;
+        } else {
+          doc[field] = value;
+        }
+        plan(doc.dump(), field.c_str());
+        expect(engine::CheckLimit(field, value), field, "CheckLimit(" + field + ")");
+      }
+    }
 
     // Catalog overlays (catalog_loader.cpp, catalog_entries.cpp): malformed documents and
     // the embedded catalog's first entries with one field broken each. The error's field
@@ -946,6 +1097,49 @@ const ErrorSweep& InputErrorSweep() {
     overlay(entry("own_hardware", "storage", [](Json& e) { e["scope"] = "per rack"; }), "): scope");
     overlay(entry("examples", "examples", [](Json& e) { e["scenario"] = "llama-3-8b"; }), "): scenario");
     overlay(entry("examples", "examples", [](Json& e) { e["scenario"]["gpus"] = 0; }), "): scenario.gpus");
+    // Each figure within the physical range of its unit, entries agreeing with themselves
+    // (prices, node sizes), rates per US dollar, and the scenario parser's rules.
+    overlay(entry("gpus", "gpus", [](Json& e) { e["memory_gib"] = e["memory_gb"].get<double>() * 3; }), "): memory_gib");
+    overlay(entry("gpus", "gpus", [](Json& e) { e["tdp_w"] = 0.7; }), "): tdp_w");
+    overlay(entry("gpus", "gpus", [](Json& e) { e["memory_bandwidth_tb_per_s"] = 2000; }), "): memory_bandwidth_tb_per_s");
+    const std::string offer = R"({"offers":[{"id":"acme-8x","provider":"acme","provider_name":"Acme",
+        "instance":"8xH100","gpu":"h100-sxm-80gb","billing":"instance","currency":"USD","region":"us",
+        "price_date":"2026-11","confidence":"quote","source":"our quote","gpus":GPUS,"max_gpus":8,
+        "on_demand_per_hour":24,"spot_per_hour":SPOT,"reserved_1yr_per_hour":R1,"reserved_3yr_per_hour":R3}]})";
+    auto offer_with = [&](const char* gpus, const char* spot, const char* r1, const char* r3) {
+      std::string text = offer;
+      for (auto [from, to] : {std::pair{"GPUS", gpus}, {"SPOT", spot}, {"R1", r1}, {"R3", r3}}) {
+        text.replace(text.find(from), std::string(from).size(), to);
+      }
+      return text;
+    };
+    overlay(offer_with("16", "null", "null", "null"), "): gpus");
+    overlay(offer_with("8", "30", "null", "null"), "): spot_per_hour");
+    overlay(offer_with("8", "null", "25", "null"), "): reserved_1yr_per_hour");
+    overlay(offer_with("8", "null", "18", "19"), "): reserved_3yr_per_hour");
+    overlay(offer_with("8", "1e9", "null", "null"), "): spot_per_hour");
+    overlay(R"({"servers":[{"id":"my-hgx","name":"HGX","gpu":"h100-sxm-80gb","form":"hgx","gpus":8,"power_kw":10.2,
+        "price_usd_new":300000,"price_usd_used":400000,"price_date":"2026-11","source":"quote","source_date":"2026-11"}]})",
+            "): price_usd_used");
+    auto rate = [](const char* code, const char* per_usd) {
+      return std::string(R"({"rates":[{"currency":")") + code + R"(","per_usd":)" + per_usd +
+             R"(,"date":"2026-11-01","source":"our bank"}]})";
+    };
+    overlay(rate("USD", "1"), "): currency");
+    overlay(rate("cny", "7"), "): currency");
+    overlay(rate("EUR", "85"), "): per_usd");
+    auto facility = [](const char* id, const char* unit, const char* value) {
+      return std::string(R"({"facility":[{"id":")") + id + R"(","name":"edited","unit":")" + unit +
+             R"(","value":)" + value + R"(,"source":"our finance team","source_date":"2026-11"}]})";
+    };
+    overlay(facility("depreciation-years", "years", "0"), "): value");
+    overlay(facility("depreciation-years", "months", "36"), "): unit");
+    overlay(facility("my-figure", "furlongs", "1"), "): unit");
+    overlay(facility("resale-fraction-3y", "months", "0.5"), "): unit");
+    overlay(rate("CNY", "7.1") + std::string(1, '\0') + "{}", "overlay");
+    overlay(R"({"rates":[],"rates":[]})", "rates");
+    overlay(R"({"rates":[{"currency":"CNY","per_usd":7.1,"per_usd":710,"date":"2026-11-01","source":"x"}]})",
+            "rates[0].per_usd");
     return out;
   }();
   return sweep;
@@ -978,6 +1172,21 @@ std::vector<std::string> LinkNoticeSweep() {
     decode(std::string("#v=1&") + refused);
   }
   decode("#v=1&m.layers=32&m.hidden=4096&m.heads=3&m.ffn=14336&m.vocab=128256");  // a refused architecture
+  decode("#v=1&claim=2");          // a group, set field by field
+  decode("#v=1&model=%ff%fe");     // a value that is not UTF-8
+  decode("#v=1&%c3%28=1");         // a parameter name that is not UTF-8
+  decode("#v=1&pp=33");            // more stages than the model's layers
+  decode("#v=1&method=freeze&freeze_trainable_layers=40");
+  decode("#v=1&gpu=v100-sxm2-32gb&precision=bf16");  // no bfloat16 on Volta
+  // Every field of the numeric contract over its ceiling and, where it has one, under its
+  // floor, as a link sets it (params_b is the link's name for model.params_b).
+  for (const engine::NumericLimit& limit : engine::NumericLimits()) {
+    const std::string key = limit.field == "model.params_b" ? "params_b" : std::string(limit.field);
+    char value[64];
+    std::snprintf(value, sizeof value, "%.17g", limit.max * 2);
+    decode("#v=1&" + key + "=" + value);
+    if (limit.min > 0) decode("#v=1&" + key + "=5e-324");
+  }
   decode("#v=1&" + std::string(17000, 'x'));  // too long
   std::string many = "#v=1";
   for (int i = 0; i < 210; ++i) many += "&p" + std::to_string(i) + "=1";
@@ -990,8 +1199,13 @@ TEST(I18n, InputErrorSweepReachesEveryCheck) {
   EXPECT_GT(sweep.messages.size(), 250u) << "the input-error sweep collects too few messages";
   for (const char* field : {"scenario", "model", "model.params_b", "model.heads", "model.hf_config", "seq_len", "gpus",
                             "tp", "ep", "zero", "offload", "gpu", "network", "precision", "currency", "budget.curency",
-                            "allowed_gpus", "tokens", "overlay"}) {
+                            "allowed_gpus", "tokens", "overlay", "method", "freeze_trainable_layers",
+                            "model.hf_config.intermediate_size", "model.hf_config.head_dim",
+                            "model.hf_config.text_config.num_key_value_heads", "model.hf_config.quantization_config"}) {
     EXPECT_TRUE(sweep.fields.count(field)) << "no input error names " << field;
+  }
+  for (const engine::NumericLimit& limit : engine::NumericLimits()) {
+    EXPECT_TRUE(sweep.fields.count(std::string(limit.field))) << "no input error names " << limit.field;
   }
 }
 
@@ -1022,6 +1236,21 @@ TEST(I18n, TranslatesInputErrorsAndLinkNotices) {
   EXPECT_EQ(ui::TranslateMessage("must be an integer, got a string"), "必须是整数，实际为字符串");
   // A link notice: the key, then the input error.
   EXPECT_EQ(ui::TranslateMessage("gpus: must be between 1 and 1048576, got 0"), "gpus：必须在 1 到 1048576 之间，实际为 0");
+  // The numeric contract's ranges, with the meaning of 0 and the unit; a link notice whose
+  // key must not be swallowed by a pattern that starts with a slot ("{} needs ...").
+  EXPECT_EQ(ui::TranslateMessage("mfu: must be 0 (predicted) or between 0.001 and 1, got 5e-324"),
+            "mfu：必须为 0（取预测值）或在 0.001 到 1 之间，实际为 5e-324");
+  EXPECT_EQ(ui::TranslateMessage("seq_len: must be between 1 and 10000000 tokens, got 0"),
+            "seq_len：必须在 1 到 10000000 tokens 之间，实际为 0");
+  EXPECT_EQ(ui::TranslateMessage("precision: bf16 needs bfloat16 arithmetic; NVIDIA Tesla T4 has none (use fp16: "
+                                 "mixed precision with loss scaling)"),
+            "precision：bf16 需要 bfloat16 运算，而 NVIDIA Tesla T4 不支持（请使用 fp16：带 loss scaling 的混合精度）");
+  // The quantization's bits and group size go into their own slots, not one "({})".
+  EXPECT_EQ(ui::TranslateMessage("config.json has a quantization_config (gptq, 4-bit, group size 128): the "
+                                 "checkpoint's linear weights take ≈0.52 B each (packed weights with an fp16 scale "
+                                 "and a zero point per group)."),
+            "config.json 含有 quantization_config（gptq，4-bit，分组大小 128）：检查点的线性层权重每个约占 ≈0.52 B"
+            "（打包存储，每组另有一个 fp16 缩放因子和一个零点）。");
   // "{}: {}. Check the model's licence for your use." goes before "{}:", which it extends.
   EXPECT_EQ(ui::TranslateMessage("NVIDIA A30: Borderline under the US BIS 17-Oct-2023 rule: TPP~2640 < 4800 and "
                                  "density ~3.2 < 5.92 (not 3A090.a), but may fall under 3A090.b (data-center part, "

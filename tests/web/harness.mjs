@@ -51,8 +51,9 @@ function ownOrigin(url) {
 // Opens `url` in a fresh context and waits until window.TrainSizer.isReady, or throws with
 // the page's own start-up error (pre.js shows it in #status.error). `loadMs` is the time
 // from navigation to ready on Node's clock.
+// `initScript` (a function or script text) runs in the page before its own scripts.
 export async function openPage(browser, url, { width = 1280, height = 800, scale = 1, locale = 'en-US',
-  colorScheme = 'light', timeoutMs = 60000 } = {}) {
+  colorScheme = 'light', timeoutMs = 60000, initScript = null } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, locale,
     colorScheme });
   const problems = [];
@@ -70,6 +71,7 @@ export async function openPage(browser, url, { width = 1280, height = 800, scale
     document.addEventListener('securitypolicyviolation',
       (e) => window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
+  if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
   page.on('console', (msg) => {
     // An aborted WASM runtime may print as a warning; it is a failure all the same.

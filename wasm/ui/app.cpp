@@ -102,15 +102,31 @@ void DrawHeader(AppState& state, const Fonts& fonts) {
 }
 
 // What a shared link asked for that could not be used: named, not silently dropped.
+// An input refused after an exception (state.refusal) heads the same box.
 void DrawLinkNotice(AppState& state) {
-  if (state.link_notice.empty()) return;
+  if (state.link_notice.empty() && state.refusal.empty()) return;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, Colors().notice_bg);
   const float line = ImGui::GetTextLineHeightWithSpacing();
-  const float height = line * (3.2f + float(std::min<size_t>(state.link_notice.size(), 6)));
+  const float wrap = ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().WindowPadding.x;
+  const float refusal_lines =
+      state.refusal.empty() ? 0.0f
+                            : 0.2f + ImGui::CalcTextSize(state.refusal.c_str(), nullptr, false, wrap).y / line;
+  const float link_lines = state.link_notice.empty() ? 0.0f : 1.0f + float(std::min<size_t>(state.link_notice.size(), 6));
+  const float height = line * (2.2f + refusal_lines + link_lines);
   ImGui::BeginChild("link_notice", ImVec2(0, height), true);
-  ImGui::TextUnformatted(T("Parts of the link were ignored (the rest applies):"));
-  for (const std::string& line_text : state.link_notice) ImGui::BulletText("%s", TranslateMessage(line_text).c_str());
-  if (ImGui::SmallButton(L("Dismiss"))) state.link_notice.clear();
+  if (!state.refusal.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
+    WrappedText(state.refusal.c_str());
+    ImGui::PopStyleColor();
+  }
+  if (!state.link_notice.empty()) {
+    ImGui::TextUnformatted(T("Parts of the link were ignored (the rest applies):"));
+    for (const std::string& line_text : state.link_notice) ImGui::BulletText("%s", TranslateMessage(line_text).c_str());
+  }
+  if (ImGui::SmallButton(L("Dismiss"))) {
+    state.link_notice.clear();
+    state.refusal.clear();
+  }
   ImGui::EndChild();
   ImGui::PopStyleColor();
 }

@@ -43,6 +43,8 @@ void RecomputeIfDirty(AppState& state) {
   if (current != state.catalog) {
     state.catalog = current;
     state.last_good.reset();
+    state.plan = engine::InputError{"", "not planned yet"};  // it points into the previous catalog too
+    ++state.catalog_generation;
     state.dirty = true;
   }
   if (!state.dirty) return;
@@ -79,6 +81,31 @@ void RecomputeIfDirty(AppState& state) {
     state.plan = search.error();
   }
   RefreshLink(state);
+}
+
+GoodFrame SaveGoodFrame(const AppState& state) {
+  return GoodFrame{state.inputs,    state.goal, state.example_id,    state.result,
+                   state.last_good, state.plan, state.link_fragment, state.catalog_generation};
+}
+
+void RestoreGoodFrame(AppState& state, const GoodFrame& good) {
+  state.inputs = good.inputs;
+  state.goal = good.goal;
+  state.example_id = good.example_id;
+  state.link_fragment = good.link_fragment;
+  state.plan_search.reset();
+  state.overlay_pending = false;
+  if (good.catalog_generation == state.catalog_generation) {
+    state.result = good.result;
+    state.last_good = good.last_good;
+    state.plan = good.plan;
+    state.dirty = false;
+  } else {  // the answers point into a catalog that is gone: compute them again
+    state.result = engine::InputError{"", "not computed yet"};
+    state.last_good.reset();
+    state.plan = engine::InputError{"", "not planned yet"};
+    state.dirty = true;
+  }
 }
 
 void AdvancePlan(AppState& state, double budget_s) {
@@ -261,6 +288,9 @@ void ApplyCatalogOverlay(AppState& state) {
     state.overlay_status = status;
   }
   state.last_good.reset();  // it points into the previous catalog
+  state.plan = engine::InputError{"", "not planned yet"};  // and so does the plan
+  state.plan_search.reset();
+  ++state.catalog_generation;
   state.dirty = true;
 }
 

@@ -78,6 +78,12 @@ struct AppState {
   bool lang_chosen = false;     // language picked by the user or the link (then links carry it)
   bool theme_chosen = false;    // likewise for the theme
   std::vector<std::string> link_notice;  // link parameters that were ignored, "key: why"
+  // What the page refused after an exception or allocation failure (wasm/main.cpp puts
+  // the last good inputs back and says so here); shown in the notice box until dismissed.
+  std::string refusal;
+  // Counts catalog swaps (overlays applied by the page or through the JS API): results
+  // hold pointers into the catalog they were computed with.
+  long catalog_generation = 0;
   std::string link_fragment;             // the inputs as a link fragment (no '#')
   std::string copied_status;             // "Link copied" and the like, shown briefly
   // Where named controls were drawn in the last frame, {x, y, width, height} in CSS pixels:
@@ -85,6 +91,27 @@ struct AppState {
   std::map<std::string, std::array<float, 4>> anchors;
   HostActions host;
 };
+
+// The inputs and answers of the last frame that computed, planned and drew without an
+// exception: what the page goes back to when a later one throws (wasm/main.cpp). Saved
+// only once the plan search for those inputs has finished.
+struct GoodFrame {
+  Inputs inputs;
+  engine::PlanConstraints goal;
+  std::string example_id;
+  engine::Result<engine::Estimate> result = engine::InputError{"", "not computed yet"};
+  std::optional<engine::Estimate> last_good;
+  engine::Result<engine::PlanResult> plan = engine::InputError{"", "not planned yet"};
+  std::string link_fragment;
+  long catalog_generation = 0;
+};
+
+GoodFrame SaveGoodFrame(const AppState& state);
+
+// Puts `good` back: the pending plan search is dropped and nothing is dirty. When the
+// catalog changed since `good` was saved, its answers (which point into the old catalog)
+// are dropped and the inputs recomputed at the next frame instead.
+void RestoreGoodFrame(AppState& state, const GoodFrame& good);
 
 // A sensible first screen: Llama-3-8B full fine-tune on 8× H100 with ZeRO-3.
 AppState MakeInitialState(const engine::Catalog& catalog);
