@@ -204,7 +204,7 @@ void FactoryReset(Platform& p) {
   fresh.host = std::move(old.host);
   fresh.overlay_text = std::move(old.overlay_text);
   fresh.catalog_generation = old.catalog_generation + 1;
-  if (!fresh.overlay_text.empty()) fresh.overlay_status = "Removed after an internal error: the built-in catalog is in force.";
+  if (!fresh.overlay_text.empty()) fresh.overlay_status = ui::T("Removed after an internal error: the built-in catalog is in force.");
   p.state = std::move(fresh);
   p.good.reset();
 }
@@ -227,7 +227,7 @@ void Recover(Platform& p, const char* what) {
       api::SetCatalogOverlay("");  // the catalog may be what fails now
       state.assumption_edits = catalog::Json::object();
       if (!state.overlay_text.empty()) {
-        state.overlay_status = "Removed after an internal error: the built-in catalog is in force.";
+        state.overlay_status = ui::T("Removed after an internal error: the built-in catalog is in force.");
       }
       state.catalog = &api::CurrentCatalog().value();
       ++state.catalog_generation;

@@ -19,10 +19,8 @@
 namespace api {
 namespace {
 
-// Compact, with non-ASCII kept as UTF-8 and invalid UTF-8 replaced rather than thrown on.
-std::string Dump(const catalog::Json& j) { return j.dump(-1, ' ', false, catalog::Json::error_handler_t::replace); }
 
-Response Fail(const engine::InputError& error) { return {Dump(catalog::ErrorToJson(error)), false}; }
+Response Fail(const engine::InputError& error) { return {catalog::DumpJson(catalog::ErrorToJson(error)), false}; }
 
 // The catalog in force: the embedded one, or it merged with the user's overlay.
 struct ActiveCatalog {
@@ -112,7 +110,7 @@ Response Answer(std::string_view scenario_json, Compute compute) {
     if (!request.ok()) return Fail(request.error());
     const auto result = compute(request.value(), cat);
     if (!result.ok()) return Fail(result.error());
-    return {Dump(result.value()), true};
+    return {catalog::DumpJson(result.value()), true};
   });
 }
 
@@ -172,7 +170,7 @@ Response Export(std::string_view scenario_json, std::string_view what, std::stri
     if (!request.ok()) return Fail(request.error());
     const auto result = what == "estimate" ? EstimateResult(request.value(), cat) : PlanResult(request.value(), cat);
     if (!result.ok()) return Fail(result.error());
-    if (format == "json") return {Dump(ExportDocument(what, request.value(), result.value())), true};
+    if (format == "json") return {catalog::DumpJson(ExportDocument(what, request.value(), result.value())), true};
     if (what == "estimate") return {RenderEstimate(request.value(), result.value(), format), true};
     return {RenderPlan(result.value(), format), true};
   });
@@ -182,14 +180,14 @@ std::string CatalogJson() {
   if (Active().overlay_text.empty()) return catalog::EmbeddedCatalogJson();
   catalog::Json all = catalog::Json::parse(catalog::EmbeddedCatalogJson());
   all["overlay"] = catalog::Json::parse(Active().overlay_text, nullptr, false);
-  return all.dump(2);
+  return catalog::DumpJson(all, 2);
 }
 
 Response SetCatalogOverlay(std::string_view overlay_json) {
   try {
     if (overlay_json.empty()) {
       Active() = {};
-      return {Dump({{"ok", true}, {"overlay", false}}), true};
+      return {catalog::DumpJson({{"ok", true}, {"overlay", false}}), true};
     }
     const auto& embedded = catalog::Embedded();
     if (!embedded.ok()) return Fail(embedded.error());
@@ -199,7 +197,7 @@ Response SetCatalogOverlay(std::string_view overlay_json) {
     const catalog::Json counts = {{"ok", true}, {"overlay", true}, {"gpus", c.gpus.size()}, {"models", c.models.size()},
                                   {"offers", c.offers.size()}, {"servers", c.servers.size()}};
     Active() = {std::move(merged), std::string(overlay_json)};
-    return {Dump(counts), true};
+    return {catalog::DumpJson(counts), true};
   } catch (const std::exception& e) {
     return Fail({"overlay", std::string("internal error: ") + e.what()});
   }
@@ -208,18 +206,18 @@ Response SetCatalogOverlay(std::string_view overlay_json) {
 const engine::Result<engine::Catalog>& CurrentCatalog() { return Current(); }
 
 std::string StaleJson(int days, long today) {
-  return Dump(catalog::StaleFigures(catalog::EmbeddedFiles(), days, today));
+  return catalog::DumpJson(catalog::StaleFigures(catalog::EmbeddedFiles(), days, today));
 }
 
 std::string ValidationSummaryJson() {
   static const std::string summary =
-      Dump(catalog::ValidationSummaryToJson(catalog::SummarizeValidation(catalog::RunValidationCases())));
+      catalog::DumpJson(catalog::ValidationSummaryToJson(catalog::SummarizeValidation(catalog::RunValidationCases())));
   return summary;
 }
 
 std::string VersionJson() {
   const auto& cat = catalog::Embedded();
-  return Dump({{"version", engine::kEngineVersion},
+  return catalog::DumpJson({{"version", engine::kEngineVersion},
                {"contract", engine::kContractVersion},
                {"catalog_date", cat.ok() ? cat.value().date : ""}});
 }

@@ -559,7 +559,7 @@ Result<engine::Example> ParseExample(const Json& e, const std::string& path) {
   if (auto err = RequireSource(e, path)) return *err;
   if (auto err = Require(e, "scenario", path)) return *err;
   if (!e["scenario"].is_object()) return InputError{path + "scenario", "must be a scenario object"};
-  x.scenario_json = e["scenario"].dump();
+  x.scenario_json = DumpJson(e["scenario"]);
   return x;
 }
 

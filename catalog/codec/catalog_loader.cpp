@@ -165,7 +165,7 @@ std::string EmbeddedCatalogJson() {
     std::string key(f.name.substr(0, f.name.rfind('.')));
     all[key] = Json::parse(f.text.begin(), f.text.end(), nullptr, false);
   }
-  return all.dump(2);
+  return DumpJson(all, 2);
 }
 
 }  // namespace catalog

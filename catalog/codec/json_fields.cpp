@@ -185,6 +185,10 @@ std::optional<engine::InputError> ReadString(const Json& obj, const char* key, c
   return std::nullopt;
 }
 
+std::string DumpJson(const Json& value, int indent) {
+  return value.dump(indent, ' ', false, Json::error_handler_t::replace);
+}
+
 bool IsSlug(const std::string& id) {
   if (id.empty() || id.size() > 64 || id[0] == '-' || id[0] == '.') return false;
   for (char ch : id) {

@@ -55,6 +55,10 @@ std::optional<engine::InputError> ReadChoiceText(const Json& obj, const char* ke
                                                  std::initializer_list<const char*> allowed, bool required,
                                                  std::string* out);
 
+// JSON text that never throws: invalid UTF-8 (a link's or a pasted file's bytes) is
+// replaced with U+FFFD instead of raising nlohmann's type_error 316. `indent` as dump()'s.
+std::string DumpJson(const Json& value, int indent = -1);
+
 // Lowercase letters, digits, '.' and '-', starting with a letter or digit; ≤ 64 chars.
 bool IsSlug(const std::string& id);
 

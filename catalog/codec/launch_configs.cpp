@@ -180,7 +180,7 @@ std::string DeepSpeedConfig(const Scenario& s) {
                                       {"contiguous_memory_optimization", false},
                                       {"synchronize_checkpoint_boundary", false}};
   }
-  return ds.dump(2) + "\n";
+  return DumpJson(ds, 2) + "\n";
 }
 
 // [SECTION] torchrun + FSDP (Hugging Face Trainer)
@@ -276,7 +276,7 @@ std::string YamlScalar(std::string_view text) {
   const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '/' || c == '-' || c == '_' || c == '.';
   });
-  return plain ? std::string(text) : Json(std::string(text)).dump();
+  return plain ? std::string(text) : DumpJson(Json(std::string(text)));
 }
 
 std::string YamlMethod(const engine::Training& t) {

@@ -210,7 +210,7 @@ std::string PlanTable(const Json& j) {
       << ", " << j["candidates_evaluated"].get<long long>() << " layouts evaluated\n\n";
   out << "GPU                       GPUs nodes layout (z=ZeRO, AC, off=offload)  GiB/GPU   days      cost          procurement\n";
   for (const Json& p : j["picks"]) {
-    out << Row(p, currency) << "\n    ^ " << p["labels"].dump() << "\n";
+    out << Row(p, currency) << "\n    ^ " << DumpJson(p["labels"]) << "\n";
   }
   out << "\nPareto front (time vs cost):\n";
   for (const Json& p : j["pareto"]) out << Row(p, currency) << "\n";

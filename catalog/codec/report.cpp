@@ -18,7 +18,7 @@ std::string Text(const Json& v) {
     const double d = v.get<double>();
     if (d == std::floor(d) && std::fabs(d) < 1e15) return std::to_string(static_cast<long long>(d));
   }
-  return v.dump();
+  return DumpJson(v);
 }
 
 // The value at a '/'-separated path, or null when any part is missing.

@@ -124,7 +124,9 @@ bool ParseValue(const std::string& text, const Json& like, Json* out, std::strin
     const double value = text.empty() || std::isspace(static_cast<unsigned char>(text[0]))
                              ? NAN
                              : std::strtod(text.c_str(), &end);
-    if (end != text.c_str() + text.size() || !std::isfinite(value)) {
+    // Decimal only: strtod also reads hexadecimal ("0x10" is 16), which no person means.
+    const bool hex = text.find_first_of("xX") != std::string::npos;
+    if (hex || end != text.c_str() + text.size() || !std::isfinite(value)) {
       return *why = "must be a number, got '" + engine::QuotedInput(text) + "'", false;
     }
     // Integral values go in as JSON integers: integer fields refuse 16.0-style doubles.
@@ -149,7 +151,7 @@ bool ParseValue(const std::string& text, const Json& like, Json* out, std::strin
 
 // A number the way a person would type it: 4096, 0.5, 2e9 (no '+', which forms read as space).
 std::string NumberText(const Json& value) {
-  if (value.is_number_integer()) return value.dump();
+  if (value.is_number_integer()) return DumpJson(value);
   const double d = value.get<double>();
   // The shortest text that reads back as the same double, without the '+'.
   char buffer[32];
@@ -181,7 +183,7 @@ std::string ValueText(const Json& value) {
     for (const Json& item : value) list += (list.empty() ? "" : ",") + PercentEncode(item.get<std::string>());
     return list;
   }
-  return PercentEncode(value.is_string() ? value.get<std::string>() : value.dump());
+  return PercentEncode(value.is_string() ? value.get<std::string>() : DumpJson(value));
 }
 
 bool IsViewKey(const std::string& key, const std::string& value, std::string* why) {
@@ -257,9 +259,15 @@ void DropRefusedFields(std::map<std::string, Json>& fields, const engine::Catalo
     std::optional<engine::InputError> error;
     if (auto scenario = ScenarioFromJson(doc, catalog); !scenario.ok()) error = scenario.error();
     else error = engine::ValidateScenario(scenario.value(), catalog);
-    if (!error) {
-      if (auto goal = ConstraintsFromJson(doc); !goal.ok()) error = goal.error();
-      else error = engine::ValidateConstraints(goal.value(), catalog);  // currency, GPU ids...
+    // A scenario error on a field the link did not set (pp=16 against the default 1 GPU)
+    // stays for the page to show in place; the goal's own fields are still checked.
+    const bool scenario_error_is_the_pages = error && LinkKeyFor(error->field, fields).empty() &&
+                                             !(error->field.starts_with("model") && has_model);
+    if (!error || scenario_error_is_the_pages) {
+      std::optional<engine::InputError> goal_error;
+      if (auto goal = ConstraintsFromJson(doc); !goal.ok()) goal_error = goal.error();
+      else goal_error = engine::ValidateConstraints(goal.value(), catalog);  // currency, GPU ids...
+      if (goal_error) error = goal_error;
     }
     if (!error) return;
     const std::string key = LinkKeyFor(error->field, fields);

@@ -237,6 +237,26 @@ TEST(UrlStateEdges, TextThatIsNotUtf8IsRefusedWhereItEnters) {
   EXPECT_TRUE(catalog::DecodeUrlState("#v=1&lang=zh&region=cn", Cat()).ignored.empty());
 }
 
+TEST(UrlStateEdges, HexadecimalIsNotANumberInALink) {
+  // strtod reads "0x10" as 16; a link's numbers are decimal (found by a link grid, 2026-12-01).
+  const catalog::UrlState s = catalog::DecodeUrlState("#v=1&pp=0x10&tokens=0x1p3", Cat());
+  ASSERT_EQ(s.ignored.size(), 2u);
+  EXPECT_TRUE(s.ignored[0].starts_with("pp: must be a number")) << s.ignored[0];
+  EXPECT_FALSE(s.scenario.contains("pp"));
+  EXPECT_FALSE(s.scenario.contains("tokens"));
+}
+
+TEST(UrlStateEdges, AGoalFieldIsCheckedEvenWhenTheScenarioHasAnErrorLeftForThePage) {
+  // pp=16 against the default single GPU is the gpus field's error, left for the page to
+  // show in place; own_utilization=9.3e18 was kept because the goal was never checked.
+  const catalog::UrlState s = catalog::DecodeUrlState("#v=1&pp=16&own_utilization=9.3e18", Cat());
+  bool named = false;
+  for (const std::string& line : s.ignored) named |= line.starts_with("own_utilization:");
+  EXPECT_TRUE(named);
+  EXPECT_FALSE(s.scenario.contains("own_utilization"));
+  EXPECT_EQ(s.scenario["pp"], 16);
+}
+
 TEST(UrlStateEdges, SubnormalAndHugeLinkValuesAreDroppedWithTheRange) {
   const catalog::UrlState s =
       catalog::DecodeUrlState("#v=1&model=llama-3-70b&mfu=5e-324&tokens=1e9&gpus=16&zero=3&node_gbps=1e308", Cat());

@@ -1015,6 +1015,11 @@ const ErrorSweep& InputErrorSweep() {
       expect(goal.ok() ? std::nullopt : std::optional(goal.error()), "scenario", "constraints from an array");
     }
     add("scenario", "is too large to process");  // api.cpp, on std::bad_alloc
+    // The page's placeholders shown where a result or plan would be (app_state.cpp, and
+    // wasm/main.cpp after repeated internal errors).
+    for (const char* placeholder : {"not computed yet", "not planned yet", "not computed after repeated internal errors"}) {
+      add("", placeholder);
+    }
     // The finite guard's error (estimate.cpp RunEstimate), which the numeric contract keeps
     // out of reach: a figure that is not finite, blamed on one input or on the scenario.
     add("mfu", "this value of mfu takes the estimate outside what the engine can compute (time.wall_hours = inf); "

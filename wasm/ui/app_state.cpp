@@ -263,7 +263,7 @@ std::string ComposeOverlay(const AppState& state) {
       for (const auto& [field, value] : fields.items()) (*target)[field] = value;
     }
   }
-  return overlay.dump();
+  return catalog::DumpJson(overlay);
 }
 
 }  // namespace

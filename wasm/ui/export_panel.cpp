@@ -6,6 +6,7 @@
 
 #include "app.h"
 #include "catalog/codec/api.h"
+#include "catalog/codec/json_fields.h"
 #include "i18n.h"
 #include "widgets.h"
 
@@ -49,7 +50,7 @@ struct LaunchCache {
 const catalog::Json& LaunchConfigsFor(const AppState& state) {
   static LaunchCache cache;
   if (cache.for_fragment != state.link_fragment || cache.answer.is_null()) {
-    const api::Response r = api::LaunchConfigs(ScenarioDocument(state).dump());
+    const api::Response r = api::LaunchConfigs(catalog::DumpJson(ScenarioDocument(state)));
     cache.answer = catalog::Json::parse(r.json, nullptr, false);
     cache.for_fragment = state.link_fragment;
   }
@@ -79,7 +80,7 @@ void DrawExports(AppState& state) {
     const bool download = state.host.download && ImGui::SmallButton(L("Download"));
     if (copy || download) {
       // Made on demand: a plan export reruns the planner, too slow to do every frame.
-      const api::Response r = api::Export(ScenarioDocument(state).dump(), kind.what, kind.format);
+      const api::Response r = api::Export(catalog::DumpJson(ScenarioDocument(state)), kind.what, kind.format);
       if (copy) {
         state.host.copy_text(r.json);
         state.copied_status = std::string(T("Copied:")) + " " + kind.file_name;
