@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "catalog/codec/api.h"
+#include "catalog/codec/json_fields.h"
 #include "catalog/codec/model_json.h"
 #include "catalog/codec/plan_json.h"
 #include "catalog/codec/scenario_json.h"
@@ -100,6 +101,13 @@ bool ReadInput(const std::string& path, std::string* text) {
   return file && ReadAll(file, text);
 }
 
+// An API error: its JSON on stdout, and on stderr after `what` ("catalog overlay: ").
+int FailResponse(const api::Response& response, const std::string& what = "") {
+  std::cout << response.json << "\n";
+  std::cerr << "trainsizer: " << what << response.json << "\n";
+  return kExitBadInput;
+}
+
 // `what` is estimate or plan; `format` "" prints the result JSON alone (api::Estimate or
 // api::Plan, byte for byte what the JS API returns), any other the export. JSON output ends
 // with a newline; the other formats carry their own.
@@ -111,11 +119,7 @@ int Export(const std::string& path, const std::string& what, const std::string& 
   if (!ReadInput(path, &text)) return Fail("input", "cannot read the scenario file");
   const api::Response response = format.empty() ? (what == "plan" ? api::Plan(text) : api::Estimate(text))
                                                 : api::Export(text, what, format);
-  if (!response.ok) {
-    std::cout << response.json << "\n";
-    std::cerr << "trainsizer: " << response.json << "\n";
-    return kExitBadInput;
-  }
+  if (!response.ok) return FailResponse(response);
   std::cout << response.json << (format.empty() || format == "json" ? "\n" : "");
   return kExitOk;
 }
@@ -134,11 +138,7 @@ int Launch(const std::string& path, const std::string& tool) {
   std::string text;
   if (!ReadInput(path, &text)) return Fail("input", "cannot read the scenario file");
   const api::Response response = api::LaunchConfigs(text);
-  if (!response.ok) {
-    std::cout << response.json << "\n";
-    std::cerr << "trainsizer: " << response.json << "\n";
-    return kExitBadInput;
-  }
+  if (!response.ok) return FailResponse(response);
   const catalog::Json configs = catalog::Json::parse(response.json);
   for (const auto& title : kLaunchTitles) {
     if (tool == title[0]) std::cout << configs[title[0]].get<std::string>();
@@ -183,14 +183,9 @@ int Validate(const std::string& format) {
   return kExitOk;
 }
 
-// Compact JSON never throws on text that is not UTF-8 (replaced with U+FFFD instead).
-std::string SafeDump(const catalog::Json& j, int indent = -1) {
-  return j.dump(indent, ' ', false, catalog::Json::error_handler_t::replace);
-}
-
 // An error with a message that may carry the input's text: escaped by the JSON writer.
 int FailJson(const std::string& field, const std::string& message) {
-  const std::string json = SafeDump(catalog::Json{{"error", {{"field", field}, {"message", message}}}});
+  const std::string json = catalog::DumpJson(catalog::Json{{"error", {{"field", field}, {"message", message}}}});
   std::cout << json << "\n";
   std::cerr << "trainsizer: " << json << "\n";
   return kExitBadInput;
@@ -234,7 +229,7 @@ int DecodeLink(std::string_view fragment) {
            {"notices", {std::string("link: internal error (") + e.what() + "); the link was not applied"}},
            {"applied", false}};
   }
-  std::cout << SafeDump(out, 2) << "\n";
+  std::cout << catalog::DumpJson(out, 2) << "\n";
   return kExitOk;
 }
 
@@ -247,11 +242,7 @@ int EncodeLink(const std::string& path) {
   if (!ReadInput(path, &text)) return Fail("input", "cannot read the scenario file");
   // Exactly what estimate accepts (and its error when it does not).
   const api::Response check = api::Estimate(text);
-  if (!check.ok) {
-    std::cout << check.json << "\n";
-    std::cerr << "trainsizer: " << check.json << "\n";
-    return kExitBadInput;
-  }
+  if (!check.ok) return FailResponse(check);
   try {
     const auto& cat = api::CurrentCatalog().value();
     const auto doc = catalog::ParseScenarioDocument(text);
@@ -279,10 +270,7 @@ int LoadOverlay(const std::string& path) {
   std::string text;
   if (!ReadInput(path, &text)) return Fail("--catalog-overlay", "cannot read the overlay file");
   const api::Response response = api::SetCatalogOverlay(text);
-  if (response.ok) return kExitOk;
-  std::cout << response.json << "\n";
-  std::cerr << "trainsizer: catalog overlay: " << response.json << "\n";
-  return kExitBadInput;
+  return response.ok ? kExitOk : FailResponse(response, "catalog overlay: ");
 }
 
 }  // namespace

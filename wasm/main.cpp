@@ -21,6 +21,7 @@
 #include "catalog/codec/catalog_loader.h"
 #include "catalog/codec/result_json.h"
 #include "catalog/codec/scenario_json.h"
+#include "catalog/codec/utf8.h"
 #include "page_state.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // ErrorCheckEndFrameRecover
@@ -166,18 +167,8 @@ std::string Shorten(const std::string& text, size_t most) {
   std::string out;
   for (size_t i = 0; i < text.size() && out.size() < most;) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
-    const size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-    bool valid = n > 0 && i + n <= text.size() && !(n == 1 && (c < 0x20 || c == 0x7F));
-    for (size_t k = 1; valid && k < n; ++k) valid = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
-    if (valid && n == 2) valid = c >= 0xC2;                        // no overlong forms
-    if (valid && n == 3) {
-      const unsigned char c1 = static_cast<unsigned char>(text[i + 1]);
-      valid = !(c == 0xE0 && c1 < 0xA0) && !(c == 0xED && c1 >= 0xA0);  // overlong, surrogates
-    }
-    if (valid && n == 4) {
-      const unsigned char c1 = static_cast<unsigned char>(text[i + 1]);
-      valid = c <= 0xF4 && !(c == 0xF0 && c1 < 0x90) && !(c == 0xF4 && c1 >= 0x90);
-    }
+    const size_t n = catalog::Utf8SequenceLength(text, i);
+    const bool valid = n > 0 && !(n == 1 && (c < 0x20 || c == 0x7F));
     if (valid) {
       out.append(text, i, n);
       i += n;

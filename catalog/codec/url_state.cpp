@@ -13,6 +13,7 @@
 #include "engine/planner.h"
 #include "engine/scenario_check.h"
 #include "scenario_json.h"
+#include "utf8.h"
 
 namespace catalog {
 namespace {
@@ -51,27 +52,6 @@ int HexDigit(char c) {
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
   return -1;
-}
-
-// Whether `text` is well-formed UTF-8 (RFC 3629: no overlongs, no surrogates, ≤ U+10FFFF).
-// A link may carry any bytes after %-decoding; text that is not UTF-8 cannot be shown or
-// written back as JSON, so it is refused where it enters.
-bool IsUtf8(std::string_view text) {
-  for (size_t i = 0; i < text.size();) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    const int extra = lead < 0x80 ? 0 : (lead & 0xE0) == 0xC0 ? 1 : (lead & 0xF0) == 0xE0 ? 2 : (lead & 0xF8) == 0xF0 ? 3 : -1;
-    if (extra < 0 || i + extra >= text.size()) return false;
-    unsigned code = extra == 0 ? lead : lead & (0x3Fu >> extra);
-    for (int k = 1; k <= extra; ++k) {
-      const auto next = static_cast<unsigned char>(text[i + k]);
-      if ((next & 0xC0) != 0x80) return false;
-      code = (code << 6) | (next & 0x3Fu);
-    }
-    constexpr unsigned kSmallestOfLength[] = {0, 0x80, 0x800, 0x10000};  // below: an overlong form
-    if (code < kSmallestOfLength[extra] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return false;
-    i += extra + 1;
-  }
-  return true;
 }
 
 // Percent-decoding; false on a broken escape. '+' stays '+': fragments are not forms.
