@@ -41,7 +41,7 @@ double PeakFlops(const GpuSpec& gpu, Precision p) {
     // Mixed-precision training accumulates fp16 GEMMs in fp32 (cuBLAS under PyTorch
     // autocast), so its peak is the FP32-accumulate 16-bit rate the catalog's bf16 field
     // holds. GeForce cards list a doubled FP16-accumulate rate (fp16_flops: RTX 4090 330.3
-    // vs 165.2 TFLOPS, Ada whitepaper appendix) that training never runs at.
+    // vs 165.2 TFLOPS, NVIDIA Ada whitepaper appendix, 2022) that training never runs at.
     case Precision::kFp16: return gpu.bf16_flops;
     case Precision::kFp32: return gpu.tf32_flops > 0 ? gpu.tf32_flops : gpu.bf16_flops / 2;
     case Precision::kFp8: return gpu.fp8_flops > 0 ? gpu.fp8_flops : gpu.bf16_flops;

@@ -40,8 +40,8 @@ struct GpuSpec {
 
   bool SupportsFp8() const { return fp8_flops > 0; }
   // bfloat16 arithmetic arrived with Ampere (NVIDIA A100 Tensor Core GPU Architecture
-  // whitepaper, 2020): Volta (V100 datasheet: FP64/FP32/FP16 tensor) and Turing (T4
-  // datasheet: FP16/INT8/INT4) have none, and PyTorch/Transformers refuse bf16 there
+  // whitepaper, 2020): Volta (V100 datasheet, 2017: FP64/FP32/FP16 tensor) and Turing (T4
+  // datasheet, 2018: FP16/INT8/INT4) have none, and PyTorch/Transformers refuse bf16 there
   // ("bf16 requires Ampere or newer"; transformers is_torch_bf16_gpu_available).
   bool SupportsBf16() const { return architecture != "volta" && architecture != "turing"; }
   // PCIe-only cards (no NVLink-class link) top out at a PCIe x16 figure.
