@@ -188,12 +188,13 @@ std::string ShardText(double dp, bool sharded) {
   return sharded && dp > 1 ? " / " + Num(dp) + " (ZeRO)" : "";
 }
 
+// Only linear layers are quantized; embeddings, LM head and norms stay 16-bit
+// (transformers integrations/bitsandbytes.py get_keys_to_not_convert; GPTQ and AWQ skip
+// lm_head too). A checkpoint stored quantized is loaded as stored, also under qlora
+// (transformers keeps a checkpoint's own quantization_config over a requested one).
 double FrozenBytes(const Scenario& s, const LocalParams& l) {
-  if (s.training.method == Method::kQlora) {
-    // Only linear layers are quantized; embeddings, LM head and norms stay 16-bit
-    // (transformers integrations/bitsandbytes.py get_keys_to_not_convert).
-    return l.linear * kNf4DoubleQuantBytes + (l.frozen - l.linear) * 2.0;
-  }
+  if (s.model.IsQuantizedCheckpoint()) return l.linear * s.model.stored_weight_bytes + (l.frozen - l.linear) * 2.0;
+  if (s.training.method == Method::kQlora) return l.linear * kNf4DoubleQuantBytes + (l.frozen - l.linear) * 2.0;
   return l.frozen * FrozenWeightBytes(s.training.precision);
 }
 
@@ -242,11 +243,13 @@ States ModelStates(const Scenario& s, const LocalParams& l, bool explain) {
                            Num(b.optim) + " B moments)" + ShardText(dp, shard_optim);
     st.weights.source = st.gradients.source = st.optimizer.source = kZeroSource;
   }
-  if (s.training.method == Method::kQlora) {
-    if (explain) {
-      st.weights.source = "QLoRA (Dettmers et al. 2023) §3: NF4 + double quantization = 0.516 B/param on linear "
-                          "layers; embeddings, LM head and norms stay 16-bit";
-    }
+  if (explain && s.model.IsQuantizedCheckpoint()) {
+    st.weights.source = "The checkpoint's quantization_config: linear layers at " + Num(s.model.stored_weight_bytes) +
+                        " B/param as stored (packed weights with their group scales); embeddings, LM head and "
+                        "norms stay 16-bit";
+  } else if (explain && s.training.method == Method::kQlora) {
+    st.weights.source = "QLoRA (Dettmers et al. 2023) §3: NF4 + double quantization = 0.516 B/param on linear "
+                        "layers; embeddings, LM head and norms stay 16-bit";
   }
   return st;
 }

@@ -114,6 +114,10 @@ std::optional<InputError> RangeError(const std::string& field, double value, dou
 // largest published dense or MoE model, so anything beyond is a typo, not a plan.
 constexpr double kMaxModelParams = 1e13;
 
+// A quantized checkpoint stores a linear weight in 1 to 8 bits plus group scales: from
+// 1/8 B up to, but not including, the 2 B of a 16-bit weight.
+constexpr double kMinStoredWeightBytes = 0.125, kMaxStoredWeightBytes = 2;
+
 std::optional<InputError> ValidateModel(const ModelSpec& m, const std::string& prefix) {
   const struct {
     const char* name;
@@ -147,6 +151,12 @@ std::optional<InputError> ValidateModel(const ModelSpec& m, const std::string& p
     if (auto err = RangeError(prefix + "qk_nope_head_dim", a.qk_nope_head_dim, 1, 4096)) return err;
     if (auto err = RangeError(prefix + "qk_rope_head_dim", a.qk_rope_head_dim, 0, 4096)) return err;
     if (auto err = RangeError(prefix + "v_head_dim", a.v_head_dim, 1, 4096)) return err;
+  }
+  // A stored weight narrower than 1 bit, or as wide as bf16, is not a quantized checkpoint.
+  if (m.stored_weight_bytes != 0 &&
+      !(m.stored_weight_bytes >= kMinStoredWeightBytes && m.stored_weight_bytes < kMaxStoredWeightBytes)) {
+    return InputError{prefix + "weight_bytes", "must be 0 (not quantized) or at least 0.125 and below 2 bytes per weight, got " +
+                                                   Num(m.stored_weight_bytes)};
   }
   const double total = CountParams(m).total;
   if (total > kMaxModelParams) {

@@ -55,8 +55,13 @@ struct ModelSpec {
   AttentionKind attention = AttentionKind::kStandard;
   MlaDims mla;
   MoeSpec moe;
+  // Bytes per linear-layer weight as a quantized checkpoint stores it (GPTQ, AWQ,
+  // bitsandbytes, FP8; read from config.json's quantization_config). 0 = not quantized:
+  // the weights are held at the training precision. Only adapters train on such weights.
+  double stored_weight_bytes = 0;
 
   bool IsMoe() const { return moe.experts > 0; }
+  bool IsQuantizedCheckpoint() const { return stored_weight_bytes > 0; }
   int QueryWidth() const { return heads * head_dim; }
   int KvWidth() const { return kv_heads * head_dim; }
 };

@@ -35,6 +35,14 @@ std::optional<InputError> CheckTraining(const Training& t, const ModelSpec& m) {
                                                      " (the model's layers), got " +
                                                      std::to_string(t.freeze_trainable_layers)};
   }
+  // The Hugging Face Trainer refuses to train a quantized model without adapters ("You
+  // cannot perform fine-tuning on purely quantized models", transformers Trainer.__init__).
+  if (m.IsQuantizedCheckpoint() && t.method != Method::kLora && t.method != Method::kQlora) {
+    return InputError{"method", "cannot be " + std::string(EnumName(kMethodNames, t.method)) +
+                                    " on a quantized checkpoint (model weight_bytes " + Num(m.stored_weight_bytes) +
+                                    " B): only adapters train on quantized weights; use lora or qlora, or load the "
+                                    "unquantized checkpoint"};
+  }
   return std::nullopt;
 }
 

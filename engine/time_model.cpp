@@ -150,11 +150,13 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
     const double bytes = tokens * 2.0 * m.KvWidth() * 2;
     mb.other_s += 0.5 * layers * 2 * CollectiveTime(bytes, 1, p.cp, ranks_per_node, links);
   }
-  if (t.method == Method::kQlora) {
+  if (t.method == Method::kQlora || m.IsQuantizedCheckpoint()) {
     // NF4 weights are dequantized to bf16 for every GEMM pass: ≈ 0.52 B read + 2 B
-    // written per weight, forward + backward (+ recomputed forward) (model.md §6.3).
+    // written per weight, forward + backward (+ recomputed forward) (model.md §6.3). A
+    // GPTQ/AWQ/FP8 checkpoint is dequantized the same way from its stored width.
+    const double moved_bytes = m.IsQuantizedCheckpoint() ? m.stored_weight_bytes + 2 : 2.52;
     const double passes = 2 + RecomputedShare(t, m.layers);
-    mb.other_s += c.linear / (p.tp * p.pp) * 2.52 * passes / memory_rate;
+    mb.other_s += c.linear / (p.tp * p.pp) * moved_bytes * passes / memory_rate;
   }
   return mb;
 }

@@ -46,7 +46,9 @@ struct Platform {
   bool changed = true;    // inputs, catalog or plan changed since `good` was saved
   int failures = 0;       // frames that threw since the page last settled cleanly
   bool safe_mode = false;  // after repeated failures: draw only the notice until a new link
-  std::string cause;      // what the current work is for, named in the notice if it throws
+  // What the current work is for, named in the notice if it throws (a link: its text).
+  std::optional<ui::RefusedWork> cause;
+  std::string cause_link;
   int js_catalog_generation = 0;  // TrainSizer.setCatalogOverlay calls seen (js/post.js)
 };
 
@@ -55,6 +57,11 @@ struct Platform {
 constexpr double kPlannerShareOfFrameS = 0.006;
 
 Platform* g_platform = nullptr;  // the browser's main loop takes a plain callback
+
+void SetCause(Platform& p, ui::RefusedWork work, std::string link = "") {
+  p.cause = work;
+  p.cause_link = std::move(link);
+}
 
 // How much of a wheel event's delta is one GLFW scroll step (pre.js records it per event).
 EM_JS(double, WheelDeltaPerStep, (), { return Module.wheelDeltaPerStep || 100; });
@@ -125,10 +132,10 @@ void SyncAddressBar(Platform& p) {
     const std::string hash = HostString("hash");
     if (hash != "#" + written) {
       // Read first: if the link throws, the address bar gets the restored inputs back.
-      p.cause = "the link " + Shorten(hash);
+      SetCause(p, ui::RefusedWork::kLink, Shorten(hash));
       p.changed = true;
       p.safe_mode = false;  // a new link is a new chance
-      state.refusal.clear();
+      state.refusal.reset();
       MaybeFault("link");
       ui::ApplyLink(state, hash);
       written = hash.empty() ? "" : hash.substr(1);
@@ -206,14 +213,14 @@ void FactoryReset(Platform& p) {
 // only the notice (until a new link comes in).
 void Recover(Platform& p, const char* what) {
   ui::AppState& state = p.state;
-  const std::string cause = p.cause.empty() ? std::string("drawing the page") : p.cause;
-  const std::string reason = Shorten(what, 240);
+  ui::Refusal refusal{p.cause.value_or(ui::RefusedWork::kDrawing), p.cause_link, Shorten(what, 240),
+                      ui::RefusalOutcome::kLastGoodBack};
   ++p.failures;
-  std::string outcome;
+  ui::RefusalOutcome& outcome = refusal.outcome;
   try {
     if (p.failures == 1 && p.good) {
       ui::RestoreGoodFrame(state, *p.good);
-      outcome = "the last inputs that worked are back";
+      outcome = ui::RefusalOutcome::kLastGoodBack;
     } else if (p.failures == 2 && p.good) {
       api::SetCatalogOverlay("");  // the catalog may be what fails now
       state.assumption_edits = catalog::Json::object();
@@ -223,33 +230,33 @@ void Recover(Platform& p, const char* what) {
       state.catalog = &api::CurrentCatalog().value();
       ++state.catalog_generation;
       ui::RestoreGoodFrame(state, *p.good);  // recomputed at the next frame, on the built-in catalog
-      outcome = "the last inputs that worked are back, on the built-in catalog";
+      outcome = ui::RefusalOutcome::kLastGoodBuiltin;
     } else {
       FactoryReset(p);
       if (p.failures >= 4) {  // even the first screen fails: stop computing until a new link
         p.state.dirty = false;
         p.state.result = engine::InputError{"", "not computed after repeated internal errors"};
         p.safe_mode = true;
-        outcome = "nothing is computed until a new link is opened";
+        outcome = ui::RefusalOutcome::kStopped;
       } else {
-        outcome = "the page started over from its first screen";
+        outcome = ui::RefusalOutcome::kStartedOver;
       }
     }
   } catch (...) {
     p.safe_mode = true;
-    outcome = "nothing is computed until a new link is opened";
+    outcome = ui::RefusalOutcome::kStopped;
   }
-  outcome[0] = char(std::toupper(static_cast<unsigned char>(outcome[0])));
-  p.state.refusal = "Refused " + cause + " after an internal error: " + reason + ". " + outcome + ".";
+  p.state.refusal = refusal;
   p.state.plan_search.reset();
   // What the next frames work on, named if they throw too.
-  p.cause = p.failures == 1 && p.good ? "the last inputs that worked"
-            : p.failures == 2 && p.good ? "the last inputs that worked, on the built-in catalog"
-                                       : "the first screen";
+  SetCause(p, p.failures == 1 && p.good   ? ui::RefusedWork::kLastGood
+              : p.failures == 2 && p.good ? ui::RefusedWork::kLastGoodBuiltin
+                                          : ui::RefusedWork::kFirstScreen);
   p.changed = true;
   p.fragment_written = "\x01";  // differs from any fragment: the address bar gets the inputs in force
-  EM_ASM({ console.error('TrainSizer refused ' + UTF8ToString($0) + ': ' + UTF8ToString($1) + '; ' + UTF8ToString($2)); },
-         cause.c_str(), reason.c_str(), outcome.c_str());
+  // "TrainSizer refused the link … after an internal error: …": the notice's English text.
+  EM_ASM({ console.error('TrainSizer r' + UTF8ToString($0).substring(1)); },
+         ui::RefusalText(refusal, ui::Lang::kEn).c_str());
 }
 
 // Notices what the page is about to recompute, and a catalog swapped through the JS API
@@ -266,10 +273,10 @@ void NoteWork(Platform& p) {
     state.plan_search.reset();
     ++state.catalog_generation;
     state.dirty = true;
-    p.cause = "the catalog overlay from TrainSizer.setCatalogOverlay";
+    SetCause(p, ui::RefusedWork::kJsOverlay);
   }
-  if (state.overlay_pending && p.cause.empty()) p.cause = "the catalog overlay or Assumptions edit";
-  if (state.dirty && p.cause.empty()) p.cause = "the last edit";
+  if (state.overlay_pending && !p.cause) SetCause(p, ui::RefusedWork::kOverlayOrEdit);
+  if (state.dirty && !p.cause) SetCause(p, ui::RefusedWork::kLastEdit);
   if (state.dirty || state.overlay_pending || state.plan_search) p.changed = true;
 }
 
@@ -283,7 +290,7 @@ void NoteGoodFrame(Platform& p) {
     p.changed = false;
   }
   p.failures = 0;
-  p.cause.clear();
+  p.cause.reset();
 }
 
 // Only the notice, when even the first screen fails.
@@ -292,8 +299,8 @@ void DrawSafeMode(Platform& p) {
   ImGui::SetNextWindowPos(viewport->WorkPos);
   ImGui::SetNextWindowSize(viewport->WorkSize);
   ImGui::Begin("TrainSizer", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove);
-  ImGui::TextWrapped("%s", p.state.refusal.c_str());
-  ImGui::TextWrapped("%s", "Open a link (edit the address bar) or reload the page to continue.");
+  if (p.state.refusal) ImGui::TextWrapped("%s", ui::RefusalText(*p.state.refusal, ui::Language()).c_str());
+  ImGui::TextWrapped("%s", ui::SafeModeHint(ui::Language()));
   ImGui::End();
 }
 
@@ -306,7 +313,7 @@ void AppFrame(Platform& p) {
     ui::RecomputeIfDirty(p.state);
     if (recompute) MaybeFault("recompute");  // after it: the state is half updated
     if (p.state.plan_search) {
-      if (p.cause.empty()) p.cause = "the plan search";
+      if (!p.cause) SetCause(p, ui::RefusedWork::kPlanSearch);
       MaybeFault("plan");
       ui::AdvancePlan(p.state, kPlannerShareOfFrameS);
     }
@@ -401,7 +408,7 @@ std::string PageStateJsonUnguarded() {
                      {"embed", s.embed},
                      {"link", s.link_fragment},
                      {"link_notice", s.link_notice},
-                     {"refusal", s.refusal},
+                     {"refusal", s.refusal ? ui::RefusalText(*s.refusal, ui::Lang::kEn) : ""},
                      {"frames", g_platform->frame},
                      {"planning", s.plan_search.has_value()},
                      {"document", ui::ScenarioDocument(s)},
@@ -437,10 +444,10 @@ std::string ApplyLinkJson(const std::string& fragment) {
   Platform& p = *g_platform;
   std::string failure;
   try {
-    p.cause = "the link " + Shorten(fragment);
+    SetCause(p, ui::RefusedWork::kLink, Shorten(fragment));
     p.changed = true;
     p.safe_mode = false;
-    p.state.refusal.clear();
+    p.state.refusal.reset();
     MaybeFault("link");
     ui::ApplyLink(p.state, fragment);
     return catalog::Json{{"ok", true}, {"link_notice", p.state.link_notice}}.dump(
@@ -453,7 +460,8 @@ std::string ApplyLinkJson(const std::string& fragment) {
     failure = "unknown exception";
   }
   Recover(p, failure.c_str());
-  return catalog::Json{{"error", {{"field", "link"}, {"message", p.state.refusal}}}}.dump(
+  const std::string refusal = p.state.refusal ? ui::RefusalText(*p.state.refusal, ui::Lang::kEn) : "";
+  return catalog::Json{{"error", {{"field", "link"}, {"message", refusal}}}}.dump(
       -1, ' ', false, catalog::Json::error_handler_t::replace);
 }
 
@@ -508,7 +516,7 @@ int main() {
   platform.state.embed = HostFlag("isEmbed");
   platform.state.host = BrowserActions(HostFlag("isOffline"), platform.state.embed);
     const std::string hash = HostString("hash");
-    platform.cause = "the link " + Shorten(hash);
+    SetCause(platform, ui::RefusedWork::kLink, Shorten(hash));
     MaybeFault("link");
     ui::ApplyLink(platform.state, hash);
   } catch (const std::bad_alloc&) {

@@ -1,6 +1,6 @@
 // Loads and validates the catalog (GPUs, model presets, fabrics, cloud offers, servers,
 // network gear, storage, facility figures, currency rates) from JSON files into engine
-// types. The same rules run at build time (tools/catalog_check), at start-up, and on a
+// types. The same rules run at build time (tools/catalog_check.cpp), at start-up, and on a
 // user's overlay; an error names the file, the entry and the field.
 #pragma once
 

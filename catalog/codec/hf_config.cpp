@@ -274,6 +274,37 @@ double PackedBytesPerWeight(int bits, int group_size) {
   return group_size > 0 ? weight + (2.0 + weight) / group_size : weight;
 }
 
+// Bytes per stored weight of a bitsandbytes 4-bit layer: 4 bits plus an fp32 absmax per
+// block of 64, or with double quantization an 8-bit absmax per 64 and one fp32 scale per
+// 256 blocks: 0.5625 B or 0.516 B (Dettmers et al. 2023 §3; bitsandbytes quantize_4bit).
+double Bnb4BitBytesPerWeight(bool double_quant) {
+  return double_quant ? (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) / 8.0 : (4.0 + 32.0 / 64.0) / 8.0;
+}
+
+// FP8 checkpoints (DeepSeek-V3, Qwen3-FP8) store e4m3 weights with an fp32 scale per
+// weight_block_size block (128 × 128 in both: config.json quantization_config); without a
+// block size, one scale per tensor.
+double Fp8BytesPerWeight(const Json& qc) {
+  double block = 0;
+  if (qc.contains("weight_block_size") && qc["weight_block_size"].is_array() && qc["weight_block_size"].size() == 2 &&
+      qc["weight_block_size"][0].is_number() && qc["weight_block_size"][1].is_number()) {
+    block = qc["weight_block_size"][0].get<double>() * qc["weight_block_size"][1].get<double>();
+  }
+  return block >= 1 ? 1.0 + 4.0 / block : 1.0;
+}
+
+// The stored bytes per linear weight the engine sizes the frozen base with; 0 when the
+// config does not say how wide its weights are.
+double StoredBytesPerWeight(const HfQuantization& q, const Json& qc, bool bnb_double_quant) {
+  if (q.bits <= 0) return 0;
+  if (q.method == "gptq" || q.method == "awq") return PackedBytesPerWeight(q.bits, q.group_size);
+  if (q.method == "bitsandbytes" && q.bits == 4) return Bnb4BitBytesPerWeight(bnb_double_quant);
+  if (q.method == "fp8") return Fp8BytesPerWeight(qc);
+  // LLM.int8 (bitsandbytes 8-bit) and any other scheme: the stated width; per-row scales
+  // add well under 1%.
+  return q.bits / 8.0;
+}
+
 std::optional<InputError> ReadQuantization(const Json& c, HfQuantization& q, std::vector<engine::Warning>& w) {
   if (!c.contains("quantization_config") || c["quantization_config"].is_null()) return std::nullopt;
   const std::string path = std::string(kRoot) + "quantization_config.";
@@ -292,33 +323,26 @@ std::optional<InputError> ReadQuantization(const Json& c, HfQuantization& q, std
   if (qc.contains("group_size") && !qc["group_size"].is_null()) {
     if (auto e = ReadInt(qc, "group_size", path, -1, 1 << 20, &q.group_size)) return e;
   }
-  bool in_4bit = false, in_8bit = false;
+  bool in_4bit = false, in_8bit = false, double_quant = false;
   if (auto e = qc.contains("load_in_4bit") ? ReadBool(qc, "load_in_4bit", path, &in_4bit) : std::nullopt) return e;
   if (auto e = qc.contains("load_in_8bit") ? ReadBool(qc, "load_in_8bit", path, &in_8bit) : std::nullopt) return e;
+  if (qc.contains("bnb_4bit_use_double_quant") && !qc["bnb_4bit_use_double_quant"].is_null()) {
+    if (auto e = ReadBool(qc, "bnb_4bit_use_double_quant", path, &double_quant)) return e;
+  }
   if (q.method == "bitsandbytes" && q.bits == 0) q.bits = in_4bit ? 4 : in_8bit ? 8 : 0;
   if (q.method == "fp8" && q.bits == 0) q.bits = 8;  // DeepSeek-V3's e4m3 block-scaled weights
+  q.bytes_per_weight = StoredBytesPerWeight(q, qc, double_quant);
 
   std::string what = QuotedInput(q.method);
   if (q.bits > 0) what += ", " + std::to_string(q.bits) + "-bit";
   if (q.group_size > 0) what += ", group size " + std::to_string(q.group_size);
-  std::string message = "config.json has a quantization_config (" + what + "): the checkpoint's linear weights ";
-  const bool packed = q.method == "gptq" || q.method == "awq";
-  if (packed && q.bits > 0) {
-    message += "take ≈" + engine::Num(PackedBytesPerWeight(q.bits, q.group_size)) +
-               " B each (packed weights with an fp16 scale and a zero point per group)";
-  } else if (q.bits > 0) {
-    message += "are stored at " + std::to_string(q.bits) + " bits";
+  std::string message = "config.json has a quantization_config (" + what + "): ";
+  if (q.bytes_per_weight > 0) {
+    message += "the checkpoint's linear weights are sized as stored, " + engine::Num(q.bytes_per_weight) +
+               " B each with their scales, under lora and qlora alike.";
   } else {
-    message += "are stored quantized";
-  }
-  // The engine sizes frozen base weights at 16 bits, or for qlora as NF4 with double
-  // quantization, 0.516 B (engine/memory_model.cpp); it has no per-checkpoint bit width.
-  if (q.bits == 4) {
-    message += ". Method qlora sizes them as 4-bit NF4 (0.516 B, within 1% of a 4-bit checkpoint's 0.520 B); "
-               "other methods size them at 16 bits, an overestimate.";
-  } else {
-    message += ". TrainSizer sizes base weights at 16 bits, or as 4-bit NF4 (0.516 B) for method qlora; neither "
-               "is this checkpoint's storage, so the weights term is approximate.";
+    message += "it does not say how many bits a weight takes, so the base weights are sized at 16 bits (or as 4-bit "
+               "NF4 for method qlora), which may overstate them.";
   }
   message += " Only adapters train on quantized weights (lora or qlora); for full, freeze or pretrain, load the "
              "unquantized checkpoint.";
@@ -455,6 +479,7 @@ engine::Result<HfImport> ImportHfConfig(const Json& c) {
   }
   if (auto e = CheckRope(reader.c, reader.path)) return *e;
   if (auto e = ReadQuantization(c, r.quantization, r.warnings)) return *e;
+  m.stored_weight_bytes = r.quantization.bytes_per_weight;
   m.id = "custom";
   m.name = "Imported config.json";
   if (c.contains("_name_or_path") && c["_name_or_path"].is_string()) {

@@ -23,6 +23,7 @@ struct HfQuantization {
   std::string method;  // quant_method: "gptq", "awq", "bitsandbytes", "fp8", ... ("unknown" when not given)
   int bits = 0;        // bits per quantized weight; 0 = not stated
   int group_size = 0;  // weights sharing one scale (GPTQ/AWQ); -1 = one per output column; 0 = not stated
+  double bytes_per_weight = 0;  // stored bytes per linear weight with its scales; 0 = unknown (bits not stated)
 };
 
 struct HfImport {

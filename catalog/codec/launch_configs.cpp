@@ -337,7 +337,13 @@ std::string LlamaFactoryYaml(const Scenario& s, std::string_view hf_repo) {
        "Keys as in LLaMA-Factory's examples/train_lora/llama3_lora_sft.yaml."});
   out += NotesComment(s, LaunchTool::kLlamaFactory);
   out += "\n### model\nmodel_name_or_path: " + YamlScalar(ModelPath(hf_repo)) + "\n";
-  if (t.method == Method::kQlora) out += "quantization_bit: 4\nquantization_method: bitsandbytes\n";
+  // LLaMA-Factory loads a GPTQ/AWQ/FP8 checkpoint as stored; quantization_bit asks it to
+  // quantize an unquantized one on the fly (bitsandbytes).
+  if (s.model.IsQuantizedCheckpoint()) {
+    out += "# the checkpoint is already quantized: LLaMA-Factory reads its quantization_config\n";
+  } else if (t.method == Method::kQlora) {
+    out += "quantization_bit: 4\nquantization_method: bitsandbytes\n";
+  }
   out += std::string("flash_attn: ") + (t.flash_attention ? "fa2" : "disabled") + "\n\n";
   out += YamlMethod(t);
   out += "\n### dataset\ndataset: REPLACE_WITH_DATASET  # a name from data/dataset_info.json\n";

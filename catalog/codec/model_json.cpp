@@ -9,7 +9,7 @@ const std::set<std::string> kArchFields = {
     "layers", "hidden", "heads", "kv_heads", "head_dim", "ffn", "vocab", "mlp", "tied_embeddings", "qkv_bias",
     "linear_bias", "norm", "norms_per_layer", "learned_positions", "max_context", "experts", "experts_per_token",
     "shared_experts", "moe_ffn", "dense_layers", "shared_expert_ffn", "attention", "q_lora_rank", "kv_lora_rank",
-    "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim", "name"};
+    "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim", "weight_bytes", "name"};
 
 std::optional<engine::InputError> CheckKnownFields(const Json& arch, const std::string& path) {
   for (const auto& [key, value] : arch.items()) {
@@ -77,6 +77,8 @@ std::optional<engine::InputError> ReadVariants(const Json& a, const std::string&
   if (auto e = ReadInt(a, "norms_per_layer", path, 0, 8, &m.norms_per_layer)) return e;
   if (auto e = ReadInt(a, "learned_positions", path, 0, 16777216, &m.learned_positions)) return e;
   if (auto e = ReadInt(a, "max_context", path, 0, 100000000, &m.max_context)) return e;
+  // ValidateModel holds the range (0, or 0.125 to below 2).
+  if (auto e = ReadNumber(a, "weight_bytes", path, 0, 2, &m.stored_weight_bytes)) return e;
   return ReadString(a, "name", path, &m.name);
 }
 
@@ -136,6 +138,7 @@ Json ArchitectureToJson(const engine::ModelSpec& m) {
     j["dense_layers"] = m.moe.dense_layers;
     j["shared_expert_ffn"] = m.moe.shared_expert_ffn;
   }
+  if (m.IsQuantizedCheckpoint()) j["weight_bytes"] = m.stored_weight_bytes;
   if (m.attention == engine::AttentionKind::kMla) {
     j["attention"] = "mla";
     j["q_lora_rank"] = m.mla.q_lora_rank;

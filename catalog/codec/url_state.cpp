@@ -40,6 +40,7 @@ const KeyTypes& Types() {
     engine::ModelSpec every_field;
     every_field.moe.experts = 2;
     every_field.attention = engine::AttentionKind::kMla;
+    every_field.stored_weight_bytes = 0.5;
     t.arch_types = ArchitectureToJson(every_field);
     t.arch_defaults = ArchitectureToJson(engine::ModelSpec{});
     return t;

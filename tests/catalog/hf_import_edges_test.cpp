@@ -10,6 +10,7 @@
 
 #include "catalog/codec/api.h"
 #include "catalog/codec/hf_config.h"
+#include "catalog/codec/url_state.h"
 
 namespace catalog {
 namespace {
@@ -92,7 +93,32 @@ TEST(HfImportEdges, GptqCheckpointIsReadAndNamedInAWarning) {
   ASSERT_NE(w, nullptr);
   EXPECT_TRUE(Contains(w->message, "gptq, 4-bit, group size 128")) << w->message;
   EXPECT_TRUE(Contains(w->message, "0.52")) << w->message;
-  EXPECT_TRUE(Contains(w->message, "16 bits")) << "says what the sizing assumes: " << w->message;
+  EXPECT_TRUE(Contains(w->message, "as stored")) << "says what the sizing assumes: " << w->message;
+  // 4/8 + (2 + 4/8)/128 = 0.51953125 B, exactly representable.
+  EXPECT_DOUBLE_EQ(q.bytes_per_weight, 0.51953125);
+  EXPECT_DOUBLE_EQ(r.value().spec.stored_weight_bytes, 0.51953125);
+}
+
+// A GPTQ checkpoint without `bits` cannot be sized as stored: 16-bit weights and a
+// warning that says so.
+TEST(HfImportEdges, QuantizedCheckpointWithoutBitsIsSizedAtSixteenBits) {
+  auto r = Import(std::string("{") + kLlamaKeys +
+                  R"(, "intermediate_size": 14336, "quantization_config": {"quant_method": "gptq"}})");
+  ASSERT_TRUE(r.ok()) << r.error().field << ": " << r.error().message;
+  EXPECT_EQ(r.value().spec.stored_weight_bytes, 0);
+  const engine::Warning* w = FindWarning(r.value(), "quantized_checkpoint");
+  ASSERT_NE(w, nullptr);
+  EXPECT_TRUE(Contains(w->message, "16 bits")) << w->message;
+}
+
+// deepseek-ai/DeepSeek-V3 config.json: {"quant_method": "fp8", "fmt": "e4m3",
+// "activation_scheme": "dynamic", "weight_block_size": [128, 128]}: 1 B per weight plus an
+// fp32 scale per 128 × 128 block = 1 + 4/16384 B.
+TEST(HfImportEdges, Fp8BlockScaledCheckpointIsOneBytePlusBlockScales) {
+  auto r = Import(std::string("{") + kLlamaKeys + R"(, "intermediate_size": 14336, "quantization_config": {
+    "quant_method": "fp8", "fmt": "e4m3", "activation_scheme": "dynamic", "weight_block_size": [128, 128]}})");
+  ASSERT_TRUE(r.ok()) << r.error().field << ": " << r.error().message;
+  EXPECT_DOUBLE_EQ(r.value().spec.stored_weight_bytes, 1.0 + 4.0 / 16384.0);
 }
 
 // unsloth/llama-3-8b-bnb-4bit config.json quantization_config.
@@ -106,6 +132,9 @@ TEST(HfImportEdges, BitsAndBytesFourBitIsRead) {
   EXPECT_EQ(r.value().quantization.method, "bitsandbytes");
   EXPECT_EQ(r.value().quantization.bits, 4);
   ASSERT_NE(FindWarning(r.value(), "quantized_checkpoint"), nullptr);
+  // NF4 with double quantization (QLoRA §3): 4 + 8/64 + 32/(64·256) = 4.126953125 bits
+  // = 0.515869140625 B.
+  EXPECT_DOUBLE_EQ(r.value().spec.stored_weight_bytes, 0.515869140625);
 }
 
 TEST(HfImportEdges, QuantizedCheckpointAllowsOnlyAdapterTraining) {
@@ -352,6 +381,49 @@ TEST(HfImportEdges, ManyUnknownKeysAreListedUpToALimit) {
 }
 
 // [SECTION] through the scenario API
+
+// A GPTQ checkpoint loads as stored under lora and qlora alike (the engine test
+// MemoryModel.GptqCheckpointBaseWeightsAreSizedAsStored checks the bytes), and full
+// training on it is refused, naming the method.
+TEST(HfImportEdges, GptqCheckpointSizesTheSameUnderLoraAndQlora) {
+  Json config = Json::parse(std::string("{") + kLlamaKeys + R"(, "intermediate_size": 14336,
+    "quantization_config": {"quant_method": "gptq", "bits": 4, "group_size": 128}})");
+  Json weights_gib;
+  for (const char* method : {"lora", "qlora"}) {
+    const Json scenario = {{"model", {{"hf_config", config}}}, {"method", method}, {"gpu", "h100-sxm-80gb"}};
+    const Json r = Json::parse(api::Estimate(scenario.dump()).json);
+    ASSERT_FALSE(r.contains("error")) << r.dump();
+    if (weights_gib.is_null()) weights_gib = r["memory"]["weights_gib"];
+    EXPECT_EQ(r["memory"]["weights_gib"], weights_gib) << method;
+  }
+  const Json full = {{"model", {{"hf_config", config}}}, {"method", "full"}, {"gpu", "h100-sxm-80gb"}};
+  const Json e = Json::parse(api::Estimate(full.dump()).json);
+  ASSERT_TRUE(e.contains("error")) << e.dump();
+  EXPECT_EQ(e["error"]["field"], "method");
+}
+
+// The stored width travels with the architecture: JSON (`weight_bytes`) and links
+// (`m.weight_bytes`), and a value outside 0.125-2 B is refused naming the field.
+TEST(HfImportEdges, StoredWeightBytesRoundTripAndRange) {
+  Json arch = {{"layers", 32}, {"hidden", 4096}, {"heads", 32}, {"kv_heads", 8}, {"ffn", 14336},
+               {"vocab", 128256}, {"weight_bytes", 0.51953125}};
+  const Json ok = Json::parse(api::Estimate(Json{{"model", arch}, {"method", "lora"}}.dump()).json);
+  ASSERT_FALSE(ok.contains("error")) << ok.dump();
+  const Json full = Json::parse(api::Estimate(Json{{"model", arch}, {"method", "full"}}.dump()).json);
+  ASSERT_TRUE(full.contains("error"));
+  EXPECT_EQ(full["error"]["field"], "method");
+  arch["weight_bytes"] = 0.05;
+  const Json small = Json::parse(api::Estimate(Json{{"model", arch}, {"method", "lora"}}.dump()).json);
+  ASSERT_TRUE(small.contains("error"));
+  EXPECT_EQ(small["error"]["field"], "model.weight_bytes");
+  arch["weight_bytes"] = 0.51953125;
+  const std::string fragment = EncodeUrlState(Json{{"model", arch}, {"method", "lora"}}, {});
+  EXPECT_TRUE(Contains(fragment, "m.weight_bytes=0.51953125")) << fragment;
+  const UrlState link = DecodeUrlState(fragment, api::CurrentCatalog().value());
+  EXPECT_TRUE(link.ignored.empty()) << link.ignored.front();
+  ASSERT_TRUE(link.scenario.contains("model")) << link.scenario.dump();
+  EXPECT_DOUBLE_EQ(link.scenario["model"]["weight_bytes"].get<double>(), 0.51953125);
+}
 
 TEST(HfImportEdges, ScenarioCarriesTheVisionAndQuantizationWarnings) {
   Json config = Json::parse(kQwen2Vl7B);

@@ -55,6 +55,22 @@ TEST(MemoryModel, QloraBaseWeightsMatchWorkedExample) {
   EXPECT_NEAR((b.weights.bytes - adapters_bytes) / kGB, 5.70, 0.01);
 }
 
+// Llama-3-8B stored as a 4-bit, group-128 GPTQ checkpoint (0.51953125 B per linear
+// weight: 4/8 + (2 + 4/8)/128), under LoRA and under QLoRA. By hand: linear weights
+// 32 × (2·4096² + 2·4096·1024 + 3·4096·14336) = 6,979,321,856 × 0.51953125 B =
+// 3,625,975,808 B; embeddings, head and norms 1,050,939,392 × 2 B = 2,101,878,784 B;
+// frozen base 5,727,854,592 B.
+TEST(MemoryModel, GptqCheckpointBaseWeightsAreSizedAsStored) {
+  for (Method method : {Method::kLora, Method::kQlora}) {
+    Scenario s = Base(testing::Llama3_8B());
+    s.model.stored_weight_bytes = 0.51953125;
+    s.training.method = method;
+    const MemoryBreakdown b = EstimateMemory(s, CountParams(s.model));
+    const double adapters_bytes = b.trainable_params * 4;  // fp32 adapters
+    EXPECT_NEAR(b.weights.bytes - adapters_bytes, 5'727'854'592.0, 1.0);
+  }
+}
+
 // LoRA r = 16 on all 7 linear layers of Llama-3-8B: per layer
 // 16·[(4096+4096) + 2·(4096+1024) + (4096+4096) + 2·(4096+14336) + (14336+4096)] = 1,310,720;
 // × 32 layers = 41,943,040 (model.md §9.2: 0.52% of N). Llama-3-70B: 207,093,760.

@@ -1252,10 +1252,10 @@ TEST(I18n, TranslatesInputErrorsAndLinkNotices) {
             "precision：bf16 需要 bfloat16 运算，而 NVIDIA Tesla T4 不支持（请使用 fp16：带 loss scaling 的混合精度）");
   // The quantization's bits and group size go into their own slots, not one "({})".
   EXPECT_EQ(ui::TranslateMessage("config.json has a quantization_config (gptq, 4-bit, group size 128): the "
-                                 "checkpoint's linear weights take ≈0.52 B each (packed weights with an fp16 scale "
-                                 "and a zero point per group)."),
-            "config.json 含有 quantization_config（gptq，4-bit，分组大小 128）：检查点的线性层权重每个约占 ≈0.52 B"
-            "（打包存储，每组另有一个 fp16 缩放因子和一个零点）。");
+                                 "checkpoint's linear weights are sized as stored, 0.5195 B each with their scales, "
+                                 "under lora and qlora alike."),
+            "config.json 含有 quantization_config（gptq，4-bit，分组大小 128）：检查点的线性层权重按存储格式估算，"
+            "每个 0.5195 B（含缩放因子），lora 与 qlora 相同。");
   // "{}: {}. Check the model's licence for your use." goes before "{}:", which it extends.
   EXPECT_EQ(ui::TranslateMessage("NVIDIA A30: Borderline under the US BIS 17-Oct-2023 rule: TPP~2640 < 4800 and "
                                  "density ~3.2 < 5.92 (not 3A090.a), but may fall under 3A090.b (data-center part, "

@@ -104,19 +104,19 @@ void DrawHeader(AppState& state, const Fonts& fonts) {
 // What a shared link asked for that could not be used: named, not silently dropped.
 // An input refused after an exception (state.refusal) heads the same box.
 void DrawLinkNotice(AppState& state) {
-  if (state.link_notice.empty() && state.refusal.empty()) return;
+  if (state.link_notice.empty() && !state.refusal) return;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, Colors().notice_bg);
   const float line = ImGui::GetTextLineHeightWithSpacing();
   const float wrap = ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().WindowPadding.x;
+  const std::string refusal = state.refusal ? RefusalText(*state.refusal, Language()) : "";
   const float refusal_lines =
-      state.refusal.empty() ? 0.0f
-                            : 0.2f + ImGui::CalcTextSize(state.refusal.c_str(), nullptr, false, wrap).y / line;
+      refusal.empty() ? 0.0f : 0.2f + ImGui::CalcTextSize(refusal.c_str(), nullptr, false, wrap).y / line;
   const float link_lines = state.link_notice.empty() ? 0.0f : 1.0f + float(std::min<size_t>(state.link_notice.size(), 6));
   const float height = line * (2.2f + refusal_lines + link_lines);
   ImGui::BeginChild("link_notice", ImVec2(0, height), true);
-  if (!state.refusal.empty()) {
+  if (!refusal.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
-    WrappedText(state.refusal.c_str());
+    WrappedText(refusal.c_str());
     ImGui::PopStyleColor();
   }
   if (!state.link_notice.empty()) {
@@ -125,7 +125,7 @@ void DrawLinkNotice(AppState& state) {
   }
   if (ImGui::SmallButton(L("Dismiss"))) {
     state.link_notice.clear();
-    state.refusal.clear();
+    state.refusal.reset();
   }
   ImGui::EndChild();
   ImGui::PopStyleColor();

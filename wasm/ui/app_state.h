@@ -17,6 +17,7 @@
 #include "engine/result.h"
 #include "catalog/codec/json_fields.h"
 #include "engine/scenario.h"
+#include "refusal.h"
 
 namespace ui {
 
@@ -80,7 +81,7 @@ struct AppState {
   std::vector<std::string> link_notice;  // link parameters that were ignored, "key: why"
   // What the page refused after an exception or allocation failure (wasm/main.cpp puts
   // the last good inputs back and says so here); shown in the notice box until dismissed.
-  std::string refusal;
+  std::optional<Refusal> refusal;
   // Counts catalog swaps (overlays applied by the page or through the JS API): results
   // hold pointers into the catalog they were computed with.
   long catalog_generation = 0;

@@ -112,7 +112,7 @@ void DrawSpeedSection(const engine::Estimate& e, const Fonts& fonts, float scale
   const std::string mfu = Printf(t.mfu_overridden ? T("%.1f%% MFU, %.1f%% HFU (your MFU)") : "%.1f%% MFU, %.1f%% HFU",
                                  t.mfu * 100, t.hfu * 100);
   const char* kStepSource =
-      T("Physical step model (docs/model.md §5: GEMMs at calibrated efficiency, FlashAttention, collectives over the "
+      T("Physical step model (docs/model.md §6: GEMMs at calibrated efficiency, FlashAttention, collectives over the "
         "catalog's links, pipeline bubble), checked against 34 published runs (trainsizer validate).");
   const std::string tokens_per_step = WithThousands(std::round(t.tokens_per_step));
   DrawFacts("speed",
