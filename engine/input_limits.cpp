@@ -2,13 +2,17 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <iterator>
+#include <vector>
 
 #include "format.h"
+#include "scenario_fields.h"
 
 namespace engine {
 namespace {
 
-// Where the floors and ceilings come from (docs/model.md §0, "The numeric contract"):
+// Where the floors and ceilings of every numeric field come from, those declared with the
+// scenario fields (engine/scenario_fields.cpp) and those below (docs/model.md §0.3):
 // - counts (GPUs, degrees, ranks, batch sizes) keep the limits they have always had: past
 //   them a value is a typo, and their products stay far inside 64-bit arithmetic;
 // - tokens: 1 token is the least that can be trained on; 10^15 is ~70× the largest
@@ -22,31 +26,10 @@ namespace {
 //   claim in days always reads back in hours;
 // - deadline_days: 0.01 day (14.4 min) is less than any real job's start-up;
 // - budget: one currency unit up to 10^12 (all the GPUs ever sold cost less).
-constexpr NumericLimit kLimits[] = {
-    {"lora_rank", 1, 65536, false, true, "", ""},
-    {"lora_dropout", 0, 0.9, false, false, "", ""},
-    {"freeze_trainable_layers", 1, 1000, false, true, "layers", ""},
-    {"recompute_layers", 0, 1000, false, true, "layers", ""},
-    {"seq_len", 1, 1e7, false, true, "tokens", ""},
-    {"micro_batch", 1, 65536, false, true, "sequences", ""},
-    {"global_batch", 1, 1e8, true, true, "sequences", "micro_batch × data-parallel degree"},
-    {"tokens", 1, 1e15, true, false, "tokens", "not given"},
-    {"dataset_tokens", 1, 1e15, true, false, "tokens", "not given"},
-    {"epochs", 0.01, 1000, false, false, "", ""},
-    {"mfu", 0.001, 1, true, false, "", "predicted"},
-    {"restart_minutes", 0, 10000, false, false, "min", ""},
-    {"claim.tokens_per_s", 1, 1e12, true, false, "tokens/s", "no claim"},
-    {"claim.wall_hours", 0.01, 876000, true, false, "h", "no claim"},
-    {"claim.wall_days", 0.001, 36500, true, false, "days", "no claim"},
-    {"gpus", 1, 1048576, false, true, "GPUs", ""},
-    {"gpus_per_node", 1, 576, false, true, "GPUs", ""},
-    {"tp", 1, 1024, false, true, "", ""},
-    {"pp", 1, 1000, false, true, "stages", ""},
-    {"cp", 1, 1024, false, true, "", ""},
-    {"ep", 1, 4096, false, true, "", ""},
-    {"virtual_pipeline", 1, 64, false, true, "", ""},
-    {"zero", 0, 3, false, true, "", ""},
-    {"node_gbps", 1, 1e6, true, false, "Gbit/s", "the fabric's usual"},
+//
+// The scenario fields' limits are declared with the fields (engine/scenario_fields.cpp);
+// here the numbers that are not scenario fields: a bare parameter count and the plan's goal.
+constexpr NumericLimit kOtherLimits[] = {
     {"model.params_b", 0.01, 10000, false, false, "billion parameters", ""},
     // The plan's goal (engine/planner.h PlanConstraints).
     {"deadline_days", 0.01, 3650, true, false, "days", "none"},
@@ -67,10 +50,17 @@ std::string Exact(double value) {
 
 }  // namespace
 
-std::span<const NumericLimit> NumericLimits() { return kLimits; }
+std::span<const NumericLimit> NumericLimits() {
+  static const std::vector<NumericLimit> limits = [] {
+    std::vector<NumericLimit> all(ScenarioFieldLimits().begin(), ScenarioFieldLimits().end());
+    all.insert(all.end(), std::begin(kOtherLimits), std::end(kOtherLimits));
+    return all;
+  }();
+  return limits;
+}
 
 const NumericLimit& LimitOf(std::string_view field) {
-  for (const NumericLimit& limit : kLimits) {
+  for (const NumericLimit& limit : NumericLimits()) {
     if (limit.field == field) return limit;
   }
   std::abort();  // a field the table does not list: a programming error, caught by every test

@@ -1,7 +1,8 @@
 // The numeric contract: every number a scenario or a plan's goal may carry, with its
 // unit, its physically meaningful floor and ceiling, and whether 0 stands for "not given".
-// One table (input_limits.cpp) serves the JSON reader, the link decoder, the page's fields
-// and the range checks, and engine/README.md's field table states the same ranges.
+// A scenario field's limit is declared with the field (scenario_fields.cpp), the others in
+// input_limits.cpp; together they serve the JSON reader, the link decoder, the page's fields
+// and the range checks, and engine/README.md's tables are generated from them.
 //
 // Floors are physical, not merely positive: a subnormal MFU or bandwidth (5e-324) would be
 // accepted by "≥ 0" and turn every time and cost into inf. Ceilings are where a value can

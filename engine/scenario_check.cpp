@@ -6,6 +6,7 @@
 
 #include "format.h"
 #include "input_limits.h"
+#include "scenario_fields.h"
 
 namespace engine {
 namespace {
@@ -16,18 +17,9 @@ std::optional<InputError> Divides(const char* field, int divisor, const char* wh
                                std::to_string(divisor)};
 }
 
-// The numeric contract's ranges (input_limits.h), for input that did not come through the
-// JSON reader (the page sets the scenario directly), plus the limits a model sets.
+// The limits the model sets on the training fields (the contract's own ranges are checked
+// by CheckFieldLimits, for input that did not come through the JSON reader: the page's).
 std::optional<InputError> CheckTraining(const Training& t, const ModelSpec& m) {
-  for (const auto& [field, value] :
-       {std::pair{"seq_len", double(t.seq_len)}, {"micro_batch", double(t.micro_batch)},
-        {"global_batch", double(t.global_batch)}, {"tokens", t.tokens}, {"dataset_tokens", t.dataset_tokens},
-        {"epochs", t.epochs}, {"mfu", t.mfu}, {"lora_rank", double(t.lora_rank)}, {"lora_dropout", t.lora_dropout},
-        {"recompute_layers", double(t.recompute_layers)}, {"restart_minutes", t.restart_minutes},
-        {"claim.tokens_per_s", t.claim.tokens_per_s}, {"claim.wall_hours", t.claim.wall_hours},
-        {"freeze_trainable_layers", double(t.freeze_trainable_layers)}}) {
-    if (auto e = CheckLimit(field, value)) return e;
-  }
   // Only a freeze run trains the top layers; any other method ignores the count, so a
   // one-layer model is not refused for a default it never uses.
   if (t.method == Method::kFreeze && t.freeze_trainable_layers > m.layers) {
@@ -47,12 +39,6 @@ std::optional<InputError> CheckTraining(const Training& t, const ModelSpec& m) {
 }
 
 std::optional<InputError> CheckParallel(const Parallelism& p, const ModelSpec& m, const Training& t) {
-  for (const auto& [field, value] :
-       {std::pair{"gpus", double(p.gpus)}, {"gpus_per_node", double(p.gpus_per_node)}, {"tp", double(p.tp)},
-        {"pp", double(p.pp)}, {"cp", double(p.cp)}, {"ep", double(p.ep)},
-        {"virtual_pipeline", double(p.virtual_pipeline)}, {"zero", double(p.zero)}, {"node_gbps", p.node_gbps}}) {
-    if (auto e = CheckLimit(field, value)) return e;
-  }
   if (p.pp > m.layers) {
     return InputError{"pp", "must be between 1 and " + std::to_string(m.layers) + " (the model's layers), got " +
                                 std::to_string(p.pp)};
@@ -143,6 +129,7 @@ std::optional<InputError> CheckGpuId(const std::string& gpu_id, const Catalog& c
 
 std::optional<InputError> ValidateScenario(const Scenario& s, const Catalog& catalog) {
   if (auto e = ValidateModel(s.model, "model.")) return e;
+  if (auto e = CheckFieldLimits(s)) return e;
   if (auto e = CheckTraining(s.training, s.model)) return e;
   if (auto e = CheckParallel(s.parallel, s.model, s.training)) return e;
   if (auto e = CheckBatch(s.training, s.parallel)) return e;

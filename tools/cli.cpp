@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/contract_doc.h"
 #include "catalog/codec/api.h"
 #include "catalog/codec/json_fields.h"
 #include "catalog/codec/model_json.h"
@@ -51,6 +52,8 @@ constexpr const char* kUsage =
     "                               torchrun + FSDP command, LLaMA-Factory YAML, Megatron-LM arguments\n"
     "                               (default all); settings a tool cannot express are listed as notes\n"
     "  trainsizer catalog           Print the embedded hardware and model catalog as JSON\n"
+    "  trainsizer fields            Print the scenario contract as Markdown tables: every field\n"
+    "                               (type, unit, default, meaning) and every number's allowed range\n"
     "  trainsizer catalog --stale DAYS   List catalog figures dated more than DAYS ago\n"
     "  trainsizer validate [--format table|markdown|json]\n"
     "                               Run every published training run in the embedded validation set;\n"
@@ -295,6 +298,10 @@ int main(int argc, char** argv) {
     return kExitOk;
   }
   if (command == "catalog" && args.size() == 3 && args[1] == "--stale") return Stale(args[2]);
+  if (command == "fields" && args.size() == 1) {
+    std::cout << engine::ScenarioFieldsMarkdown() << "\n" << engine::NumericContractMarkdown();
+    return kExitOk;
+  }
   if ((command == "estimate" || command == "plan") && args.size() == 2) return Export(args[1], command, "");
   if ((command == "estimate" || command == "plan") && args.size() == 4 && args[2] == "--format") {
     return Export(args[1], command, args[3]);

@@ -1,11 +1,16 @@
 #include "scenario_json.h"
 
+#include <algorithm>
 #include <set>
+#include <span>
 #include <string>
+#include <vector>
 
+#include "engine/scenario_fields.h"
 #include "hf_config.h"
 #include "limited_fields.h"
 #include "model_json.h"
+#include "plan_json.h"
 
 namespace catalog {
 namespace {
@@ -13,31 +18,50 @@ namespace {
 using engine::InputError;
 using engine::Result;
 
-const std::set<std::string> kScenarioFieldNames = {
-    "model", "method", "lora_rank", "lora_targets", "lora_dropout", "kernels", "freeze_trainable_layers", "precision", "optimizer", "seq_len",
-    "micro_batch", "global_batch", "tokens", "activation_checkpointing", "flash_attention", "cross_entropy",
-    "optimizer_in_backward", "gpu", "gpus",
-    "gpus_per_node", "tp", "pp", "cp", "ep", "virtual_pipeline", "sequence_parallel", "zero", "offload", "framework", "network", "node_gbps", "dataset_tokens",
-    "epochs", "mfu", "claim", "auto_restart", "restart_minutes", "recompute_layers", "tp_comm_overlap", "storage",
-    // planner constraints (plan_json.cpp)
-    "deadline_days", "budget", "currency", "objective", "purchase", "allowed_gpus", "allowed_providers", "region",
-    "max_gpus", "allow_spot", "own_utilization"};
+// The groups of fields written "group.field" in the table, with an example of the object
+// for the message when the group is not one.
+struct FieldGroupSpec {
+  std::string_view name;
+  std::string_view example;
+};
+constexpr FieldGroupSpec kGroups[] = {{"claim", R"({"tokens_per_s": 100000} or {"wall_days": 3})"}};
 
-// wall_days is read as wall_hours × 24; ScenarioToJson writes wall_hours.
-const std::set<std::string> kClaimFieldNames = {"tokens_per_s", "wall_hours", "wall_days"};
+std::string_view GroupExample(std::string_view group) {
+  for (const FieldGroupSpec& g : kGroups) {
+    if (g.name == group) return g.example;
+  }
+  return "{}";
+}
 
-template <class Enum, size_t N>
-std::optional<InputError> ReadEnum(const Json& doc, const char* key, const std::array<std::string_view, N>& names,
-                                   Enum* out) {
-  auto it = doc.find(key);
-  if (it == doc.end()) return std::nullopt;
-  std::string allowed;
-  for (auto n : names) allowed += (allowed.empty() ? "" : ", ") + std::string(n);
-  if (!it->is_string()) return InputError{key, "must be one of " + allowed + ", got " + TypeName(*it)};
-  auto value = engine::EnumFromName<Enum>(names, it->get_ref<const std::string&>());
-  if (!value) return InputError{key, "must be one of " + allowed + ", got '" + engine::QuotedInput(it->get_ref<const std::string&>()) + "'"};
-  *out = *value;
-  return std::nullopt;
+// The fields of `group` ("claim" -> tokens_per_s, wall_hours, wall_days), in table order.
+std::vector<std::string> GroupFieldNames(std::string_view group) {
+  std::vector<std::string> out;
+  for (const engine::ScenarioField& f : engine::ScenarioFields()) {
+    if (engine::FieldGroup(f) == group) out.emplace_back(engine::FieldName(f));
+  }
+  return out;
+}
+
+std::string JoinNames(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+// Every top-level key a scenario document may carry: the table's fields and groups, and
+// the planner's constraints (ConstraintsToJson writes each of them).
+const std::set<std::string>& TopLevelFieldNames() {
+  static const std::set<std::string> names = [] {
+    std::set<std::string> out;
+    for (const engine::ScenarioField& f : engine::ScenarioFields()) {
+      const std::string_view group = engine::FieldGroup(f);
+      out.emplace(group.empty() ? f.key : group);
+    }
+    const Json constraints = ConstraintsToJson(engine::PlanConstraints{});
+    for (const auto& item : constraints.items()) out.insert(item.key());
+    return out;
+  }();
+  return names;
 }
 
 std::optional<InputError> ReadModel(const Json& doc, const engine::Catalog& catalog, engine::Scenario& s,
@@ -81,62 +105,85 @@ std::optional<InputError> ReadModel(const Json& doc, const engine::Catalog& cata
   return std::nullopt;
 }
 
-std::optional<InputError> ReadTraining(const Json& d, engine::Training& t) {
-  using namespace engine;
-  if (auto e = ReadEnum(d, "method", kMethodNames, &t.method)) return e;
-  if (auto e = ReadEnum(d, "lora_targets", kLoraTargetNames, &t.lora_targets)) return e;
-  if (auto e = ReadEnum(d, "precision", kPrecisionNames, &t.precision)) return e;
-  if (auto e = ReadEnum(d, "optimizer", kOptimizerNames, &t.optimizer)) return e;
-  if (auto e = ReadEnum(d, "activation_checkpointing", kRecomputeNames, &t.activation_checkpointing)) return e;
-  if (auto e = ReadLimited(d, "lora_rank", "", &t.lora_rank)) return e;
-  if (auto e = ReadLimited(d, "recompute_layers", "", &t.recompute_layers)) return e;
-  if (auto e = ReadLimited(d, "freeze_trainable_layers", "", &t.freeze_trainable_layers)) return e;
-  if (auto e = ReadLimited(d, "seq_len", "", &t.seq_len)) return e;
-  if (auto e = ReadLimited(d, "micro_batch", "", &t.micro_batch)) return e;
-  if (auto e = ReadLimited(d, "global_batch", "", &t.global_batch)) return e;
-  if (auto e = ReadLimited(d, "tokens", "", &t.tokens)) return e;
-  if (auto e = ReadLimited(d, "dataset_tokens", "", &t.dataset_tokens)) return e;
-  if (auto e = ReadLimited(d, "epochs", "", &t.epochs)) return e;
-  if (auto e = ReadLimited(d, "mfu", "", &t.mfu)) return e;
-  if (auto e = ReadBool(d, "auto_restart", "", &t.auto_restart)) return e;
-  if (auto e = ReadLimited(d, "restart_minutes", "", &t.restart_minutes)) return e;
-  if (d.contains("claim")) {
-    const Json& c = d["claim"];
-    if (!c.is_object()) return InputError{"claim", "must be an object like {\"tokens_per_s\": 100000} or {\"wall_days\": 3}"};
-    for (const auto& [key, value] : c.items()) {
-      if (key.empty()) return InputError{"claim", "has an empty key \"\"; its fields are tokens_per_s, wall_hours, wall_days"};
-      if (!kClaimFieldNames.count(key)) {
-        return InputError{"claim." + engine::QuotedInput(key), "is not a claim field (tokens_per_s, wall_hours, wall_days)"};
-      }
+// obj[key] as the index of one of `names`; the error names `field`.
+std::optional<InputError> ReadChoice(const Json& obj, const std::string& key, const std::string& field,
+                                     std::span<const std::string_view> names, double* index) {
+  auto it = obj.find(key);
+  if (it == obj.end()) return std::nullopt;
+  std::string allowed;
+  for (auto n : names) allowed += (allowed.empty() ? "" : ", ") + std::string(n);
+  if (!it->is_string()) return InputError{field, "must be one of " + allowed + ", got " + TypeName(*it)};
+  const std::string& text = it->get_ref<const std::string&>();
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == text) {
+      *index = double(i);
+      return std::nullopt;
     }
-    double days = 0;
-    if (auto e = ReadLimited(c, "tokens_per_s", "claim.", &t.claim.tokens_per_s)) return e;
-    if (auto e = ReadLimited(c, "wall_hours", "claim.", &t.claim.wall_hours)) return e;
-    if (auto e = ReadLimited(c, "wall_days", "claim.", &days)) return e;
-    if (days > 0) t.claim.wall_hours = days * 24;
   }
-  if (auto e = ReadEnum(d, "cross_entropy", kCrossEntropyNames, &t.cross_entropy)) return e;
-  if (auto e = ReadEnum(d, "kernels", kKernelNames, &t.kernels)) return e;
-  if (auto e = ReadLimited(d, "lora_dropout", "", &t.lora_dropout)) return e;
-  if (auto e = ReadBool(d, "optimizer_in_backward", "", &t.optimizer_in_backward)) return e;
-  return ReadBool(d, "flash_attention", "", &t.flash_attention);
+  return InputError{field, "must be one of " + allowed + ", got '" + engine::QuotedInput(text) + "'"};
 }
 
-std::optional<InputError> ReadParallel(const Json& d, engine::Parallelism& p) {
-  if (auto e = ReadLimited(d, "gpus", "", &p.gpus)) return e;
-  if (auto e = ReadLimited(d, "gpus_per_node", "", &p.gpus_per_node)) return e;
-  if (auto e = ReadLimited(d, "tp", "", &p.tp)) return e;
-  if (auto e = ReadLimited(d, "pp", "", &p.pp)) return e;
-  if (auto e = ReadLimited(d, "cp", "", &p.cp)) return e;
-  if (auto e = ReadLimited(d, "ep", "", &p.ep)) return e;
-  if (auto e = ReadLimited(d, "virtual_pipeline", "", &p.virtual_pipeline)) return e;
-  if (auto e = ReadLimited(d, "zero", "", &p.zero)) return e;
-  if (auto e = ReadBool(d, "sequence_parallel", "", &p.sequence_parallel)) return e;
-  if (auto e = ReadBool(d, "tp_comm_overlap", "", &p.tp_comm_overlap)) return e;
-  if (auto e = ReadEnum(d, "framework", engine::kFrameworkNames, &p.framework)) return e;
-  if (auto e = ReadString(d, "network", "", &p.network)) return e;
-  if (auto e = ReadLimited(d, "node_gbps", "", &p.node_gbps)) return e;
-  return ReadEnum(d, "offload", engine::kOffloadNames, &p.offload);
+// One field of the table from `obj` (the document, or its group's object) into `s`.
+std::optional<InputError> ReadField(const Json& obj, const engine::ScenarioField& f, engine::Scenario& s) {
+  const std::string name(engine::FieldName(f));
+  const std::string_view group = engine::FieldGroup(f);
+  const std::string path = group.empty() ? "" : std::string(group) + ".";
+  if (!obj.contains(name)) return std::nullopt;
+  double value = 0;
+  switch (f.type) {
+    case engine::FieldType::kModel: return std::nullopt;  // ReadModel
+    case engine::FieldType::kInteger:
+    case engine::FieldType::kNumber:
+      if (auto e = ReadLimited(obj, name.c_str(), path, &value)) return e;
+      break;
+    case engine::FieldType::kBool: {
+      bool flag = false;
+      if (auto e = ReadBool(obj, name.c_str(), path, &flag)) return e;
+      value = flag ? 1 : 0;
+      break;
+    }
+    case engine::FieldType::kChoice:
+      if (auto e = ReadChoice(obj, name, path + name, f.choices, &value)) return e;
+      break;
+    case engine::FieldType::kText: return ReadString(obj, name.c_str(), path, &f.text(s));
+  }
+  f.set(s, value);
+  return std::nullopt;
+}
+
+// A group's object ("claim": {...}): an object whose keys are the group's fields.
+std::optional<InputError> CheckGroup(const Json& doc, std::string_view group) {
+  const std::string key(group);
+  const Json& g = doc[key];
+  if (!g.is_object()) return InputError{key, "must be an object like " + std::string(GroupExample(group))};
+  const std::vector<std::string> fields = GroupFieldNames(group);
+  for (const auto& item : g.items()) {
+    if (item.key().empty()) return InputError{key, "has an empty key \"\"; its fields are " + JoinNames(fields)};
+    if (std::find(fields.begin(), fields.end(), item.key()) == fields.end()) {
+      return InputError{key + "." + engine::QuotedInput(item.key()),
+                        "is not a " + key + " field (" + JoinNames(fields) + ")"};
+    }
+  }
+  return std::nullopt;
+}
+
+// Every field of the table, in its order; a group's object is checked at its first field.
+std::optional<InputError> ReadFields(const Json& doc, engine::Scenario& s) {
+  std::string_view checked_group;
+  for (const engine::ScenarioField& f : engine::ScenarioFields()) {
+    const std::string_view group = engine::FieldGroup(f);
+    if (group.empty()) {
+      if (auto e = ReadField(doc, f, s)) return e;
+      continue;
+    }
+    if (!doc.contains(std::string(group))) continue;
+    if (group != checked_group) {
+      if (auto e = CheckGroup(doc, group)) return e;
+      checked_group = group;
+    }
+    if (auto e = ReadField(doc[std::string(group)], f, s)) return e;
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -144,7 +191,7 @@ std::optional<InputError> ReadParallel(const Json& d, engine::Parallelism& p) {
 Result<engine::Scenario> ScenarioFromJson(const Json& doc, const engine::Catalog& catalog) {
   if (!doc.is_object()) return InputError{"scenario", "must be a JSON object, got " + TypeName(doc)};
   for (const auto& [key, value] : doc.items()) {
-    if (!kScenarioFieldNames.count(key)) {
+    if (!TopLevelFieldNames().count(key)) {
       // An empty key cannot be the field an error names: the document is.
       if (key.empty()) return InputError{"scenario", "has an empty key \"\", which is not a scenario field"};
       return InputError{engine::QuotedInput(key), "is not a scenario field (see engine/README.md for the list)"};
@@ -153,19 +200,22 @@ Result<engine::Scenario> ScenarioFromJson(const Json& doc, const engine::Catalog
   engine::Scenario s;
   HfQuantization quantization;
   if (auto e = ReadModel(doc, catalog, s, quantization)) return *e;
-  if (auto e = ReadTraining(doc, s.training)) return *e;
+  if (auto e = ReadFields(doc, s)) return *e;
   // A GPTQ/AWQ/bitsandbytes checkpoint trains through adapters only.
   if (auto e = CheckQuantizedCheckpointMethod(quantization, s.training.method)) return *e;
-  if (auto e = ReadParallel(doc, s.parallel)) return *e;
-  if (auto e = ReadString(doc, "gpu", "", &s.gpu_id)) return *e;
-  if (auto e = ReadString(doc, "storage", "", &s.storage)) return *e;
   if (!doc.contains("gpus_per_node")) s.parallel.gpus_per_node = std::min(s.parallel.gpus, 8);
   return s;
 }
 
-const std::set<std::string>& ScenarioFieldNames() { return kScenarioFieldNames; }
+const std::set<std::string>& ScenarioFieldNames() { return TopLevelFieldNames(); }
 
-const std::set<std::string>& ClaimFieldNames() { return kClaimFieldNames; }
+const std::set<std::string>& ClaimFieldNames() {
+  static const std::set<std::string> names = [] {
+    const std::vector<std::string> fields = GroupFieldNames("claim");
+    return std::set<std::string>(fields.begin(), fields.end());
+  }();
+  return names;
+}
 
 Result<Json> ParseScenarioDocument(std::string_view text) { return ParseUserJson(text, kMaxScenarioBytes, "scenario"); }
 
@@ -176,50 +226,28 @@ Result<engine::Scenario> ParseScenario(std::string_view text, const engine::Cata
 }
 
 Json ScenarioToJson(const engine::Scenario& s) {
-  using engine::EnumName;
-  const engine::Training& t = s.training;
-  const engine::Parallelism& p = s.parallel;
-  Json model = s.model.id != "custom" && !s.model_derived ? Json(s.model.id) : ArchitectureToJson(s.model);
-  return Json{{"model", model},
-              {"method", EnumName(engine::kMethodNames, t.method)},
-              {"lora_rank", t.lora_rank},
-              {"lora_targets", EnumName(engine::kLoraTargetNames, t.lora_targets)},
-              {"lora_dropout", t.lora_dropout},
-              {"kernels", EnumName(engine::kKernelNames, t.kernels)},
-              {"freeze_trainable_layers", t.freeze_trainable_layers},
-              {"precision", EnumName(engine::kPrecisionNames, t.precision)},
-              {"optimizer", EnumName(engine::kOptimizerNames, t.optimizer)},
-              {"seq_len", t.seq_len},
-              {"micro_batch", t.micro_batch},
-              {"global_batch", t.global_batch},
-              {"tokens", t.tokens},
-              {"dataset_tokens", t.dataset_tokens},
-              {"epochs", t.epochs},
-              {"mfu", t.mfu},
-              {"claim", {{"tokens_per_s", t.claim.tokens_per_s}, {"wall_hours", t.claim.wall_hours}}},
-              {"auto_restart", t.auto_restart},
-              {"restart_minutes", t.restart_minutes},
-              {"activation_checkpointing", EnumName(engine::kRecomputeNames, t.activation_checkpointing)},
-              {"recompute_layers", t.recompute_layers},
-              {"flash_attention", t.flash_attention},
-              {"cross_entropy", EnumName(engine::kCrossEntropyNames, t.cross_entropy)},
-              {"optimizer_in_backward", t.optimizer_in_backward},
-              {"gpu", s.gpu_id},
-              {"storage", s.storage},
-              {"gpus", p.gpus},
-              {"gpus_per_node", p.gpus_per_node},
-              {"tp", p.tp},
-              {"pp", p.pp},
-              {"cp", p.cp},
-              {"ep", p.ep},
-              {"virtual_pipeline", p.virtual_pipeline},
-              {"sequence_parallel", p.sequence_parallel},
-              {"tp_comm_overlap", p.tp_comm_overlap},
-              {"zero", p.zero},
-              {"framework", EnumName(engine::kFrameworkNames, p.framework)},
-              {"network", p.network},
-              {"node_gbps", p.node_gbps},
-              {"offload", EnumName(engine::kOffloadNames, p.offload)}};
+  Json doc = Json::object();
+  for (const engine::ScenarioField& f : engine::ScenarioFields()) {
+    if (!f.written) continue;
+    Json value;
+    switch (f.type) {
+      case engine::FieldType::kModel:
+        value = s.model.id != "custom" && !s.model_derived ? Json(s.model.id) : ArchitectureToJson(s.model);
+        break;
+      case engine::FieldType::kInteger: value = static_cast<long long>(f.get(s)); break;
+      case engine::FieldType::kNumber: value = f.get(s); break;
+      case engine::FieldType::kBool: value = f.get(s) != 0; break;
+      case engine::FieldType::kChoice: value = f.choices[static_cast<size_t>(f.get(s))]; break;
+      case engine::FieldType::kText: value = f.get_text(s); break;
+    }
+    const std::string_view group = engine::FieldGroup(f);
+    if (group.empty()) {
+      doc[std::string(f.key)] = std::move(value);
+    } else {
+      doc[std::string(group)][std::string(engine::FieldName(f))] = std::move(value);
+    }
+  }
+  return doc;
 }
 
 }  // namespace catalog

@@ -261,7 +261,9 @@ TEST(UrlStateEdges, SubnormalAndHugeLinkValuesAreDroppedWithTheRange) {
   const catalog::UrlState s =
       catalog::DecodeUrlState("#v=1&model=llama-3-70b&mfu=5e-324&tokens=1e9&gpus=16&zero=3&node_gbps=1e308", Cat());
   ASSERT_EQ(s.ignored.size(), 2u);
-  EXPECT_TRUE(s.ignored[0].starts_with("mfu: must be 0 (predicted) or between 0.001 and 1"))
+  // In the order the fields are read (engine/scenario_fields.cpp): node_gbps, then mfu.
+  EXPECT_TRUE(s.ignored[1].starts_with("mfu: must be 0 (predicted) or between 0.001 and 1")) << s.ignored[1];
+  EXPECT_TRUE(s.ignored[0].starts_with("node_gbps: must be 0 (the fabric's usual) or between 1 and 1000000"))
       << s.ignored[0];
   EXPECT_FALSE(s.scenario.contains("mfu"));
   EXPECT_EQ(s.scenario["gpus"], 16);

@@ -26,12 +26,14 @@
 #include "engine/estimate.h"
 #include "engine/input_limits.h"
 #include "engine/launch_plan.h"
+#include "engine/scenario_fields.h"
 #include "engine/planner.h"
 #include "engine/scenario_check.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // ImTextCharFromUtf8
 #include "tests/data/bad_inputs.h"
 #include "wasm/ui/i18n.h"
+#include "wasm/ui/refusal.h"
 #include "wasm/ui/theme.h"
 
 namespace {
@@ -62,6 +64,27 @@ std::set<std::string> UiStrings() {
 
 TEST(I18n, TableIsWellFormed) {
   for (const std::string& problem : ui::TableProblems()) ADD_FAILURE() << problem;
+}
+
+// The form's rows come from the scenario field table, not from T("...") literals: every
+// label, tooltip and choice name of a field on the form, and every part of the refusal
+// notice, has its 简体中文.
+TEST(I18n, EveryFormFieldIsTranslated) {
+  int rows = 0;
+  for (const engine::ScenarioField& f : engine::ScenarioFields()) {
+    if (f.section == engine::FormSection::kNone) continue;
+    ++rows;
+    ASSERT_NE(f.label, nullptr) << f.key;
+    EXPECT_TRUE(ui::HasTranslation(f.label)) << "no 简体中文 for the label of " << f.key << ": \"" << f.label << "\"";
+    EXPECT_TRUE(ui::HasTranslation(f.help)) << "no 简体中文 for the help of " << f.key << ": \"" << f.help << "\"";
+    for (const char* choice : f.choice_labels) {
+      EXPECT_TRUE(ui::HasTranslation(choice)) << "no 简体中文 for a choice of " << f.key << ": \"" << choice << "\"";
+    }
+  }
+  EXPECT_GT(rows, 30) << "the form draws the table's training and hardware fields";
+  for (const char* part : ui::RefusalTemplates()) {
+    EXPECT_TRUE(ui::HasTranslation(part)) << "no 简体中文 for the refusal notice's \"" << part << "\"";
+  }
 }
 
 TEST(I18n, EveryUiStringIsTranslated) {

@@ -4,6 +4,7 @@
 #include <array>
 #include <cctype>
 #include <cstdio>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -11,6 +12,7 @@
 #include "app.h"
 #include "misc/cpp/imgui_stdlib.h"
 #include "engine/model_spec.h"
+#include "engine/scenario_fields.h"
 #include "format.h"
 #include "i18n.h"
 #include "widgets.h"
@@ -63,22 +65,28 @@ void GoalFieldEnd(AppState& state, std::string_view field) {
   if (!state.plan.ok() && state.plan.error().field == field) ShowError(state, field, state.plan.error());
 }
 
-// A combo over an enum's labels: English in the arrays below (each is also in
-// wasm/ui/i18n/zh-ui.json), translated where they are drawn.
-template <class Enum, size_t N>
-bool EnumCombo(const char* id, Enum* value, const std::array<const char*, N>& labels) {
-  int index = static_cast<int>(*value);
+// A combo over a choice's labels (English, each also in wasm/ui/i18n/zh-ui.json),
+// translated where they are drawn; `index` is the enum's value.
+bool ChoiceCombo(const char* id, int* index, std::span<const char* const> labels) {
   bool changed = false;
-  if (ImGui::BeginCombo(id, T(labels[size_t(index)]))) {
-    for (size_t i = 0; i < N; ++i) {
-      if (ImGui::Selectable(L(labels[i]), int(i) == index)) {
-        *value = static_cast<Enum>(i);
+  if (ImGui::BeginCombo(id, T(labels[size_t(*index)]))) {
+    for (size_t i = 0; i < labels.size(); ++i) {
+      if (ImGui::Selectable(L(labels[i]), int(i) == *index)) {
+        *index = int(i);
         changed = true;
       }
     }
     ImGui::EndCombo();
   }
   return changed;
+}
+
+template <class Enum>
+bool EnumCombo(const char* id, Enum* value, std::span<const char* const> labels) {
+  int index = static_cast<int>(*value);
+  if (!ChoiceCombo(id, &index, labels)) return false;
+  *value = static_cast<Enum>(index);
+  return true;
 }
 
 bool IntField(const char* id, int* value, int step) {
@@ -224,90 +232,6 @@ void DrawModelSection(AppState& state, const Fonts& fonts) {
   if (changed) state.dirty = true;
 }
 
-constexpr std::array<const char*, 5> kMethodLabels = {"Pre-training", "Full fine-tune", "Freeze (top layers)",
-                                                      "LoRA", "QLoRA (4-bit base)"};
-constexpr std::array<const char*, 5> kPrecisionLabels = {"BF16 mixed (fp32 master)", "FP16 mixed (fp32 master)",
-                                                         "FP32", "FP8 (Transformer Engine)", "BF16 pure (no fp32 copy)"};
-constexpr std::array<const char*, 3> kFrameworkLabels = {"PyTorch FSDP", "DeepSpeed", "Megatron-LM"};
-constexpr std::array<const char*, 4> kOptimizerLabels = {"AdamW", "AdamW 8-bit", "SGD + momentum", "Adafactor"};
-constexpr std::array<const char*, 3> kRecomputeLabels = {"None", "Selective", "Full"};
-constexpr std::array<const char*, 3> kOffloadLabels = {"None", "Optimizer → CPU", "Optimizer + params → CPU"};
-constexpr std::array<const char*, 3> kTargetLabels = {"Attention (q,k,v,o)", "All linear layers",
-                                                      "q and v only (PEFT default)"};
-constexpr std::array<const char*, 2> kKernelLabels = {"Fused (Megatron, TE, Liger)", "Eager PyTorch (HF, LitGPT)"};
-constexpr std::array<const char*, 3> kCrossEntropyLabels = {"Standard (bf16 + fp32 copy)", "Eager HF (fp32 upcast)",
-                                                            "Chunked (torchtune, Liger)"};
-
-void DrawTrainingSection(AppState& state, const Fonts& fonts) {
-  Heading(T("Training"), fonts, true);
-  engine::Training& t = state.inputs.scenario.training;
-  bool changed = false;
-  if (!BeginForm("training_form", state.dpi_scale)) return;
-  Row(T("Method"), T("Pre-training and full fine-tuning train every weight; freeze trains only the top layers; "
-                "LoRA trains small adapters; QLoRA adds a 4-bit frozen base."));
-  changed |= EnumCombo("##method", &t.method, kMethodLabels);
-  FieldEnd(state, "method");
-  if (t.method == engine::Method::kLora || t.method == engine::Method::kQlora) {
-    Row(T("LoRA rank"), T("Rank r of the adapters B·A; trainable parameters grow linearly with r."));
-    changed |= IntField("##lora_rank", &t.lora_rank, 8);
-    FieldEnd(state, "lora_rank");
-    Row(T("LoRA targets"), T("Which weight matrices get adapters."));
-    changed |= EnumCombo("##lora_targets", &t.lora_targets, kTargetLabels);
-  }
-  if (t.method == engine::Method::kFreeze) {
-    Row(T("Trainable layers"), T("How many of the top decoder layers are trained."));
-    changed |= IntField("##freeze", &t.freeze_trainable_layers, 1);
-    FieldEnd(state, "freeze_trainable_layers");
-  }
-  Row(T("Precision"), T("Number format of weights and activations during training."));
-  changed |= EnumCombo("##precision", &t.precision, kPrecisionLabels);
-  FieldEnd(state, "precision");
-  Row(T("Optimizer"), T("The optimizer decides how many bytes of state each trainable parameter carries."));
-  changed |= EnumCombo("##optimizer", &t.optimizer, kOptimizerLabels);
-  FieldEnd(state, "optimizer");
-  Row(T("Sequence length"), T("Tokens per training sample."));
-  changed |= IntField("##seq_len", &t.seq_len, 1024);
-  FieldEnd(state, "seq_len");
-  Row(T("Micro-batch"), T("Sequences per GPU per forward/backward pass."));
-  changed |= IntField("##micro_batch", &t.micro_batch, 1);
-  FieldEnd(state, "micro_batch");
-  Row(T("Global batch"), T("Sequences per optimizer step (0 = micro-batch × data-parallel GPUs). More micro-batches per "
-                      "step shrink the pipeline bubble."));
-  changed |= IntField("##global_batch", &t.global_batch, 8);
-  FieldEnd(state, "global_batch");
-  Row(T("Tokens (billions)"), T("Total tokens to train on; gives wall time, GPU-hours and expected failures. "
-                           "0 = dataset tokens × epochs."));
-  double tokens_b = t.tokens / 1e9;
-  if (ImGui::InputDouble("##tokens", &tokens_b, 1, 10, "%.2f")) {
-    t.tokens = tokens_b * 1e9;
-    changed = true;
-  }
-  FieldEnd(state, "tokens");
-  if (t.tokens <= 0) {
-    Row(T("Dataset (B tokens)"), T("Tokens in one pass over your data."));
-    double dataset_b = t.dataset_tokens / 1e9;
-    if (ImGui::InputDouble("##dataset", &dataset_b, 0.1, 1, "%.3f")) {
-      t.dataset_tokens = dataset_b * 1e9;
-      changed = true;
-    }
-    FieldEnd(state, "dataset_tokens");
-    Row(T("Epochs"), T("Passes over the dataset."));
-    changed |= ImGui::InputDouble("##epochs", &t.epochs, 1, 1, "%.1f");
-    FieldEnd(state, "epochs");
-  }
-  Row(T("Checkpointing"), T("Activation (gradient) checkpointing: recompute activations in the backward pass "
-                       "instead of storing them."));
-  changed |= EnumCombo("##recompute", &t.activation_checkpointing, kRecomputeLabels);
-  Row(T("FlashAttention"), T("Fused attention that never stores the s×s score matrix."));
-  changed |= ImGui::Checkbox("##flash", &t.flash_attention);
-  Row(T("Kernels"), T("Eager PyTorch saves more per layer (unfused SwiGLU, fp32 norm copies) than fused kernels."));
-  changed |= EnumCombo("##kernels", &t.kernels, kKernelLabels);
-  Row(T("Cross-entropy"), T("How the loss over the vocabulary is computed; the logits are often the largest single buffer."));
-  changed |= EnumCombo("##ce", &t.cross_entropy, kCrossEntropyLabels);
-  ImGui::EndTable();
-  if (changed) state.dirty = true;
-}
-
 // A combo over catalog entries that sets `id`; `label` names an entry, `shown` filters.
 template <class T, class Label, class Shown>
 bool CatalogCombo(const char* widget_id, const std::vector<T>& items, std::string& id, Label label, Shown shown) {
@@ -367,83 +291,80 @@ bool StorageCombo(AppState& state) {
 // GPUs per node follow the GPU count (up to an 8-GPU server) until the person sets them.
 constexpr int kUsualNodeGpus = 8;
 
+bool GpusField(engine::Parallelism& p) {
+  const bool node_follows_count = p.gpus_per_node == std::min(p.gpus, kUsualNodeGpus);
+  if (!IntField("##gpus", &p.gpus, 1)) return false;
+  if (node_follows_count) p.gpus_per_node = std::clamp(p.gpus, 1, kUsualNodeGpus);
+  return true;
+}
+
+// A number shown in the form's unit (tokens in billions, MFU in percent).
+bool NumberField(const char* id, const engine::ScenarioField& f, engine::Scenario& s) {
+  const engine::FormStyle& style = f.form;
+  double shown = style.percent ? f.get(s) * 100 : f.get(s) / style.display_unit;
+  if (!ImGui::InputDouble(id, &shown, style.step, style.step_fast, style.format)) return false;
+  f.set(s, style.percent ? shown / 100 : shown * style.display_unit);
+  return true;
+}
+
+// The widget for one field of the table; the catalog ids and the GPU count have their own.
+bool FieldWidget(AppState& state, const engine::ScenarioField& f) {
+  engine::Scenario& s = state.inputs.scenario;
+  if (f.key == "gpu") return GpuCombo(state);
+  if (f.key == "network") return NetworkCombo(state);
+  if (f.key == "storage") return StorageCombo(state);
+  if (f.key == "gpus") return GpusField(s.parallel);
+  const std::string id = "##" + std::string(f.key);
+  int whole = static_cast<int>(f.get != nullptr ? f.get(s) : 0);
+  bool changed = false;
+  switch (f.type) {
+    case engine::FieldType::kChoice: changed = ChoiceCombo(id.c_str(), &whole, f.choice_labels); break;
+    case engine::FieldType::kInteger:
+      changed = f.form.slider ? ImGui::SliderInt(id.c_str(), &whole, int(f.limit.min), int(f.limit.max))
+                              : IntField(id.c_str(), &whole, int(f.form.step));
+      break;
+    case engine::FieldType::kBool: {
+      bool on = whole != 0;
+      changed = ImGui::Checkbox(id.c_str(), &on);
+      whole = on ? 1 : 0;
+      break;
+    }
+    case engine::FieldType::kNumber: return NumberField(id.c_str(), f, s);
+    case engine::FieldType::kModel:
+    case engine::FieldType::kText: return false;  // drawn by their own sections and combos
+  }
+  if (changed) f.set(s, whole);
+  return changed;
+}
+
+// The rows of one form section, in the field table's order (engine/scenario_fields.cpp),
+// each with its complaint under it; fields that do not apply to the scenario are hidden.
+bool FieldRows(AppState& state, engine::FormSection section) {
+  bool changed = false;
+  for (const engine::ScenarioField& f : engine::ScenarioFields()) {
+    if (f.section != section) continue;
+    if (f.applies != nullptr && !f.applies(state.inputs.scenario)) continue;
+    Row(T(f.label), T(f.help));
+    changed |= FieldWidget(state, f);
+    FieldEnd(state, f.key);
+  }
+  return changed;
+}
+
+void DrawTrainingSection(AppState& state, const Fonts& fonts) {
+  Heading(T("Training"), fonts, true);
+  if (!BeginForm("training_form", state.dpi_scale)) return;
+  const bool changed = FieldRows(state, engine::FormSection::kTraining);
+  ImGui::EndTable();
+  if (changed) state.dirty = true;
+}
+
 void DrawHardwareSection(AppState& state, const Fonts& fonts) {
   Heading(T("Hardware and parallelism"), fonts, true);
   MutedText(T("The figures on the right are for this hardware and layout. The planner searches every GPU and "
               "layout on its own; Use on a plan copies it here."));
-  engine::Parallelism& p = state.inputs.scenario.parallel;
-  const bool moe = state.inputs.scenario.model.IsMoe();
-  bool changed = false;
   if (!BeginForm("hardware_form", state.dpi_scale)) return;
-  Row(T("GPU"), T("The accelerator every estimate is checked against."));
-  changed |= GpuCombo(state);
-  FieldEnd(state, "gpu");
-  Row(T("GPUs"), T("Total GPUs in the job."));
-  const bool node_follows_count = p.gpus_per_node == std::min(p.gpus, kUsualNodeGpus);
-  if (IntField("##gpus", &p.gpus, 1)) {
-    if (node_follows_count) p.gpus_per_node = std::clamp(p.gpus, 1, kUsualNodeGpus);
-    changed = true;
-  }
-  FieldEnd(state, "gpus");
-  Row(T("GPUs per node"), T("GPUs in one server (8 in HGX/DGX and most PCIe servers): collectives inside a node "
-                           "run over its scale-up link, the rest over the network."));
-  changed |= IntField("##gpus_per_node", &p.gpus_per_node, 1);
-  FieldEnd(state, "gpus_per_node");
-  Row(T("Framework"), T("How model states are laid out: FSDP follows the ZeRO paper's 16 B/param; DeepSpeed adds an "
-                   "fp32 gradient partition; Megatron keeps fp32 gradients and zero 1 is its distributed optimizer."));
-  changed |= EnumCombo("##framework", &p.framework, kFrameworkLabels);
-  FieldEnd(state, "framework");
-  Row(T("ZeRO / FSDP"), T("0: plain data parallel; 1: shard optimizer state; 2: + gradients; 3 (FSDP full-shard): "
-                     "+ weights, across the data-parallel GPUs."));
-  changed |= ImGui::SliderInt("##zero", &p.zero, 0, 3);
-  FieldEnd(state, "zero");
-  Row(T("Tensor parallel"), T("Splits every layer's matrices across GPUs of a node (needs a fast link)."));
-  changed |= IntField("##tp", &p.tp, 1);
-  FieldEnd(state, "tp");
-  Row(T("Pipeline parallel"), T("Splits the layers into stages on different GPUs."));
-  changed |= IntField("##pp", &p.pp, 1);
-  FieldEnd(state, "pp");
-  if (p.pp > 1) {
-    Row(T("Interleaved stages"), T("Virtual pipeline chunks per stage (Megatron interleaved 1F1B): a smaller bubble "
-                                  "for more point-to-point traffic."));
-    changed |= IntField("##virtual_pipeline", &p.virtual_pipeline, 1);
-    FieldEnd(state, "virtual_pipeline");
-  }
-  Row(T("Context parallel"), T("Splits each sequence across GPUs (ring attention), for long contexts."));
-  changed |= IntField("##cp", &p.cp, 1);
-  FieldEnd(state, "cp");
-  if (moe || p.ep > 1) {
-    Row(T("Expert parallel"), T("Spreads a Mixture-of-Experts model's experts over the data-parallel GPUs."));
-    changed |= IntField("##ep", &p.ep, 1);
-    FieldEnd(state, "ep");
-  }
-  Row(T("Sequence parallel"), T("With tensor parallelism, also splits norm and dropout activations."));
-  changed |= ImGui::Checkbox("##sp", &p.sequence_parallel);
-  if (p.tp > 1) {
-    Row(T("Overlap TP traffic"), T("Tensor-parallel collectives pipelined with the matrix multiplies (Megatron "
-                                  "--tp-comm-overlap, torchtitan AsyncTP)."));
-    changed |= ImGui::Checkbox("##tp_comm_overlap", &p.tp_comm_overlap);
-  }
-  Row(T("CPU offload"), T("Keep optimizer state (and weights) in host RAM, as DeepSpeed ZeRO-Offload does."));
-  changed |= EnumCombo("##offload", &p.offload, kOffloadLabels);
-  FieldEnd(state, "offload");
-  Row(T("Network between nodes"), T("The scale-out fabric data- and pipeline-parallel traffic crosses."));
-  changed |= NetworkCombo(state);
-  FieldEnd(state, "network");
-  Row(T("Node bandwidth (Gbit/s)"), T("Inter-node bandwidth per node; 0 = the fabric's usual 8-GPU node setup."));
-  changed |= ImGui::InputDouble("##node_gbps", &p.node_gbps, 100, 400, "%.0f");
-  FieldEnd(state, "node_gbps");
-  Row(T("Checkpoint storage"), T("Where checkpoints are written: its write speed sets how long each checkpoint "
-                                 "stalls training."));
-  changed |= StorageCombo(state);
-  FieldEnd(state, "storage");
-  Row(T("MFU override (%)"), T("Set a model-FLOPs utilization you trust instead of the predicted one; 0 = predict."));
-  double mfu_pct = state.inputs.scenario.training.mfu * 100;
-  if (ImGui::InputDouble("##mfu", &mfu_pct, 1, 5, "%.1f")) {
-    state.inputs.scenario.training.mfu = mfu_pct / 100;
-    changed = true;
-  }
-  FieldEnd(state, "mfu");
+  const bool changed = FieldRows(state, engine::FormSection::kHardware);
   ImGui::EndTable();
   if (changed) state.dirty = true;
 }
