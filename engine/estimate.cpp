@@ -14,34 +14,26 @@ std::vector<Warning> CollectWarnings(const Scenario& s) {
   const ModelSpec& m = s.model;
   const Parallelism& p = s.parallel;
   if (s.model_derived) {
-    w.push_back({"derived_shape", "Architecture guessed from the parameter count (" + std::to_string(m.layers) +
-                                      " layers, hidden " + std::to_string(m.hidden) +
-                                      "); pick a preset or give the shape for exact numbers."});
+    w.push_back(MakeWarning("derived_shape", {CountArg("layers", m.layers), CountArg("hidden", m.hidden)}));
   }
   if (m.max_context > 0 && s.training.seq_len > m.max_context) {
-    w.push_back({"seq_len_beyond_context", "seq_len " + std::to_string(s.training.seq_len) +
-                                               " exceeds the model's trained context of " +
-                                               std::to_string(m.max_context) + " tokens."});
+    w.push_back(MakeWarning("seq_len_beyond_context",
+                            {CountArg("seq_len", s.training.seq_len), CountArg("max_context", m.max_context)}));
   }
   if (p.tp > p.gpus_per_node) {
-    w.push_back({"tp_across_nodes", "Tensor parallelism of " + std::to_string(p.tp) + " spans nodes of " +
-                                        std::to_string(p.gpus_per_node) +
-                                        " GPUs; its all-reduces then cross the slow inter-node network."});
+    w.push_back(MakeWarning("tp_across_nodes", {CountArg("tp", p.tp), CountArg("gpus_per_node", p.gpus_per_node)}));
   }
   if (p.tp > m.kv_heads) {
-    w.push_back({"tp_exceeds_kv_heads", "tp " + std::to_string(p.tp) + " exceeds the " + std::to_string(m.kv_heads) +
-                                            " KV heads; KV projections are replicated across TP ranks."});
+    w.push_back(MakeWarning("tp_exceeds_kv_heads", {CountArg("tp", p.tp), CountArg("kv_heads", m.kv_heads)}));
   }
   if (m.layers % p.pp != 0) {
-    w.push_back({"uneven_pipeline", "pp " + std::to_string(p.pp) + " does not divide " + std::to_string(m.layers) +
-                                        " layers; the busiest stage is estimated as an even share."});
+    w.push_back(MakeWarning("uneven_pipeline", {CountArg("pp", p.pp), CountArg("layers", m.layers)}));
   }
   if (p.sequence_parallel && p.tp == 1) {
-    w.push_back({"sequence_parallel_without_tp", "sequence_parallel has no effect with tp = 1."});
+    w.push_back(MakeWarning("sequence_parallel_without_tp", {}));
   }
   if (!s.training.flash_attention && s.training.seq_len >= 8192) {
-    w.push_back({"no_flash_attention_long_context",
-                 "Without FlashAttention the s² attention scores dominate activation memory at this length."});
+    w.push_back(MakeWarning("no_flash_attention_long_context", {}));
   }
   return w;
 }
@@ -49,21 +41,16 @@ std::vector<Warning> CollectWarnings(const Scenario& s) {
 void AddTimeWarnings(const Scenario& s, const Estimate& e, std::vector<Warning>& w) {
   const Parallelism& p = s.parallel;
   if (p.pp > 1 && MicroBatchesPerStep(s.training, p) < 4 * p.pp) {
-    w.push_back({"pipeline_bubble", "Only " + std::to_string(MicroBatchesPerStep(s.training, p)) +
-                                        " micro-batches per step for " + std::to_string(p.pp) +
-                                        " pipeline stages: the bubble costs " +
-                                        Num(100 * e.throughput.breakdown.pp_bubble_s / e.throughput.step_time_s) +
-                                        "% of the step. Raise global_batch."});
+    w.push_back(MakeWarning(
+        "pipeline_bubble",
+        {CountArg("micro_batches", MicroBatchesPerStep(s.training, p)), CountArg("pp", p.pp),
+         NumberArg("bubble_percent", 100 * e.throughput.breakdown.pp_bubble_s / e.throughput.step_time_s)}));
   }
   if (!s.training.auto_restart && e.reliability.expected_interruptions >= 1) {
-    w.push_back({"no_auto_restart", "About " + Num(e.reliability.expected_interruptions) +
-                                        " interruptions are expected and no automatic restart is planned: each waits "
-                                        "for a person. Use torchrun --max-restarts or a job supervisor."});
+    w.push_back(MakeWarning("no_auto_restart", {NumberArg("interruptions", e.reliability.expected_interruptions)}));
   }
   if (e.reliability.ettr < 0.9 && e.time.tokens > 0) {
-    w.push_back({"low_goodput", "Failures and checkpoints leave only " + Num(100 * e.reliability.ettr) +
-                                    "% of wall time for training; checkpoint faster (async, sharded) or restart "
-                                    "automatically."});
+    w.push_back(MakeWarning("low_goodput", {NumberArg("goodput_percent", 100 * e.reliability.ettr)}));
   }
 }
 
@@ -80,10 +67,8 @@ void AddNodeSizeWarning(const Scenario& s, const GpuSpec& gpu, const Catalog& ca
     if (offer.gpu_id == gpu.id) largest = std::max(largest, offer.max_gpus);
   }
   if (s.parallel.gpus_per_node <= largest) return;
-  w.push_back({"node_larger_than_servers", "gpus_per_node " + std::to_string(s.parallel.gpus_per_node) +
-                                               " exceeds the largest node the catalog lists for " + gpu.name +
-                                               " (" + std::to_string(largest) +
-                                               " GPUs); check the server before ordering."});
+  w.push_back(MakeWarning("node_larger_than_servers", {CountArg("gpus_per_node", s.parallel.gpus_per_node),
+                                                       TextArg("gpu", gpu.name), CountArg("largest_node", largest)}));
 }
 
 // Every number the estimate returns, through the finite guard.
@@ -146,8 +131,8 @@ Result<Estimate> ComputeEstimate(const Scenario& s, const Catalog& catalog) {
   AddNodeSizeWarning(s, gpu, catalog, e.warnings);
   AddTimeWarnings(s, e, e.warnings);
   if (!e.fits) {
-    e.warnings.push_back({"does_not_fit", "Needs " + GiBText(e.need_bytes) + " per GPU but " + gpu.name + " has " +
-                                              GiBText(e.capacity_bytes) + "."});
+    e.warnings.push_back(MakeWarning("does_not_fit", {BytesArg("need_bytes", e.need_bytes), TextArg("gpu", gpu.name),
+                                                      BytesArg("capacity_bytes", e.capacity_bytes)}));
   }
   return e;
 }

@@ -7,6 +7,9 @@
 #include <string_view>
 #include <utility>
 #include <variant>
+#include <vector>
+
+#include "message.h"
 
 namespace engine {
 
@@ -17,11 +20,21 @@ struct InputError {
   std::string message;
 };
 
-// Something the user should know about an otherwise valid input or result.
+// Something the user should know about an otherwise valid input or result: a stable code
+// and typed arguments; `message` is the English text of its template (message.h).
 struct Warning {
   std::string code;  // stable identifier, e.g. "tp_across_nodes"
   std::string message;
+  std::vector<MessageArg> args;
+  std::string template_id;  // the message template: the code, or code.variant
 };
+
+// A warning rendered from template `template_id` (default: the code) with `args`.
+inline Warning MakeWarning(std::string code, std::vector<MessageArg> args, std::string template_id = "") {
+  if (template_id.empty()) template_id = code;
+  std::string message = RenderEnglish(template_id, args);
+  return Warning{std::move(code), std::move(message), std::move(args), std::move(template_id)};
+}
 
 // A value the user typed, quoted back in a message: whole when short, else its first 64
 // bytes (cut between characters) and "…", so a pasted megabyte is not echoed whole.

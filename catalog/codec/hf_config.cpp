@@ -129,8 +129,7 @@ std::optional<InputError> ReadCommon(Reader& r, const std::string& type, engine:
     // transformers configuration_falcon.py; tiiuae/falcon-7b and -40b configs omit it).
     m.ffn = 4 * m.hidden;
     if (!r.Has("ffn_hidden_size")) {
-      w.push_back({"hf_config_assumed", "ffn_hidden_size is absent: the MLP width is 4 × hidden_size = " +
-                                            std::to_string(m.ffn) + ", as transformers' FalconConfig defines it."});
+      w.push_back(engine::MakeWarning("hf_config_assumed", {engine::CountArg("ffn", m.ffn)}));
     }
     if (auto e = r.Int("ffn_hidden_size", "ffn", &m.ffn)) return e;
   } else {
@@ -170,7 +169,7 @@ std::optional<InputError> ReadMoe(Reader& r, const std::string& type, engine::Mo
   if (r.c.contains("mlp_only_layers") && r.c["mlp_only_layers"].is_array() && !r.c["mlp_only_layers"].empty()) {
     e.dense_layers = int(std::min<size_t>(r.c["mlp_only_layers"].size(), 100000));
     r.origin["dense_layers"] = "mlp_only_layers";
-    w.push_back({"hf_config_dense_layers", "mlp_only_layers are read as leading dense layers."});
+    w.push_back(engine::MakeWarning("hf_config_dense_layers", {}));
   }
   if (e.experts > 0 && e.moe_ffn == 0) {
     return InputError{r.path + "moe_intermediate_size", "is required for a Mixture-of-Experts model"};
@@ -226,10 +225,14 @@ void WarnUnknownKeys(const Json& c, const std::string& prefix, std::vector<engin
     if (kIrrelevantKeys.count(key)) continue;
     if (++count <= kMaxListed) unknown += (unknown.empty() ? "" : ", ") + prefix + QuotedInput(key);
   }
-  if (count > kMaxListed) unknown += " and " + std::to_string(count - kMaxListed) + " more";
-  if (!unknown.empty()) {
-    w.push_back({"hf_config_unmapped_keys", "config.json keys not used for sizing: " + unknown + "."});
+  if (unknown.empty()) return;
+  std::vector<engine::MessageArg> args = {engine::TextArg("keys", unknown)};
+  if (count <= kMaxListed) {
+    w.push_back(engine::MakeWarning("hf_config_unmapped_keys", std::move(args)));
+    return;
   }
+  args.push_back(engine::CountArg("more", static_cast<long long>(count - kMaxListed)));
+  w.push_back(engine::MakeWarning("hf_config_unmapped_keys", std::move(args), "hf_config_unmapped_keys.more"));
 }
 
 // [SECTION] RoPE values
@@ -333,20 +336,18 @@ std::optional<InputError> ReadQuantization(const Json& c, HfQuantization& q, std
   if (q.method == "fp8" && q.bits == 0) q.bits = 8;  // DeepSeek-V3's e4m3 block-scaled weights
   q.bytes_per_weight = StoredBytesPerWeight(q, qc, double_quant);
 
-  std::string what = QuotedInput(q.method);
-  if (q.bits > 0) what += ", " + std::to_string(q.bits) + "-bit";
-  if (q.group_size > 0) what += ", group size " + std::to_string(q.group_size);
-  std::string message = "config.json has a quantization_config (" + what + "): ";
+  std::vector<engine::MessageArg> args = {engine::TextArg("method", QuotedInput(q.method))};
+  std::string variant = "quantized_checkpoint.unknown_bits";
   if (q.bytes_per_weight > 0) {
-    message += "the checkpoint's linear weights are sized as stored, " + engine::Num(q.bytes_per_weight) +
-               " B each with their scales, under lora and qlora alike.";
-  } else {
-    message += "it does not say how many bits a weight takes, so the base weights are sized at 16 bits (or as 4-bit "
-               "NF4 for method qlora), which may overstate them.";
+    args.push_back(engine::CountArg("bits", q.bits));
+    args.push_back(engine::NumberArg("bytes_per_weight", q.bytes_per_weight));
+    variant = "quantized_checkpoint.bits";
+    if (q.group_size > 0) {
+      args.push_back(engine::CountArg("group_size", q.group_size));
+      variant = "quantized_checkpoint.grouped";
+    }
   }
-  message += " Only adapters train on quantized weights (lora or qlora); for full, freeze or pretrain, load the "
-             "unquantized checkpoint.";
-  w.push_back({"quantized_checkpoint", message});
+  w.push_back(engine::MakeWarning("quantized_checkpoint", std::move(args), variant));
   return std::nullopt;
 }
 
@@ -373,15 +374,13 @@ double VisionTowerParams(const Json& v) {
 
 void WarnVisionConfig(const Json& c, std::vector<engine::Warning>& w) {
   if (!c.contains("vision_config") || c["vision_config"].is_null()) return;
-  std::string tower = "the vision tower";
-  if (c["vision_config"].is_object()) {
-    if (const double params = VisionTowerParams(c["vision_config"]); params > 0) {
-      tower += " (≈" + engine::Num(params / 1e9) + "B parameters in its layers)";
-    }
+  const double params = c["vision_config"].is_object() ? VisionTowerParams(c["vision_config"]) : 0;
+  if (params <= 0) {
+    w.push_back(engine::MakeWarning("vision_tower_not_sized", {}));
+    return;
   }
-  w.push_back({"vision_tower_not_sized", "config.json has a vision_config: " + tower +
-                                             " and the image tokens in each sequence are not sized yet; the "
-                                             "estimate covers the language model only."});
+  w.push_back(engine::MakeWarning("vision_tower_not_sized", {engine::NumberArg("tower_params_b", params / 1e9)},
+                                  "vision_tower_not_sized.sized"));
 }
 
 // The text_config (or InternVL's llm_config) when the config nests one, else nullptr.
@@ -451,9 +450,7 @@ engine::Result<HfImport> ImportHfConfig(const Json& c) {
   }
   if (const auto alias = kTypeAliases.find(type); alias != kTypeAliases.end()) type = alias->second;
   if (!kKnownTypes.count(type)) {
-    r.warnings.push_back({"hf_config_unknown_type", "model_type '" + QuotedInput(type) +
-                                                        "' is not one TrainSizer knows; read as a Llama-style "
-                                                        "decoder (gated MLP, RMSNorm)."});
+    r.warnings.push_back(engine::MakeWarning("hf_config_unknown_type", {engine::TextArg("model_type", QuotedInput(type))}));
   }
   // Without its own key, a text_config's embeddings follow the wrapper's tie_word_embeddings.
   if (auto e = ReadCommon(reader, type, m, r.warnings)) return *e;

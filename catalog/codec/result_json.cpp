@@ -16,6 +16,22 @@ Json Explain(const engine::MemoryTerm& term) {
   return Json{{"formula", term.formula}, {"source", term.source}};
 }
 
+// {"code", "args": {name: value}, "message"}: numbers (bytes as bytes) and texts as they
+// are, so a program can act on a warning without parsing its English.
+Json WarningToJson(const engine::Warning& w) {
+  Json args = Json::object();
+  for (const engine::MessageArg& a : w.args) {
+    if (a.kind == engine::ArgKind::kText) {
+      args[a.name] = a.text;
+    } else if (a.kind == engine::ArgKind::kCount) {
+      args[a.name] = static_cast<long long>(a.number);
+    } else {
+      args[a.name] = a.number;
+    }
+  }
+  return Json{{"code", w.code}, {"args", std::move(args)}, {"message", w.message}};
+}
+
 Json MemoryJson(const engine::Estimate& e) {
   const engine::MemoryBreakdown& m = e.memory;
   return Json{{"per_gpu_gib", Gib(e.need_bytes)},
@@ -150,7 +166,7 @@ Json EstimateToJson(const engine::Estimate& e) {
                     {"fits", f.fits}, {"headroom_gib", Gib(f.capacity_bytes - e.need_bytes)}});
   }
   Json warnings = Json::array();
-  for (const engine::Warning& w : e.warnings) warnings.push_back({{"code", w.code}, {"message", w.message}});
+  for (const engine::Warning& w : e.warnings) warnings.push_back(WarningToJson(w));
   return Json{{"version", engine::kEngineVersion}, {"contract", engine::kContractVersion},
               {"model", model}, {"params", params}, {"memory", MemoryJson(e)},
               {"throughput", ThroughputJson(e.throughput)}, {"time", TimeJson(e.time)},

@@ -26,6 +26,7 @@
 #include "engine/estimate.h"
 #include "engine/input_limits.h"
 #include "engine/launch_plan.h"
+#include "engine/message.h"
 #include "engine/scenario_fields.h"
 #include "engine/planner.h"
 #include "engine/scenario_check.h"
@@ -104,6 +105,7 @@ struct Sweep {
   std::set<std::string> warning_codes;  // engine::Warning::code seen
   std::set<std::string> verdicts;       // claim verdicts seen
   std::set<std::string> topics;         // checklist topics seen
+  std::set<std::string> templates;      // message templates reached (engine/message.h)
 };
 
 const Sweep& EngineSweep() {
@@ -115,7 +117,8 @@ const Sweep& EngineSweep() {
     };
     auto collect = [&](const engine::Estimate& e) {
       for (const engine::Warning& w : e.warnings) {
-        add(w.message);
+        if (w.template_id.empty()) add(w.message);
+        out.templates.insert(w.template_id);
         out.warning_codes.insert(w.code);
       }
       for (const engine::CheckItem& c : e.checklist) {
@@ -514,10 +517,9 @@ const Sweep& EngineSweep() {
       if (s.ok()) estimate(s.value());
       auto imported = catalog::ImportHfConfig(doc["model"]["hf_config"]);
       if (imported.ok()) {
-        // wasm/ui/app_state.cpp ImportPastedConfig
-        std::string status = "Imported " + imported.value().spec.name + ".";
-        for (const engine::Warning& w : imported.value().warnings) status += " " + w.message;
-        add(status);
+        // wasm/ui/app_state.cpp ImportPastedConfig: the status line, then each warning
+        add("Imported " + imported.value().spec.name + ".");
+        for (const engine::Warning& w : imported.value().warnings) out.templates.insert(w.template_id);
       }
       doc["model"]["hf_config"].erase("_name_or_path");
       imported = catalog::ImportHfConfig(doc["model"]["hf_config"]);
@@ -541,9 +543,8 @@ const Sweep& EngineSweep() {
         auto imported = catalog::ImportHfConfig(doc["model"]["hf_config"]);
         EXPECT_TRUE(imported.ok()) << config;
         if (imported.ok()) {
-          std::string status = "Imported " + imported.value().spec.name + ".";
-          for (const engine::Warning& w : imported.value().warnings) status += " " + w.message;
-          add(status);
+          add("Imported " + imported.value().spec.name + ".");
+          for (const engine::Warning& w : imported.value().warnings) out.templates.insert(w.template_id);
         }
       };
       import_config("{" + llama + R"(, "quantization_config": {"quant_method": "gptq", "bits": 4, "group_size": 128}})",
@@ -741,6 +742,34 @@ void PrintTranslations(const std::vector<std::string>& messages) {
     if (seen.insert(m).second) std::cout << m << "\n  " << ui::TranslateMessage(m) << "\n";
   }
   ui::SetLanguage(ui::Lang::kEn);
+}
+
+// Messages as data: every template id the engine has is drawn in 简体中文 from its own
+// template (not a pattern), and the sweep reaches each one.
+TEST(I18n, EveryMessageIdHasAChineseTemplate) {
+  for (std::string_view id : engine::MessageIds()) {
+    EXPECT_TRUE(ui::HasMessageTemplate(id)) << "wasm/ui/i18n/zh-messages.json has no template for " << id;
+  }
+}
+
+TEST(I18n, SweepReachesEveryMessageTemplate) {
+  for (std::string_view id : engine::MessageIds()) {
+    EXPECT_TRUE(EngineSweep().templates.count(std::string(id))) << "the sweep never produces message " << id;
+  }
+}
+
+TEST(I18n, MessagesRenderInChineseWithTheirArguments) {
+  const engine::Warning w = engine::MakeWarning(
+      "does_not_fit", {engine::BytesArg("need_bytes", 38.31 * 1073741824.0), engine::TextArg("gpu", "NVIDIA GeForce RTX 4090"),
+                       engine::BytesArg("capacity_bytes", 23.99 * 1073741824.0)});
+  EXPECT_EQ(w.message, "Needs 38.31 GiB per GPU but NVIDIA GeForce RTX 4090 has 23.99 GiB.");
+  ui::SetLanguage(ui::Lang::kZh);
+  const std::string zh = ui::WarningText(w);
+  ui::SetLanguage(ui::Lang::kEn);
+  EXPECT_NE(zh.find("38.31 GiB"), std::string::npos) << zh;
+  EXPECT_NE(zh.find("23.99 GiB"), std::string::npos) << zh;
+  EXPECT_EQ(zh.find("Needs"), std::string::npos) << zh;
+  EXPECT_EQ(ui::WarningText(w), w.message);
 }
 
 TEST(I18n, EveryEngineSentenceIsTranslated) { ExpectCovered(EngineSweep().sentences, "engine sentence"); }

@@ -184,18 +184,19 @@ void ImportPastedConfig(AppState& state) {
   const catalog::Json doc = catalog::Json::parse(state.inputs.hf_config_text, nullptr, false);
   if (doc.is_discarded()) {
     state.inputs.hf_config_status = "Not valid JSON: paste the whole config.json.";
+    state.inputs.hf_config_warnings.clear();
     return;
   }
   auto imported = catalog::ImportHfConfig(doc);
   if (!imported.ok()) {
     state.inputs.hf_config_status = imported.error().field + ": " + imported.error().message;
+    state.inputs.hf_config_warnings.clear();
     return;
   }
   state.inputs.architecture = imported.value().spec;
   state.inputs.model_source = ModelSource::kArchitecture;
-  std::string status = "Imported " + imported.value().spec.name + ".";
-  for (const engine::Warning& w : imported.value().warnings) status += " " + w.message;
-  state.inputs.hf_config_status = status;
+  state.inputs.hf_config_status = "Imported " + imported.value().spec.name + ".";
+  state.inputs.hf_config_warnings = imported.value().warnings;
   state.dirty = true;
 }
 

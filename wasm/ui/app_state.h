@@ -37,6 +37,7 @@ struct Inputs {
   engine::ModelSpec architecture;  // edited field by field, or imported from a config.json
   std::string hf_config_text;      // a pasted Hugging Face config.json
   std::string hf_config_status;    // what the import made of it
+  std::vector<engine::Warning> hf_config_warnings;  // and what it could not read exactly
   ModelFilter model_filter;
   engine::Scenario scenario;  // its model is filled from the two fields above
 };

@@ -23,6 +23,7 @@ struct Pattern {
 };
 
 struct Table {
+  std::unordered_map<std::string, std::string> messages;  // message id -> 中文 template (engine/message.h)
   std::unordered_map<std::string, std::string> strings;  // English -> 中文 (UI strings, exact sentences)
   size_t longest_string = 0;                              // the longest English key of `strings`
   std::vector<Pattern> patterns;
@@ -56,6 +57,11 @@ void LoadFile(const EmbeddedFile& file, Table& t) {
   if (doc.is_discarded() || !doc.is_object()) {
     t.problems.push_back(std::string(file.name) + " is not valid JSON");
     return;
+  }
+  if (doc.contains("messages") && doc["messages"].is_object()) {
+    for (const auto& [id, zh] : doc["messages"].items()) {
+      if (zh.is_string()) t.messages[id] = zh.get<std::string>();
+    }
   }
   if (doc.contains("strings") && doc["strings"].is_object()) {
     for (const auto& [en, zh] : doc["strings"].items()) {
@@ -266,6 +272,25 @@ const std::string& TranslateMessage(const std::string& english) {
   });
 }
 
+// An argument as the page shows it. The same forms as the English text for now; this is
+// where a locale's number formatting goes.
+std::string PageArg(const engine::MessageArg& arg) { return engine::EnglishArg(arg); }
+
+std::string MessageText(std::string_view id, const std::vector<engine::MessageArg>& args) {
+  if (g_lang == Lang::kZh) {
+    const auto it = GetTable().messages.find(std::string(id));
+    if (it != GetTable().messages.end()) return engine::FillTemplate(it->second, args, PageArg);
+  }
+  return engine::FillTemplate(engine::EnglishTemplate(id), args, PageArg);
+}
+
+std::string WarningText(const engine::Warning& warning) {
+  if (warning.template_id.empty()) return TranslateMessage(warning.message);  // not yet a template
+  return MessageText(warning.template_id, warning.args);
+}
+
+bool HasMessageTemplate(std::string_view id) { return GetTable().messages.count(std::string(id)) > 0; }
+
 bool HasTranslation(std::string_view english) { return Lookup(english) != nullptr; }
 
 bool CoversMessage(const std::string& english) {
@@ -276,6 +301,7 @@ bool CoversMessage(const std::string& english) {
 std::vector<std::string> AllTranslations() {
   std::vector<std::string> all;
   for (const auto& [en, zh] : GetTable().strings) all.push_back(zh);
+  for (const auto& [id, zh] : GetTable().messages) all.push_back(zh);
   for (const Pattern& p : GetTable().patterns) {
     for (const std::string& piece : p.chinese) all.push_back(piece);
   }

@@ -1,12 +1,15 @@
 // The page in English or 简体中文. Every string the UI draws goes through T() (text) or
 // L() (a widget label, whose ImGui ID stays the English text so switching language keeps
-// open sections open). The engine speaks English; its sentences are translated here by
-// the {}-patterns of wasm/ui/i18n/zh.json, so the engine stays free of UI concerns.
+// open sections open). Engine messages come as template ids with typed arguments
+// (engine/message.h), rendered from wasm/ui/i18n/zh-messages.json; the engine sentences not
+// yet given an id are still translated by the {}-patterns of wasm/ui/i18n/zh.json.
 #pragma once
 
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "engine/result.h"
 
 namespace ui {
 
@@ -34,6 +37,15 @@ const char* L(const char* english);
 // sentence is covered.
 const std::string& TranslateMessage(const std::string& english);
 
+// An engine message (engine/message.h) in the page's language: the template of `id` in
+// that language, its arguments formatted for the page.
+std::string MessageText(std::string_view id, const std::vector<engine::MessageArg>& args);
+// A warning in the page's language: from its template, or (a warning not yet given one)
+// its English sentence matched against the patterns.
+std::string WarningText(const engine::Warning& warning);
+
+// For tests: whether the 简体中文 table has a template for message `id`.
+bool HasMessageTemplate(std::string_view id);
 // For tests: whether the Chinese table covers `english` (a UI string or engine message).
 bool HasTranslation(std::string_view english);
 bool CoversMessage(const std::string& english);

@@ -198,6 +198,7 @@ void PasteConfig(AppState& state) {
   if (ImGui::Button(L("Import config.json"))) ImportPastedConfig(state);
   // "Imported <model>." and the importer's warnings, or why the text was not read.
   if (!state.inputs.hf_config_status.empty()) MutedText(TranslateMessage(state.inputs.hf_config_status).c_str());
+  for (const engine::Warning& w : state.inputs.hf_config_warnings) MutedText(WarningText(w).c_str());
 }
 
 void DrawModelSection(AppState& state, const Fonts& fonts) {

@@ -156,7 +156,7 @@ void DrawWarnings(const engine::Estimate& e) {
     if (w.code == "does_not_fit") continue;  // the verdict already says so
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().warn);
     ImGui::Bullet();
-    WrappedText(TranslateMessage(w.message).c_str());
+    WrappedText(WarningText(w).c_str());
     ImGui::PopStyleColor();
   }
 }

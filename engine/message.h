@@ -1,0 +1,50 @@
+// Engine messages as data: a template id and typed arguments, so that each reader renders
+// them in its own language. The CLI and the JSON `message` are English, from the templates
+// in message_templates.cpp; the page renders the same id from its language's template
+// (wasm/ui/i18n/zh-messages.json) and formats each argument itself. Nothing translates by
+// matching English sentences.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace engine {
+
+enum class ArgKind {
+  kCount,   // a whole number: layers, GPUs, tokens of a sequence
+  kNumber,  // a computed number, shown with three significant digits
+  kBytes,   // a size in bytes, shown in GiB
+  kText,    // a name, an id or the user's own text, shown as it is (never translated)
+};
+
+struct MessageArg {
+  std::string name;  // the template's slot, with its unit where it has one ("need_bytes")
+  ArgKind kind = ArgKind::kNumber;
+  double number = 0;  // kCount, kNumber, kBytes
+  std::string text;   // kText
+};
+
+MessageArg CountArg(std::string name, long long value);
+MessageArg NumberArg(std::string name, double value);
+MessageArg BytesArg(std::string name, double bytes);
+MessageArg TextArg(std::string name, std::string text);
+
+// A template's {name} slots filled with `args`, each formatted by `format` (so the page
+// can format numbers its own way). A slot without an argument stays as written.
+std::string FillTemplate(std::string_view text, const std::vector<MessageArg>& args,
+                         std::string (*format)(const MessageArg&));
+
+// An argument as the English text shows it: "32", "0.516", "23.99 GiB", the text itself.
+std::string EnglishArg(const MessageArg& arg);
+
+// The English template of `id`; the program is wrong (not the input) when it has none.
+std::string_view EnglishTemplate(std::string_view id);
+
+// Every template id, for the tests that check each has a translation and each is reached.
+std::vector<std::string_view> MessageIds();
+
+// The English text of template `id` with `args`.
+std::string RenderEnglish(std::string_view id, const std::vector<MessageArg>& args);
+
+}  // namespace engine
