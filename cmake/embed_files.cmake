@@ -1,5 +1,6 @@
 # Turns files into a C++ source of byte arrays (cmake -P script, so it needs no host
 # compiler when cross-compiling to WebAssembly). Native and WASM builds embed the same bytes.
+# CMakeLists call it through trainsizer_embed() (cmake/Embed.cmake); by hand:
 #
 #   cmake -DOUTPUT=out.cpp -DINPUTS="a.json|b.json" -DHEADER=catalog/codec/embedded_files.h
 #         -DNAMESPACE=catalog -DFUNCTION=EmbeddedFiles -P embed_files.cmake

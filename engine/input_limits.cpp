@@ -43,8 +43,13 @@ std::string Exact(double value) {
   // Enough digits to tell 0.001 from 0.00099 (Num keeps three significant ones).
   std::string text = Num(value);
   if (std::strtod(text.c_str(), nullptr) == value) return text;
+  // The fewest digits that read back as the value itself: a value just past a limit
+  // (1.0000000000000002 for mfu) must not be echoed as the limit ("got 1").
   char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.6g", value);
+  for (int digits = 6; digits <= 17; ++digits) {
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
+    if (std::strtod(buffer, nullptr) == value) break;
+  }
   return buffer;
 }
 

@@ -351,7 +351,7 @@ void Search::SearchGpu(const GpuSpec& g, const FabricSpec& f) {
     s.gpu_id = g.id;
     s.parallel = base_.parallel;
     s.parallel.gpus = n;
-    s.parallel.gpus_per_node = std::min(n, 8);
+    s.parallel.gpus_per_node = DefaultGpusPerNode(n);
     s.parallel.virtual_pipeline = 1;
     for (int tp : {1, 2, 4, 8}) {
       // Tensor parallelism stays inside the scale-up domain (NVLink/HCCS/ICI): its

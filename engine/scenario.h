@@ -88,10 +88,16 @@ struct Training {
   bool optimizer_in_backward = false;  // step each parameter as its gradient arrives, then free it
 };
 
+// GPUs in a node unless told otherwise: 8, as in every HGX/DGX and most PCIe servers.
+inline constexpr int kUsualNodeGpus = 8;
+
+// The node size a job of `gpus` GPUs gets when none is given: one usual node, or fewer.
+inline int DefaultGpusPerNode(int gpus) { return gpus < kUsualNodeGpus ? gpus : kUsualNodeGpus; }
+
 // How the work is spread over GPUs.
 struct Parallelism {
   int gpus = 1;
-  int gpus_per_node = 8;
+  int gpus_per_node = kUsualNodeGpus;
   int tp = 1;                // tensor parallel
   int pp = 1;                // pipeline parallel
   int cp = 1;                // context parallel

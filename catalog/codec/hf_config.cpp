@@ -287,22 +287,30 @@ double Bnb4BitBytesPerWeight(bool double_quant) {
 // FP8 checkpoints (DeepSeek-V3, Qwen3-FP8) store e4m3 weights with an fp32 scale per
 // weight_block_size block (128 × 128 in both: config.json quantization_config); without a
 // block size, one scale per tensor.
-double Fp8BytesPerWeight(const Json& qc) {
-  double block = 0;
-  if (qc.contains("weight_block_size") && qc["weight_block_size"].is_array() && qc["weight_block_size"].size() == 2 &&
-      qc["weight_block_size"][0].is_number() && qc["weight_block_size"][1].is_number()) {
-    block = qc["weight_block_size"][0].get<double>() * qc["weight_block_size"][1].get<double>();
+double Fp8BytesPerWeight(double block_elements) { return block_elements > 0 ? 1.0 + 4.0 / block_elements : 1.0; }
+
+// weight_block_size: [rows, columns] of the blocks sharing one scale. Real checkpoints use
+// 128 × 128; a side under 16 would store more scale than weight, so it is refused.
+std::optional<InputError> ReadWeightBlock(const Json& qc, const std::string& path, double* elements) {
+  if (!qc.contains("weight_block_size") || qc["weight_block_size"].is_null()) return std::nullopt;
+  const Json& b = qc["weight_block_size"];
+  const bool pair = b.is_array() && b.size() == 2 && b[0].is_number_integer() && b[1].is_number_integer();
+  if (!pair || b[0].get<long long>() < 16 || b[1].get<long long>() < 16 || b[0].get<long long>() > 65536 ||
+      b[1].get<long long>() > 65536) {
+    return InputError{path + "weight_block_size", "must be [rows, columns], two whole numbers between 16 and 65536 "
+                                                  "(DeepSeek-V3: [128, 128]), got " + QuotedInput(b.dump())};
   }
-  return block >= 1 ? 1.0 + 4.0 / block : 1.0;
+  *elements = b[0].get<double>() * b[1].get<double>();
+  return std::nullopt;
 }
 
 // The stored bytes per linear weight the engine sizes the frozen base with; 0 when the
 // config does not say how wide its weights are.
-double StoredBytesPerWeight(const HfQuantization& q, const Json& qc, bool bnb_double_quant) {
+double StoredBytesPerWeight(const HfQuantization& q, double fp8_block_elements, bool bnb_double_quant) {
   if (q.bits <= 0) return 0;
   if (q.method == "gptq" || q.method == "awq") return PackedBytesPerWeight(q.bits, q.group_size);
   if (q.method == "bitsandbytes" && q.bits == 4) return Bnb4BitBytesPerWeight(bnb_double_quant);
-  if (q.method == "fp8") return Fp8BytesPerWeight(qc);
+  if (q.method == "fp8") return Fp8BytesPerWeight(fp8_block_elements);
   // LLM.int8 (bitsandbytes 8-bit) and any other scheme: the stated width; per-row scales
   // add well under 1%.
   return q.bits / 8.0;
@@ -319,13 +327,21 @@ std::optional<InputError> ReadQuantization(const Json& c, HfQuantization& q, std
   q.method = "unknown";
   if (auto e = ReadString(qc, "quant_method", path, &q.method)) return e;
   // Bits: GPTQ takes 2, 3, 4 or 8 and AWQ 4 (transformers GPTQConfig, AwqConfig); FP8 and
-  // other schemes store 8 or fewer. 1..16 is every width a config could mean.
+  // other schemes store 8 or fewer. 1..8 is every width a quantized weight could have.
   if (qc.contains("bits") && !qc["bits"].is_null()) {
-    if (auto e = ReadInt(qc, "bits", path, 1, 16, &q.bits)) return e;
+    if (auto e = ReadInt(qc, "bits", path, 1, 8, &q.bits)) return e;
   }
+  // Group size: -1 is one scale per output column; real groups are 32 to 128 weights
+  // (AutoGPTQ, AutoAWQ). Under 16 the scales would outweigh the weights.
   if (qc.contains("group_size") && !qc["group_size"].is_null()) {
     if (auto e = ReadInt(qc, "group_size", path, -1, 1 << 20, &q.group_size)) return e;
+    if (q.group_size >= 1 && q.group_size < 16) {
+      return InputError{path + "group_size", "must be -1 (one scale per column) or between 16 and 1048576 (real "
+                                             "checkpoints: 32 to 128), got " + std::to_string(q.group_size)};
+    }
   }
+  double fp8_block_elements = 0;
+  if (auto e = ReadWeightBlock(qc, path, &fp8_block_elements)) return e;
   bool in_4bit = false, in_8bit = false, double_quant = false;
   if (auto e = qc.contains("load_in_4bit") ? ReadBool(qc, "load_in_4bit", path, &in_4bit) : std::nullopt) return e;
   if (auto e = qc.contains("load_in_8bit") ? ReadBool(qc, "load_in_8bit", path, &in_8bit) : std::nullopt) return e;
@@ -334,7 +350,7 @@ std::optional<InputError> ReadQuantization(const Json& c, HfQuantization& q, std
   }
   if (q.method == "bitsandbytes" && q.bits == 0) q.bits = in_4bit ? 4 : in_8bit ? 8 : 0;
   if (q.method == "fp8" && q.bits == 0) q.bits = 8;  // DeepSeek-V3's e4m3 block-scaled weights
-  q.bytes_per_weight = StoredBytesPerWeight(q, qc, double_quant);
+  q.bytes_per_weight = StoredBytesPerWeight(q, fp8_block_elements, double_quant);
 
   std::vector<engine::MessageArg> args = {engine::TextArg("method", QuotedInput(q.method))};
   std::string variant = "quantized_checkpoint.unknown_bits";

@@ -203,7 +203,7 @@ Result<engine::Scenario> ScenarioFromJson(const Json& doc, const engine::Catalog
   if (auto e = ReadFields(doc, s)) return *e;
   // A GPTQ/AWQ/bitsandbytes checkpoint trains through adapters only.
   if (auto e = CheckQuantizedCheckpointMethod(quantization, s.training.method)) return *e;
-  if (!doc.contains("gpus_per_node")) s.parallel.gpus_per_node = std::min(s.parallel.gpus, 8);
+  if (!doc.contains("gpus_per_node")) s.parallel.gpus_per_node = engine::DefaultGpusPerNode(s.parallel.gpus);
   return s;
 }
 

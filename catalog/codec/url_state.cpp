@@ -227,6 +227,22 @@ std::string LinkKeyFor(const std::string& field, const std::map<std::string, Jso
   return "";
 }
 
+// A link that names its model (model= or params_b=) has no use for m.* architecture
+// fields: each is dropped with a notice rather than silently.
+void DropArchitectureOfNamedModel(std::map<std::string, Json>& fields, std::vector<std::string>& ignored) {
+  const char* named = fields.contains("model") ? "model" : fields.contains("params_b") ? "params_b" : nullptr;
+  if (named == nullptr) return;
+  for (auto it = fields.begin(); it != fields.end();) {
+    if (!it->first.starts_with(kArchPrefix)) {
+      ++it;
+      continue;
+    }
+    ignored.push_back(it->first + ": ignored: the link names its model with " + named +
+                      ", so architecture fields do not apply");
+    it = fields.erase(it);
+  }
+}
+
 // Drops, one at a time, the parameters the scenario and constraint parsers refuse.
 void DropRefusedFields(std::map<std::string, Json>& fields, const engine::Catalog& catalog,
                        std::vector<std::string>& ignored) {
@@ -369,6 +385,7 @@ UrlState DecodeUrlState(std::string_view fragment, const engine::Catalog& catalo
     }
     fields[key] = parsed;
   }
+  DropArchitectureOfNamedModel(fields, state.ignored);
   DropRefusedFields(fields, catalog, state.ignored);
   state.scenario = AssembleScenario(fields);
   return state;
@@ -406,6 +423,17 @@ std::string EncodeUrlState(const Json& doc, const std::map<std::string, std::str
         const Json* field_default = NestedDefault(types.scenario_defaults, link_key);
         if (field_default != nullptr && !same(field_value, *field_default)) add(link_key, ValueText(field_value));
       }
+      continue;
+    }
+    // gpus_per_node's default follows gpus, as the reader applies it (DefaultGpusPerNode):
+    // 8 per node is the default of a 16-GPU job but must be written for a 1-GPU one.
+    if (key == "gpus_per_node") {
+      const Json gpus = doc.contains("gpus") ? doc["gpus"] : types.scenario_defaults["gpus"];
+      const Json node_default =
+          gpus.is_number_integer()
+              ? Json(engine::DefaultGpusPerNode(int(std::clamp<long long>(gpus.get<long long>(), 0, 1 << 30))))
+              : default_value;
+      if (!same(value, node_default)) add(key, ValueText(value));
       continue;
     }
     if (!same(value, default_value)) add(key, ValueText(value));

@@ -156,7 +156,23 @@ TEST(HfImportEdges, BadQuantizationValuesNameTheirKey) {
                      R"(, "intermediate_size": 14336, "quantization_config": {"quant_method": "gptq", "bits": 0}})");
   ASSERT_FALSE(bits.ok());
   EXPECT_EQ(bits.error().field, "model.hf_config.quantization_config.bits");
-  EXPECT_TRUE(Contains(bits.error().message, "between 1 and 16")) << bits.error().message;
+  EXPECT_TRUE(Contains(bits.error().message, "between 1 and 8")) << bits.error().message;
+  // Found by an outside run: a group of 1 or a 1 × 1 fp8 block stored more scale than
+  // weight and was refused under an engine name (model.hf_config.weight_bytes); a
+  // malformed block was taken as one scale per tensor.
+  auto group = Import(std::string("{") + kLlamaKeys +
+                      R"(, "intermediate_size": 14336, "quantization_config": {"quant_method": "gptq", "bits": 4, "group_size": 1}})");
+  ASSERT_FALSE(group.ok());
+  EXPECT_EQ(group.error().field, "model.hf_config.quantization_config.group_size");
+  for (const char* block : {"[1, 1]", "[0, 0]", "[\"a\"]", "[]", "[128]", "[128, 128, 128]", "[0.5, 0.5]", "128"}) {
+    auto fp8 = Import(std::string("{") + kLlamaKeys + R"(, "intermediate_size": 14336, "quantization_config": {"quant_method": "fp8", "weight_block_size": )" + block + "}}");
+    ASSERT_FALSE(fp8.ok()) << block;
+    EXPECT_EQ(fp8.error().field, "model.hf_config.quantization_config.weight_block_size") << block;
+  }
+  auto wide = Import(std::string("{") + kLlamaKeys +
+                     R"(, "intermediate_size": 14336, "quantization_config": {"quant_method": "gptq", "bits": 16}})");
+  ASSERT_FALSE(wide.ok());
+  EXPECT_EQ(wide.error().field, "model.hf_config.quantization_config.bits");
   auto shape = Import(std::string("{") + kLlamaKeys + R"(, "intermediate_size": 14336, "quantization_config": "gptq"})");
   ASSERT_FALSE(shape.ok());
   EXPECT_EQ(shape.error().field, "model.hf_config.quantization_config");

@@ -290,4 +290,22 @@ TEST(UrlState, NonFiniteAndHugeNumbersAreRefused) {
   EXPECT_TRUE(s.scenario.empty());
 }
 
+// Found by an outside run: m.* fields beside a named model vanished without a notice, and
+// a 1-GPU job's gpus_per_node 8 was left out of its link (8 is the usual default, but a
+// 1-GPU job's is 1), so the link read back another node size.
+TEST(UrlStateOutside, ArchitectureFieldsBesideANamedModelAreNamed) {
+  const catalog::UrlState s = catalog::DecodeUrlState("#v=1&model=llama-3-8b&m.layers=3&m.hidden=5", Cat());
+  ASSERT_EQ(s.ignored.size(), 2u);
+  EXPECT_TRUE(s.ignored[0].starts_with("m.hidden: ignored")) << s.ignored[0];
+  EXPECT_EQ(s.scenario["model"], "llama-3-8b");
+}
+
+TEST(UrlStateOutside, NodeSizeOfOneGpuJobRoundTrips) {
+  const catalog::Json doc = {{"model", "llama-3-8b"}, {"gpus_per_node", 8}, {"tokens", 1e9}};
+  const std::string link = catalog::EncodeUrlState(doc, {});
+  EXPECT_NE(link.find("gpus_per_node=8"), std::string::npos) << link;
+  const catalog::Json sixteen = {{"model", "llama-3-8b"}, {"gpus", 16}, {"gpus_per_node", 8}};
+  EXPECT_EQ(catalog::EncodeUrlState(sixteen, {}).find("gpus_per_node"), std::string::npos);
+}
+
 }  // namespace

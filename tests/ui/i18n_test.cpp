@@ -1043,6 +1043,10 @@ const ErrorSweep& InputErrorSweep() {
     hf_config("{" + hf + R"(, "quantization_config": "gptq"})", "model.hf_config.quantization_config");
     hf_config("{" + hf + R"(, "quantization_config": {"quant_method": "gptq", "bits": 64}})",
               "model.hf_config.quantization_config.bits");
+    hf_config("{" + hf + R"(, "quantization_config": {"quant_method": "gptq", "bits": 4, "group_size": 4}})",
+              "model.hf_config.quantization_config.group_size");
+    hf_config("{" + hf + R"(, "quantization_config": {"quant_method": "fp8", "weight_block_size": [1, 1]}})",
+              "model.hf_config.quantization_config.weight_block_size");
     // A quantized checkpoint refuses the methods that train its weights.
     for (const char* method : {"full", "freeze", "pretrain"}) {
       estimate(R"({"method": ")" + std::string(method) + R"(", "model": {"hf_config": {)" + hf +

@@ -290,12 +290,10 @@ bool StorageCombo(AppState& state) {
 }
 
 // GPUs per node follow the GPU count (up to an 8-GPU server) until the person sets them.
-constexpr int kUsualNodeGpus = 8;
-
 bool GpusField(engine::Parallelism& p) {
-  const bool node_follows_count = p.gpus_per_node == std::min(p.gpus, kUsualNodeGpus);
+  const bool node_follows_count = p.gpus_per_node == engine::DefaultGpusPerNode(p.gpus);
   if (!IntField("##gpus", &p.gpus, 1)) return false;
-  if (node_follows_count) p.gpus_per_node = std::clamp(p.gpus, 1, kUsualNodeGpus);
+  if (node_follows_count) p.gpus_per_node = std::max(1, engine::DefaultGpusPerNode(p.gpus));
   return true;
 }
 
