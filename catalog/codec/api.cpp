@@ -59,7 +59,7 @@ engine::Result<Request> ReadRequest(std::string_view scenario_json, const engine
 }
 
 engine::Result<catalog::Json> EstimateResult(const Request& request, const engine::Catalog& cat) {
-  auto estimate = engine::RunEstimate(request.scenario, cat);
+  auto estimate = engine::RunEstimate(request.scenario, cat, engine::CostBasisOf(request.constraints));
   if (!estimate.ok()) return estimate.error();
   return catalog::EstimateToJson(estimate.value());
 }
@@ -117,7 +117,7 @@ Response LaunchConfigsResult(const engine::Result<engine::Catalog>& in_force, st
 Response ExportAnswer(const Request& request, const engine::Catalog& cat, std::string_view what,
                       catalog::ExportFormat format) {
   if (what == "estimate") {
-    const auto estimate = engine::RunEstimate(request.scenario, cat);
+    const auto estimate = engine::RunEstimate(request.scenario, cat, engine::CostBasisOf(request.constraints));
     if (!estimate.ok()) return Fail(estimate.error());
     return {catalog::EstimateExportText(request.scenario, estimate.value(), format), true};
   }

@@ -85,7 +85,7 @@ void RecomputeIfDirty(AppState& state) {
   }
   const engine::Scenario& scenario = computed.value();
   state.inputs.scenario.model = scenario.model;
-  state.result = engine::RunEstimate(scenario, *state.catalog);
+  state.result = engine::RunEstimate(scenario, *state.catalog, engine::CostBasisOf(state.goal));
   if (state.result.ok()) state.last_good = state.result.value();
   auto search = engine::PlanSearch::Start(scenario, state.goal, *state.catalog);
   state.plan_search.reset();
