@@ -78,7 +78,8 @@ void DrawHoverReadout(const Chart& chart, const RentBuyView& v) {
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   if (!ImGui::IsWindowHovered() || !chart.Contains(mouse)) return;
   const double fraction = (mouse.x - chart.Min().x) / std::max(1.0f, chart.Max().x - chart.Min().x);
-  const size_t i = size_t(std::clamp(std::lround(fraction * engine::kRentVsBuyHorizonMonths), 0L, long(v.series.months.size()) - 1));
+  const long month = std::lround(fraction * engine::kRentVsBuyHorizonMonths);
+  const size_t i = size_t(std::clamp(month, 0L, long(v.series.months.size()) - 1));
   const double rent = v.series.rent[i], own = v.series.own[i];
   const ImVec2 top = chart.At(v.series.months[i], 0);
   chart.Draw()->AddLine(ImVec2(top.x, chart.Min().y), ImVec2(top.x, chart.Max().y), Colors().chart_frame, v.scale);

@@ -202,7 +202,7 @@ void DrawSummaryCards(const AppState& state, const engine::Estimate& e, const Fo
   const engine::GpuSpec* gpu = state.catalog->FindGpu(s.gpu_id);
   if (gpu == nullptr) return;
   const Card cards[] = {MemoryCard(state, e, *gpu), HardwareCard(state, *gpu), WallTimeCard(e),
-                        RentCard(e),                OwnCard(e),               UtilizationCard(e, *gpu, s.parallel.gpus)};
+                        RentCard(e), OwnCard(e), UtilizationCard(e, *gpu, s.parallel.gpus)};
   if (!ImGui::BeginTable("cards", CardColumns(state.dpi_scale),
                          ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame)) {
     return;
