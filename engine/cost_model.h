@@ -28,6 +28,10 @@ inline bool BreaksEven(double break_even_months) { return std::isfinite(break_ev
 // False when no rental price was given, so "never" would be wrong: there is no comparison.
 inline bool HasRentalToCompare(double break_even_months) { return !std::isnan(break_even_months); }
 
+// Owned hardware is paid whether busy or not, so the share of wall-clock hours it runs sets
+// what a job's hour costs: 70% is a well-run shared cluster [A] (model.md §8).
+inline constexpr double kDefaultOwnUtilization = 0.7;
+
 enum class Pricing { kOnDemand, kSpot, kReserved1yr, kReserved3yr };
 inline constexpr std::array<std::string_view, 4> kPricingNames = {"on-demand", "spot", "reserved-1yr", "reserved-3yr"};
 
@@ -61,6 +65,14 @@ struct OwnCost {
   // rental price was given. Plan copies it as is; test it with BreaksEven/HasRentalToCompare.
   double break_even_months = kNoRentalToCompare;
 };
+
+// A job's share of owning `own` per hour it runs: the fixed costs (depreciation,
+// colocation, maintenance) run whether the GPUs are busy or not, so a job carries them
+// divided by the utilization, plus the power it draws (model.md §8). The planner prices
+// owned plans and the estimate its own-it figure with this one rule.
+inline double OwnSharePerHour(const OwnCost& own, double utilization) {
+  return own.fixed_per_hour / utilization + own.power_per_hour;
+}
 
 // Ownership assumptions, read from the catalog's facility figures (with defaults when a
 // figure is missing) and editable by the user.

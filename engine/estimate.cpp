@@ -101,7 +101,7 @@ FiniteGuard GuardFigures(const Estimate& e) {
   return g;
 }
 
-Result<Estimate> ComputeEstimate(const Scenario& s, const Catalog& catalog) {
+Result<Estimate> ComputeEstimate(const Scenario& s, const Catalog& catalog, const CostBasis& basis) {
   if (auto error = ValidateScenario(s, catalog)) return *error;
   Estimate e;
   e.model = s.model;
@@ -126,6 +126,9 @@ Result<Estimate> ComputeEstimate(const Scenario& s, const Catalog& catalog) {
   e.reliability = EstimateReliability(s, e.params, e.time, storage);
   e.server = BuildBillOfMaterials(s, gpu, fabric, e.memory, e.reliability);
   e.claim = CheckClaim(s, gpu, e.throughput, e.fits);
+  // Priced for the job's hours when tokens are given, else per hour.
+  const double cost_hours = e.time.tokens > 0 ? e.reliability.wall_hours_with_failures : 1.0;
+  e.costs = EstimateJobCosts(s, e.params, cost_hours, catalog, basis);
   e.checklist = PreOrderChecklist(s, e, gpu);
   e.warnings = CollectWarnings(s);
   AddNodeSizeWarning(s, gpu, catalog, e.warnings);
@@ -158,7 +161,7 @@ std::string BlameInput(const Scenario& s, const Catalog& catalog) {
   for (const auto& [field, reset] : resets) {
     Scenario changed = s;
     reset(changed, defaults);
-    auto retry = ComputeEstimate(changed, catalog);
+    auto retry = ComputeEstimate(changed, catalog, CostBasis{});
     if (retry.ok() && GuardFigures(retry.value()).ok()) return field;
   }
   return "";
@@ -166,8 +169,8 @@ std::string BlameInput(const Scenario& s, const Catalog& catalog) {
 
 }  // namespace
 
-Result<Estimate> RunEstimate(const Scenario& s, const Catalog& catalog) {
-  auto estimate = ComputeEstimate(s, catalog);
+Result<Estimate> RunEstimate(const Scenario& s, const Catalog& catalog, const CostBasis& basis) {
+  auto estimate = ComputeEstimate(s, catalog, basis);
   if (!estimate.ok()) return estimate;
   const FiniteGuard guard = GuardFigures(estimate.value());
   if (guard.ok()) return estimate;

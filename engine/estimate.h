@@ -11,6 +11,7 @@
 #include "bill_of_materials.h"
 #include "checklist.h"
 #include "claim_check.h"
+#include "estimate_costs.h"
 #include "reliability.h"
 #include "time_model.h"
 #include "result.h"
@@ -40,11 +41,14 @@ struct Estimate {
   Reliability reliability;
   BillOfMaterials server;
   ClaimCheck claim;
-  std::vector<CheckItem> checklist;
-  std::vector<FabricSpeed> network_effect;  // the same plan on every scale-out fabric  // the pre-order questions answered for this plan
+  EstimateCosts costs;  // renting, owning, rent vs buy and storage, in the basis' currency
+  std::vector<CheckItem> checklist;  // the pre-order questions answered for this plan
+  std::vector<FabricSpeed> network_effect;  // the same plan on every scale-out fabric
   std::vector<Warning> warnings;
 };
 
-Result<Estimate> RunEstimate(const Scenario& scenario, const Catalog& catalog);
+// `basis` (the plan goal's currency and owned-hardware utilization) prices the costs;
+// nothing else depends on it.
+Result<Estimate> RunEstimate(const Scenario& scenario, const Catalog& catalog, const CostBasis& basis = {});
 
 }  // namespace engine

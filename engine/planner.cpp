@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 
+#include "estimate_costs.h"
 #include "finite_guard.h"
 #include "format.h"
 #include "input_limits.h"
@@ -96,7 +97,7 @@ Prices PricesFor(const Catalog& cat, const PlanConstraints& c, const GpuSpec& g,
   if (c.purchase != Purchase::kCloud) {
     const double cloud_gpu_hour = p.cloud.per_hour > 0 ? p.cloud.per_hour / gpus : 0;
     for (const OwnCost& o : OwnOptions(cat, a, g.id, gpus, 1.0, c.currency, cloud_gpu_hour)) {
-      const double per_hour = o.fixed_per_hour / c.own_utilization + o.power_per_hour;
+      const double per_hour = OwnSharePerHour(o, c.own_utilization);
       if (p.own.per_hour > 0 && per_hour >= p.own.per_hour) continue;
       p.own = {per_hour, o.server->id,
                std::to_string(o.servers) + "× " + o.server->name + (o.used ? " (used)" : " (new)"), o.servers};
@@ -185,19 +186,6 @@ bool PlanIsFinite(const Plan& p) {
            {"plan.break_even_utilization", p.break_even_utilization}});
   if (!g.ok()) StrictGuardFailed(g.failed() + " on " + p.gpu_id);
   return g.ok();
-}
-
-// Object storage while renting: the tokenized dataset (2 or 4 B per token), three
-// resumable checkpoints of the size the estimate writes (CheckpointBytes: the optimizer
-// state for full training, only the adapters for LoRA) and one 16-bit copy of the weights
-// (the base model a fine-tune starts from, or the exported result), at the catalog's S3
-// Standard price per TB-month (730 hours).
-double CloudStoragePerHour(const Scenario& s, const ParamCounts& c, const Catalog& cat, const std::string& currency) {
-  const StorageTier* s3 = cat.FindStorage("s3-standard");
-  if (s3 == nullptr || s3->cloud_usd_per_tb_month <= 0) return 0;
-  const double dataset = TrainingTokens(s.training) / std::max(1.0, s.training.epochs) * TokenBytes(s.model);
-  const double terabytes = (dataset + 3 * CheckpointBytes(s, c) + ExportBytes(c)) / 1e12;
-  return std::max(0.0, Convert(cat, terabytes * s3->cloud_usd_per_tb_month / 730, "USD", currency));
 }
 
 // ---------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@
 
 #include "catalog.h"
 #include "cost_model.h"
+#include "estimate_costs.h"
 #include "result.h"
 #include "scenario.h"
 
@@ -35,10 +36,13 @@ struct PlanConstraints {
   std::string region;
   int max_gpus = 4096;
   bool allow_spot = false;             // spot capacity can be reclaimed mid-run
-  // Owned hardware is paid whether busy or not: a job's share is fixed cost / utilization
-  // + power per used hour (model.md §8). 70% is a well-run shared cluster [A].
-  double own_utilization = 0.7;
+  // Owned hardware is paid whether busy or not: a job's share is OwnSharePerHour at this
+  // utilization (cost_model.h).
+  double own_utilization = kDefaultOwnUtilization;
 };
+
+// The goal's figures an estimate's costs are priced with (RunEstimate).
+inline CostBasis CostBasisOf(const PlanConstraints& c) { return {c.currency, c.own_utilization}; }
 
 struct Plan {
   std::string gpu_id;

@@ -111,17 +111,19 @@ int FailResponse(const api::Response& response, const std::string& what = "") {
   return kExitBadInput;
 }
 
-// `what` is estimate or plan; `format` "" prints the result JSON alone (api::Estimate or
-// api::Plan, byte for byte what the JS API returns), any other the export. JSON output ends
+// `what` is estimate or plan; `format` "" prints the result JSON alone (Session::Estimate or
+// Session::Plan, byte for byte what the JS API returns), any other the export. JSON output ends
 // with a newline; the other formats carry their own.
-int Export(const std::string& path, const std::string& what, const std::string& format) {
+int Export(const api::Session& session, const std::string& path, const std::string& what,
+           const std::string& format) {
   if (format != "" && format != "json" && format != "csv" && format != "table" && format != "markdown") {
     return Fail("--format", "must be json, csv, markdown or table");
   }
   std::string text;
   if (!ReadInput(path, &text)) return Fail("input", "cannot read the scenario file");
-  const api::Response response = format.empty() ? (what == "plan" ? api::Plan(text) : api::Estimate(text))
-                                                : api::Export(text, what, format);
+  const api::Response response = format.empty()
+                                     ? (what == "plan" ? session.Plan(text) : session.Estimate(text))
+                                     : session.Export(text, what, format);
   if (!response.ok) return FailResponse(response);
   std::cout << response.json << (format.empty() || format == "json" ? "\n" : "");
   return kExitOk;
@@ -134,13 +136,13 @@ constexpr const char* kLaunchTitles[][2] = {{"deepspeed", "ds_config.json (DeepS
 
 // One tool: its text alone on stdout (ready to redirect into a file), its notes on stderr.
 // All: every text under a header, then all notes.
-int Launch(const std::string& path, const std::string& tool) {
+int Launch(const api::Session& session, const std::string& path, const std::string& tool) {
   bool known = tool == "all";
   for (const auto& title : kLaunchTitles) known = known || tool == title[0];
   if (!known) return Fail("--tool", "must be deepspeed, torchrun, llamafactory, megatron or all");
   std::string text;
   if (!ReadInput(path, &text)) return Fail("input", "cannot read the scenario file");
-  const api::Response response = api::LaunchConfigs(text);
+  const api::Response response = session.LaunchConfigs(text);
   if (!response.ok) return FailResponse(response);
   const catalog::Json configs = catalog::Json::parse(response.json);
   for (const auto& title : kLaunchTitles) {
@@ -198,8 +200,8 @@ int FailJson(const std::string& field, const std::string& message) {
 // force (the embedded one, or merged with --catalog-overlay). The page reads the link
 // over the contract's defaults and keeps its own model when the link names none; a link
 // whose fields do not make a scenario together is not applied ("applied": false).
-int DecodeLink(std::string_view fragment) {
-  const auto& cat = api::CurrentCatalog();
+int DecodeLink(const api::Session& session, std::string_view fragment) {
+  const auto& cat = session.catalog_or_error();
   if (!cat.ok()) return FailJson(cat.error().field, cat.error().message);
   if (!fragment.empty() && fragment.front() == '#') fragment.remove_prefix(1);
   if (fragment.size() > catalog::kMaxUrlStateBytes) {
@@ -240,14 +242,14 @@ int DecodeLink(std::string_view fragment) {
 // the scenario (ui::ScenarioDocument + EncodeUrlState): the model as the document names
 // it (preset id, params_b or the architecture), only fields that differ from the
 // defaults. Printed with its leading '#'.
-int EncodeLink(const std::string& path) {
+int EncodeLink(const api::Session& session, const std::string& path) {
   std::string text;
   if (!ReadInput(path, &text)) return Fail("input", "cannot read the scenario file");
   // Exactly what estimate accepts (and its error when it does not).
-  const api::Response check = api::Estimate(text);
+  const api::Response check = session.Estimate(text);
   if (!check.ok) return FailResponse(check);
   try {
-    const auto& cat = api::CurrentCatalog().value();
+    const auto& cat = session.catalog();
     const auto doc = catalog::ParseScenarioDocument(text);
     if (!doc.ok()) return FailJson(doc.error().field, doc.error().message);
     const auto scenario = catalog::ScenarioFromJson(doc.value(), cat);
@@ -269,10 +271,10 @@ int EncodeLink(const std::string& path) {
   }
 }
 
-int LoadOverlay(const std::string& path) {
+int LoadOverlay(api::Session& session, const std::string& path) {
   std::string text;
   if (!ReadInput(path, &text)) return Fail("--catalog-overlay", "cannot read the overlay file");
-  const api::Response response = api::SetCatalogOverlay(text);
+  const api::Response response = session.SetCatalogOverlay(text);
   return response.ok ? kExitOk : FailResponse(response, "catalog overlay: ");
 }
 
@@ -280,8 +282,9 @@ int LoadOverlay(const std::string& path) {
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
+  api::Session session;  // the embedded catalog, or it merged with --catalog-overlay
   if (args.size() >= 2 && args[0] == "--catalog-overlay") {
-    if (int status = LoadOverlay(args[1]); status != kExitOk) return status;
+    if (int status = LoadOverlay(session, args[1]); status != kExitOk) return status;
     args.erase(args.begin(), args.begin() + 2);
   }
   const std::string command = args.empty() ? "" : args[0];
@@ -294,7 +297,7 @@ int main(int argc, char** argv) {
     return kExitOk;
   }
   if (command == "catalog" && args.size() == 1) {
-    std::cout << api::CatalogJson() << "\n";
+    std::cout << session.CatalogJson() << "\n";
     return kExitOk;
   }
   if (command == "catalog" && args.size() == 3 && args[1] == "--stale") return Stale(args[2]);
@@ -302,16 +305,16 @@ int main(int argc, char** argv) {
     std::cout << engine::ScenarioFieldsMarkdown() << "\n" << engine::NumericContractMarkdown();
     return kExitOk;
   }
-  if ((command == "estimate" || command == "plan") && args.size() == 2) return Export(args[1], command, "");
+  if ((command == "estimate" || command == "plan") && args.size() == 2) return Export(session, args[1], command, "");
   if ((command == "estimate" || command == "plan") && args.size() == 4 && args[2] == "--format") {
-    return Export(args[1], command, args[3]);
+    return Export(session, args[1], command, args[3]);
   }
   if (command == "validate" && args.size() == 1) return Validate("table");
   if (command == "validate" && args.size() == 3 && args[1] == "--format") return Validate(args[2]);
-  if (command == "link" && args.size() == 3 && args[1] == "--encode") return EncodeLink(args[2]);
-  if (command == "link" && args.size() == 2 && args[1] != "--encode") return DecodeLink(args[1]);
-  if (command == "launch" && args.size() == 2) return Launch(args[1], "all");
-  if (command == "launch" && args.size() == 4 && args[2] == "--tool") return Launch(args[1], args[3]);
+  if (command == "link" && args.size() == 3 && args[1] == "--encode") return EncodeLink(session, args[2]);
+  if (command == "link" && args.size() == 2 && args[1] != "--encode") return DecodeLink(session, args[1]);
+  if (command == "launch" && args.size() == 2) return Launch(session, args[1], "all");
+  if (command == "launch" && args.size() == 4 && args[2] == "--tool") return Launch(session, args[1], args[3]);
   std::cerr << kUsage;
   return kExitBadInput;
 }

@@ -10,12 +10,12 @@
 
 int main() {
   const std::string scenario = R"({"model":"llama-3-70b","method":"full","tokens":2e9,"deadline_days":7,"budget":40000})";
-  api::Plan(scenario);  // warm-up: parses the embedded catalog
+  api::Session().Plan(scenario);  // warm-up: parses the embedded catalog
   const int runs = 20;
   long long candidates = 0;
   const auto start = std::chrono::steady_clock::now();
   for (int i = 0; i < runs; ++i) {
-    const api::Response r = api::Plan(scenario);
+    const api::Response r = api::Session().Plan(scenario);
     candidates += catalog::Json::parse(r.json)["candidates_evaluated"].get<long long>();
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

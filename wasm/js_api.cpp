@@ -1,23 +1,33 @@
-// The page's JavaScript API: thin embind wrappers over the same api:: entry point as the
-// CLI. js/post.js turns them into window.TrainSizer (parsed objects, a ready promise).
+// The page's JavaScript API: thin embind wrappers over the same api::Session entry points
+// as the CLI. js/post.js turns them into window.TrainSizer (parsed objects, a ready promise).
 #include <emscripten/bind.h>
 
 #include <string>
 
 #include "catalog/codec/api.h"
+#include "page_session.h"
 #include "page_state.h"
+
+// The browser calls the bindings below as plain functions, so the session lives for the
+// page's lifetime here; main.cpp hands the same one to the page's AppState.
+api::Session& web::PageSession() {
+  static api::Session session;
+  return session;
+}
 
 namespace {
 
-std::string EstimateJson(const std::string& scenario) { return api::Estimate(scenario).json; }
-std::string PlanJson(const std::string& scenario) { return api::Plan(scenario).json; }
-std::string CatalogJson() { return api::CatalogJson(); }
+using web::PageSession;
+
+std::string EstimateJson(const std::string& scenario) { return PageSession().Estimate(scenario).json; }
+std::string PlanJson(const std::string& scenario) { return PageSession().Plan(scenario).json; }
+std::string CatalogJson() { return PageSession().CatalogJson(); }
 std::string VersionJson() { return api::VersionJson(); }
-std::string SetCatalogOverlayJson(const std::string& overlay) { return api::SetCatalogOverlay(overlay).json; }
-std::string LaunchConfigsJson(const std::string& scenario) { return api::LaunchConfigs(scenario).json; }
+std::string SetCatalogOverlayJson(const std::string& overlay) { return PageSession().SetCatalogOverlay(overlay).json; }
+std::string LaunchConfigsJson(const std::string& scenario) { return PageSession().LaunchConfigs(scenario).json; }
 // The export text, or the error JSON ({"error": ...}) on bad input.
 std::string ExportText(const std::string& scenario, const std::string& what, const std::string& format) {
-  return api::Export(scenario, what, format).json;
+  return PageSession().Export(scenario, what, format).json;
 }
 
 }  // namespace

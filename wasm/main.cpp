@@ -22,6 +22,7 @@
 #include "catalog/codec/result_json.h"
 #include "catalog/codec/scenario_json.h"
 #include "catalog/codec/utf8.h"
+#include "page_session.h"
 #include "page_state.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // ErrorCheckEndFrameRecover
@@ -192,8 +193,8 @@ std::string Shorten(const std::string& text, size_t most) {
 // the page itself (theme, language, embed) and its host actions stay.
 void FactoryReset(Platform& p) {
   ui::AppState& old = p.state;
-  api::SetCatalogOverlay("");  // removes any overlay (never fails)
-  ui::AppState fresh = ui::MakeInitialState(api::CurrentCatalog().value());
+  web::PageSession().SetCatalogOverlay("");  // removes any overlay (never fails)
+  ui::AppState fresh = ui::MakeInitialState(web::PageSession());
   fresh.dpi_scale = old.dpi_scale;
   fresh.dark = old.dark;
   fresh.embed = old.embed;
@@ -222,12 +223,12 @@ void Recover(Platform& p, const char* what) {
       ui::RestoreGoodFrame(state, *p.good);
       outcome = ui::RefusalOutcome::kLastGoodBack;
     } else if (p.failures == 2 && p.good) {
-      api::SetCatalogOverlay("");  // the catalog may be what fails now
+      state.session->SetCatalogOverlay("");  // the catalog may be what fails now
       state.assumption_edits = catalog::Json::object();
       if (!state.overlay_text.empty()) {
         state.overlay_status = ui::T("Removed after an internal error: the built-in catalog is in force.");
       }
-      state.catalog = &api::CurrentCatalog().value();
+      state.catalog = &state.session->catalog();
       ++state.catalog_generation;
       ui::RestoreGoodFrame(state, *p.good);  // recomputed at the next frame, on the built-in catalog
       outcome = ui::RefusalOutcome::kLastGoodBuiltin;
@@ -267,7 +268,7 @@ void NoteWork(Platform& p) {
   const int js_generation = EM_ASM_INT(return Module.tsCatalogGeneration | 0;);
   if (js_generation != p.js_catalog_generation) {
     p.js_catalog_generation = js_generation;
-    state.catalog = &api::CurrentCatalog().value();
+    state.catalog = &state.session->catalog();
     state.last_good.reset();
     state.plan = engine::InputError{"", "not planned yet"};
     state.plan_search.reset();
@@ -477,7 +478,7 @@ EMSCRIPTEN_BINDINGS(trainsizer_page) {
 }
 
 int main() {
-  const auto& catalog = catalog::Embedded();
+  const auto& catalog = web::PageSession().catalog_or_error();
   if (!catalog.ok()) {
     std::fprintf(stderr, "catalog error: %s: %s\n", catalog.error().field.c_str(), catalog.error().message.c_str());
     return 1;
@@ -503,7 +504,7 @@ int main() {
   ImGui_ImplGlfw_InitForOpenGL(platform.window, true);
   glfwSetScrollCallback(platform.window, ScrollInSteps);
   ImGui_ImplOpenGL3_Init("#version 300 es");
-  platform.state = ui::MakeInitialState(catalog.value());
+  platform.state = ui::MakeInitialState(web::PageSession());
   // From here on nothing may stop the page from starting: a link that throws leaves the
   // first screen and a notice (Recover), not "Uncaught WebAssembly.Exception".
   try {

@@ -8,9 +8,9 @@
 #include "engine/estimate.h"
 #include "engine/planner.h"
 #include "engine/scenario_check.h"
+#include "export_text.h"
 #include "launch_configs.h"
 #include "plan_json.h"
-#include "report.h"
 #include "engine/version.h"
 #include "result_json.h"
 #include "scenario_json.h"
@@ -19,23 +19,7 @@
 namespace api {
 namespace {
 
-
 Response Fail(const engine::InputError& error) { return {catalog::DumpJson(catalog::ErrorToJson(error)), false}; }
-
-// The catalog in force: the embedded one, or it merged with the user's overlay.
-struct ActiveCatalog {
-  std::optional<engine::Result<engine::Catalog>> merged;
-  std::string overlay_text;
-};
-
-ActiveCatalog& Active() {
-  static ActiveCatalog active;
-  return active;
-}
-
-const engine::Result<engine::Catalog>& Current() {
-  return Active().merged ? *Active().merged : catalog::Embedded();
-}
 
 // The planner fields' checks, for estimate and plan alike. A scenario that names its GPU
 // fixes it for the search (ConstraintsFromJson): an unknown one is the gpu field's error,
@@ -75,7 +59,7 @@ engine::Result<Request> ReadRequest(std::string_view scenario_json, const engine
 }
 
 engine::Result<catalog::Json> EstimateResult(const Request& request, const engine::Catalog& cat) {
-  auto estimate = engine::RunEstimate(request.scenario, cat);
+  auto estimate = engine::RunEstimate(request.scenario, cat, engine::CostBasisOf(request.constraints));
   if (!estimate.ok()) return estimate.error();
   return catalog::EstimateToJson(estimate.value());
 }
@@ -90,11 +74,10 @@ engine::Result<catalog::Json> PlanResult(const Request& request, const engine::C
 // is a bug, but the caller still gets an error object instead of a dead process or WASM
 // runtime.
 template <class Body>
-Response Guarded(Body body) {
+Response Guarded(const engine::Result<engine::Catalog>& in_force, Body body) {
   try {
-    const auto& cat = Current();
-    if (!cat.ok()) return Fail(cat.error());
-    return body(cat.value());
+    if (!in_force.ok()) return Fail(in_force.error());
+    return body(in_force.value());
   } catch (const std::bad_alloc&) {
     return Fail({"scenario", "is too large to process"});
   } catch (const std::exception& e) {
@@ -104,8 +87,8 @@ Response Guarded(Body body) {
 
 // The request read, then `compute`d: its result as compact JSON, or the first error.
 template <class Compute>
-Response Answer(std::string_view scenario_json, Compute compute) {
-  return Guarded([&](const engine::Catalog& cat) -> Response {
+Response Answer(const engine::Result<engine::Catalog>& in_force, std::string_view scenario_json, Compute compute) {
+  return Guarded(in_force, [&](const engine::Catalog& cat) -> Response {
     const auto request = ReadRequest(scenario_json, cat);
     if (!request.ok()) return Fail(request.error());
     const auto result = compute(request.value(), cat);
@@ -114,14 +97,9 @@ Response Answer(std::string_view scenario_json, Compute compute) {
   });
 }
 
-}  // namespace
-
-Response Estimate(std::string_view scenario_json) { return Answer(scenario_json, EstimateResult); }
-
-Response Plan(std::string_view scenario_json) { return Answer(scenario_json, PlanResult); }
-
-Response LaunchConfigs(std::string_view scenario_json) {
-  return Answer(scenario_json, [](const Request& request, const engine::Catalog& cat) -> engine::Result<catalog::Json> {
+Response LaunchConfigsResult(const engine::Result<engine::Catalog>& in_force, std::string_view scenario_json) {
+  return Answer(in_force, scenario_json,
+                [](const Request& request, const engine::Catalog& cat) -> engine::Result<catalog::Json> {
     // The estimate's own checks, so that bad input gives exactly its error.
     if (auto estimate = engine::RunEstimate(request.scenario, cat); !estimate.ok()) return estimate.error();
     const engine::Scenario& s = request.scenario;
@@ -135,58 +113,60 @@ Response LaunchConfigs(std::string_view scenario_json) {
   });
 }
 
-namespace {
-
-std::string RenderEstimate(const Request& request, const catalog::Json& result, std::string_view format) {
-  if (format == "csv") return catalog::EstimateCsv(result);
-  if (format == "table") return catalog::EstimateTable(result);
-  // The Markdown summary lists the scenario's settings with defaults filled in.
-  return catalog::EstimateMarkdown(catalog::ScenarioToJson(request.scenario), result);
-}
-
-std::string RenderPlan(const catalog::Json& plan, std::string_view format) {
-  if (format == "csv") return catalog::PlanCsv(plan);
-  return format == "table" ? catalog::PlanTable(plan) : catalog::PlanMarkdown(plan);
-}
-
-// The JSON export: what was asked, as the scenario contract writes it (defaults filled
-// in, so the file reads back as the same scenario), and what came out. A plan also
-// carries the constraints the planner searched within.
-catalog::Json ExportDocument(std::string_view what, const Request& request, catalog::Json result) {
-  catalog::Json doc = {{"scenario", catalog::ScenarioToJson(request.scenario)}, {"result", std::move(result)}};
-  if (what == "plan") doc["constraints"] = catalog::ConstraintsToJson(request.constraints);
-  return doc;
+// The export of a request read and answered: computed here, written by export_text.h.
+Response ExportAnswer(const Request& request, const engine::Catalog& cat, std::string_view what,
+                      catalog::ExportFormat format) {
+  if (what == "estimate") {
+    const auto estimate = engine::RunEstimate(request.scenario, cat, engine::CostBasisOf(request.constraints));
+    if (!estimate.ok()) return Fail(estimate.error());
+    return {catalog::EstimateExportText(request.scenario, estimate.value(), format), true};
+  }
+  const auto plan = engine::RunPlan(request.scenario, request.constraints, cat);
+  if (!plan.ok()) return Fail(plan.error());
+  return {catalog::PlanExportText(request.scenario, request.constraints, plan.value(), cat, format), true};
 }
 
 }  // namespace
 
-Response Export(std::string_view scenario_json, std::string_view what, std::string_view format) {
+const engine::Result<engine::Catalog>& Session::catalog_or_error() const {
+  return merged_ ? *merged_ : catalog::Embedded();
+}
+
+Response Session::Estimate(std::string_view scenario_json) const {
+  return Answer(catalog_or_error(), scenario_json, EstimateResult);
+}
+
+Response Session::Plan(std::string_view scenario_json) const {
+  return Answer(catalog_or_error(), scenario_json, PlanResult);
+}
+
+Response Session::LaunchConfigs(std::string_view scenario_json) const {
+  return LaunchConfigsResult(catalog_or_error(), scenario_json);
+}
+
+Response Session::Export(std::string_view scenario_json, std::string_view what, std::string_view format) const {
   if (what != "estimate" && what != "plan") return Fail({"what", "must be estimate or plan"});
-  if (format != "json" && format != "csv" && format != "markdown" && format != "table") {
-    return Fail({"format", "must be json, csv, markdown or table"});
-  }
-  return Guarded([&](const engine::Catalog& cat) -> Response {
+  const auto export_format = engine::EnumFromName<catalog::ExportFormat>(catalog::kExportFormatNames, format);
+  if (!export_format) return Fail({"format", "must be json, csv, markdown or table"});
+  return Guarded(catalog_or_error(), [&](const engine::Catalog& cat) -> Response {
     const auto request = ReadRequest(scenario_json, cat);
     if (!request.ok()) return Fail(request.error());
-    const auto result = what == "estimate" ? EstimateResult(request.value(), cat) : PlanResult(request.value(), cat);
-    if (!result.ok()) return Fail(result.error());
-    if (format == "json") return {catalog::DumpJson(ExportDocument(what, request.value(), result.value())), true};
-    if (what == "estimate") return {RenderEstimate(request.value(), result.value(), format), true};
-    return {RenderPlan(result.value(), format), true};
+    return ExportAnswer(request.value(), cat, what, *export_format);
   });
 }
 
-std::string CatalogJson() {
-  if (Active().overlay_text.empty()) return catalog::EmbeddedCatalogJson();
+std::string Session::CatalogJson() const {
+  if (overlay_text_.empty()) return catalog::EmbeddedCatalogJson();
   catalog::Json all = catalog::Json::parse(catalog::EmbeddedCatalogJson());
-  all["overlay"] = catalog::Json::parse(Active().overlay_text, nullptr, false);
+  all["overlay"] = catalog::Json::parse(overlay_text_, nullptr, false);
   return catalog::DumpJson(all, 2);
 }
 
-Response SetCatalogOverlay(std::string_view overlay_json) {
+Response Session::SetCatalogOverlay(std::string_view overlay_json) {
   try {
     if (overlay_json.empty()) {
-      Active() = {};
+      merged_.reset();
+      overlay_text_.clear();
       return {catalog::DumpJson({{"ok", true}, {"overlay", false}}), true};
     }
     const auto& embedded = catalog::Embedded();
@@ -196,23 +176,20 @@ Response SetCatalogOverlay(std::string_view overlay_json) {
     const engine::Catalog& c = merged.value();
     const catalog::Json counts = {{"ok", true}, {"overlay", true}, {"gpus", c.gpus.size()}, {"models", c.models.size()},
                                   {"offers", c.offers.size()}, {"servers", c.servers.size()}};
-    Active() = {std::move(merged), std::string(overlay_json)};
+    merged_ = std::move(merged);
+    overlay_text_ = std::string(overlay_json);
     return {catalog::DumpJson(counts), true};
   } catch (const std::exception& e) {
     return Fail({"overlay", std::string("internal error: ") + e.what()});
   }
 }
 
-const engine::Result<engine::Catalog>& CurrentCatalog() { return Current(); }
-
 std::string StaleJson(int days, long today) {
   return catalog::DumpJson(catalog::StaleFigures(catalog::EmbeddedFiles(), days, today));
 }
 
 std::string ValidationSummaryJson() {
-  static const std::string summary =
-      catalog::DumpJson(catalog::ValidationSummaryToJson(catalog::SummarizeValidation(catalog::RunValidationCases())));
-  return summary;
+  return catalog::DumpJson(catalog::ValidationSummaryToJson(catalog::EmbeddedValidationSummary()));
 }
 
 std::string VersionJson() {

@@ -1,6 +1,7 @@
 #include "result_json.h"
 
 #include <cmath>
+#include <optional>
 
 #include "engine/units.h"
 #include "engine/version.h"
@@ -152,6 +153,59 @@ Json ClaimJson(const engine::ClaimCheck& c) {
               {"predicted_tokens_per_s", R(c.predicted_tokens_per_s, 1)}};
 }
 
+// Money to the cent; prices per hour to 1/10000, as the plan's per_gpu_hour.
+double Money(double amount) { return R(amount, 100); }
+double PerHour(double amount) { return R(amount, 1e4); }
+
+Json RentJson(const std::optional<engine::CloudCost>& rent) {
+  if (!rent) return nullptr;
+  return Json{{"offer", rent->offer->id},
+              {"provider", rent->offer->provider},
+              {"pricing", engine::EnumName(engine::kPricingNames, rent->pricing)},
+              {"units", rent->units},
+              {"price_per_hour", PerHour(rent->price_per_hour)},
+              {"per_gpu_hour", PerHour(rent->per_gpu_hour)},
+              {"billed_hours", R(rent->billed_hours, 1e4)},
+              {"total", Money(rent->total)}};
+}
+
+Json OwnJson(const engine::EstimateCosts& c) {
+  if (!c.own) return nullptr;
+  const engine::OwnCost& o = *c.own;
+  return Json{{"server", o.server->id},      {"used", o.used},
+              {"servers", o.servers},        {"capex", Money(o.capex)},
+              {"fixed_per_hour", PerHour(o.fixed_per_hour)}, {"power_per_hour", PerHour(o.power_per_hour)},
+              {"running_per_hour", PerHour(o.running_per_hour)},
+              {"share_per_hour", PerHour(c.own_share_per_hour)}, {"share", Money(c.own_share)}};
+}
+
+Json RentVsBuyJson(const engine::EstimateCosts& c) {
+  if (!c.rent_vs_buy) return nullptr;
+  const engine::RentVsBuy& s = *c.rent_vs_buy;
+  Json rent = Json::array(), own = Json::array();
+  for (double amount : s.rent) rent.push_back(Money(amount));
+  for (double amount : s.own) own.push_back(Money(amount));
+  return Json{{"offer", c.hourly_rent->offer->id},
+              {"rent_per_hour", PerHour(c.hourly_rent->price_per_hour)},
+              {"months", engine::kRentVsBuyHorizonMonths},
+              {"breaks_even", s.breaks_even},
+              {"break_even_month", s.breaks_even ? Json(s.break_even_month) : Json(nullptr)},
+              {"rent", rent},
+              {"own", own}};
+}
+
+// What the job costs in the goal's currency: renting for its hours, the share of owning
+// at the goal's utilization, rent vs buy by month (index = months of use), and storage.
+Json CostsJson(const engine::EstimateCosts& c) {
+  return Json{{"currency", c.basis.currency},
+              {"own_utilization", c.basis.own_utilization},
+              {"hours", R(c.hours, 1e4)},
+              {"rent", RentJson(c.rent)},
+              {"own", OwnJson(c)},
+              {"rent_vs_buy", RentVsBuyJson(c)},
+              {"storage", {{"per_hour", PerHour(c.storage_per_hour)}, {"cost", Money(c.storage_cost)}}}};
+}
+
 }  // namespace
 
 Json EstimateToJson(const engine::Estimate& e) {
@@ -174,6 +228,7 @@ Json EstimateToJson(const engine::Estimate& e) {
               {"claim_check", ClaimJson(e.claim)},
               {"checklist", ChecklistJson(e.checklist)},
               {"network_effect", NetworkEffectJson(e.network_effect)},
+              {"costs", CostsJson(e.costs)},
               {"fit_by_gpu", fits}, {"warnings", warnings}};
 }
 

@@ -156,6 +156,11 @@ ValidationSummary SummarizeValidation(const std::vector<ValidationCase>& cases) 
   return summary;
 }
 
+const ValidationSummary& EmbeddedValidationSummary() {
+  static const ValidationSummary summary = SummarizeValidation(RunValidationCases());
+  return summary;
+}
+
 Json ValidationSummaryToJson(const ValidationSummary& s) {
   auto kind = [](const ErrorStats& all, const ErrorStats& asserted, const std::map<std::string, ErrorStats>& by_method) {
     Json j = StatsJson(all);

@@ -59,6 +59,10 @@ struct ValidationSummary {
 
 ValidationSummary SummarizeValidation(const std::vector<ValidationCase>& cases);
 
+// The summary of every embedded case against the embedded catalog, computed on first use
+// and immutable after: the page quotes it next to its figures, the CLI and JS API as JSON.
+const ValidationSummary& EmbeddedValidationSummary();
+
 // {"memory": {cases, median_abs_error, worst_abs_error, asserted_only: {cases, ...},
 // by_method: {...}}, "throughput": {...}, "fits_under": {cases, held}, "asserted",
 // "within_tolerance"}.

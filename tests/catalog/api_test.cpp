@@ -15,7 +15,7 @@ namespace {
 using nlohmann::json;
 
 json Estimate(const std::string& scenario) {
-  const api::Response r = api::Estimate(scenario);
+  const api::Response r = api::Session().Estimate(scenario);
   return json::parse(r.json);
 }
 
@@ -63,7 +63,7 @@ TEST(Api, BadInputNamesTheField) {
       {"", "scenario"},
   };
   for (const Case& c : cases) {
-    const api::Response r = api::Estimate(c.scenario);
+    const api::Response r = api::Session().Estimate(c.scenario);
     EXPECT_FALSE(r.ok) << c.scenario;
     const json j = json::parse(r.json);
     EXPECT_EQ(j["error"]["field"], c.field) << c.scenario << " -> " << r.json;
@@ -73,15 +73,15 @@ TEST(Api, BadInputNamesTheField) {
 
 TEST(Api, RefusesInputOverOneMebibyte) {
   std::string big = R"({"model":"llama-3-8b","pad":")" + std::string(2 << 20, 'x') + "\"}";
-  const json j = json::parse(api::Estimate(big).json);
+  const json j = json::parse(api::Session().Estimate(big).json);
   EXPECT_EQ(j["error"]["field"], "scenario");
 }
 
 TEST(Api, EveryPresetEstimatesWithoutError) {
-  const json cat = json::parse(api::CatalogJson());
+  const json cat = json::parse(api::Session().CatalogJson());
   for (const json& m : cat["models"]["models"]) {
     const std::string scenario = R"({"model":")" + m["id"].get<std::string>() + R"(","gpus":8,"zero":3})";
-    const api::Response r = api::Estimate(scenario);
+    const api::Response r = api::Session().Estimate(scenario);
     EXPECT_TRUE(r.ok) << scenario << " -> " << r.json;
   }
 }
@@ -111,7 +111,7 @@ TEST(Cli, EstimatePrintsTheSameJsonAsTheApi) {
   const std::string scenario = R"({"model":"qwen2.5-7b","method":"qlora","gpu":"rtx-4090-24gb"})";
   const CliRun run = RunCli("estimate -", scenario);
   EXPECT_EQ(run.exit_code, 0);
-  EXPECT_EQ(run.out, api::Estimate(scenario).json + "\n");
+  EXPECT_EQ(run.out, api::Session().Estimate(scenario).json + "\n");
 }
 
 TEST(Cli, BadInputExitsTwoWithErrorJson) {

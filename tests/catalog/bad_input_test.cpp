@@ -123,7 +123,7 @@ TEST(BadInputTable, EdgeCasesThatAreNotErrors) {
       R"({"model":"llama-3-8b","method":"pretrain","lora_rank":8})",
   };
   for (const char* text : accepted) {
-    const api::Response r = api::Estimate(text);
+    const api::Response r = api::Session().Estimate(text);
     EXPECT_TRUE(r.ok) << text << ": " << r.json;
   }
 }

@@ -28,8 +28,8 @@ Json Call(const api::Response& r) {
 TEST(Examples, EveryExampleEstimatesAndPlans) {
   ASSERT_EQ(Embedded().value().examples.size(), 4u);
   for (const engine::Example& x : Embedded().value().examples) {
-    EXPECT_TRUE(api::Estimate(x.scenario_json).ok) << x.id;
-    const Json plan = Call(api::Plan(x.scenario_json));
+    EXPECT_TRUE(api::Session().Estimate(x.scenario_json).ok) << x.id;
+    const Json plan = Call(api::Session().Plan(x.scenario_json));
     EXPECT_FALSE(plan["pareto"].empty()) << x.id;
   }
 }
@@ -40,7 +40,7 @@ TEST(Examples, SevenBillionQloraFitsOneTwentyFourGigabyteCard) {
   Json s = Json::parse(ExampleScenario("seed-7b-lora"));
   s["method"] = "qlora";
   s["gpu"] = "rtx-4090-24gb";
-  const Json r = Call(api::Estimate(s.dump()));
+  const Json r = Call(api::Session().Estimate(s.dump()));
   EXPECT_TRUE(r["memory"]["fits"].get<bool>());
 }
 
@@ -48,7 +48,7 @@ TEST(Examples, SevenBillionQloraFitsOneTwentyFourGigabyteCard) {
 // node (8 × 989 TFLOP/s) that is 4.2e23 / 3.2e15 s = 4.2 years. Every plan within the
 // 60-day deadline is multi-node on a scale-out fabric.
 TEST(Examples, SeventyBillionPretrainingNeedsManyNodes) {
-  const Json plan = Call(api::Plan(ExampleScenario("seed-70b-pretrain")));
+  const Json plan = Call(api::Session().Plan(ExampleScenario("seed-70b-pretrain")));
   ASSERT_TRUE(plan["constraints_met"].get<bool>());
   for (const Json& p : plan["pareto"]) {
     EXPECT_GT(p["nodes"].get<int>(), 8) << p.dump();
@@ -71,7 +71,7 @@ TEST(Examples, SeedsEightyFourDollarsADayIsBelowEveryCatalogOffer) {
 
 // The start-up example stays within its $40k budget and compares renting with buying.
 TEST(Examples, StartupPlansStayWithinBudget) {
-  const Json plan = Call(api::Plan(ExampleScenario("seed-startup-budget")));
+  const Json plan = Call(api::Session().Plan(ExampleScenario("seed-startup-budget")));
   ASSERT_FALSE(plan["picks"].empty());
   for (const Json& p : plan["picks"]) {
     EXPECT_LE(p["cash_outlay"].get<double>(), 40000.0);

@@ -1,4 +1,4 @@
-// Exports (api::Export, `trainsizer estimate|plan --format`): JSON that carries the
+// Exports (api::Session::Export, `trainsizer estimate|plan --format`): JSON that carries the
 // scenario with its result (and a plan's constraints) and reads back as the same request,
 // CSV that parses back with RFC 4180 rules, a Markdown report with every section, and the
 // same errors as the JSON entry points.
@@ -56,7 +56,7 @@ Table ParseCsv(const std::string& text) {
 }
 
 std::string Export(const std::string& scenario, const std::string& what, const std::string& format) {
-  const api::Response r = api::Export(scenario, what, format);
+  const api::Response r = api::Session().Export(scenario, what, format);
   EXPECT_TRUE(r.ok) << r.json;
   return r.json;
 }
@@ -103,7 +103,7 @@ TEST(EstimateExport, JsonCarriesTheScenarioAndTheResult) {
   const json doc = json::parse(Export(kScenario, "estimate", "json"));
   ASSERT_EQ(doc.size(), 2u) << doc.dump().substr(0, 300);
   // The result is the estimate itself, byte for byte.
-  EXPECT_EQ(doc["result"].dump(), api::Estimate(kScenario).json);
+  EXPECT_EQ(doc["result"].dump(), api::Session().Estimate(kScenario).json);
   // The scenario as the contract writes it: every field, defaults filled in.
   const json& scenario = doc["scenario"];
   EXPECT_EQ(scenario["model"], "llama-3-8b");
@@ -112,21 +112,21 @@ TEST(EstimateExport, JsonCarriesTheScenarioAndTheResult) {
   EXPECT_EQ(scenario["seq_len"], 4096);  // a default, written out
   EXPECT_TRUE(scenario.contains("claim") && scenario.contains("auto_restart"));
   // It reads back as the same scenario: estimating it again gives the same result.
-  EXPECT_EQ(api::Estimate(scenario.dump()).json, doc["result"].dump());
+  EXPECT_EQ(api::Session().Estimate(scenario.dump()).json, doc["result"].dump());
 }
 
 TEST(PlanExport, JsonCarriesScenarioConstraintsAndPlans) {
   const char* scenario = R"({"model":"llama-3-8b","method":"lora","tokens":2e9,"deadline_days":30,"budget":5000})";
   const json doc = json::parse(Export(scenario, "plan", "json"));
   ASSERT_EQ(doc.size(), 3u) << doc.dump().substr(0, 300);
-  EXPECT_EQ(doc["result"].dump(), api::Plan(scenario).json);
+  EXPECT_EQ(doc["result"].dump(), api::Session().Plan(scenario).json);
   EXPECT_EQ(doc["scenario"]["method"], "lora");
   EXPECT_EQ(doc["constraints"]["deadline_days"].get<double>(), 30.0);
   EXPECT_EQ(doc["constraints"]["budget"].get<double>(), 5000.0);
   // Scenario and constraints together are the request: planning it again gives the same plans.
   json request = doc["scenario"];
   request.update(doc["constraints"]);
-  EXPECT_EQ(api::Plan(request.dump()).json, doc["result"].dump());
+  EXPECT_EQ(api::Session().Plan(request.dump()).json, doc["result"].dump());
 }
 
 TEST(EstimateExport, MarkdownReportHasEverySection) {
@@ -153,7 +153,7 @@ TEST(EstimateExport, TableListsTheSameFigures) {
 
 TEST(PlanExport, CsvHasOneRowPerPickAndParetoPlan) {
   const char* scenario = R"({"model":"llama-3-8b","method":"lora","tokens":2e9,"deadline_days":30})";
-  const json plan = json::parse(api::Plan(scenario).json);
+  const json plan = json::parse(api::Session().Plan(scenario).json);
   ASSERT_FALSE(plan.contains("error")) << plan.dump();
   const Table rows = ParseCsv(Export(scenario, "plan", "csv"));
   ASSERT_EQ(rows.size(), 1 + plan["picks"].size() + plan["pareto"].size());
@@ -192,12 +192,12 @@ TEST(PlanExport, CommasAndQuotesInFieldsSurvive) {
 }
 
 TEST(ExportErrors, NameTheArgumentOrTheScenarioField) {
-  EXPECT_EQ(json::parse(api::Export(kScenario, "invoice", "csv").json)["error"]["field"], "what");
-  EXPECT_EQ(json::parse(api::Export(kScenario, "estimate", "xml").json)["error"]["field"], "format");
+  EXPECT_EQ(json::parse(api::Session().Export(kScenario, "invoice", "csv").json)["error"]["field"], "what");
+  EXPECT_EQ(json::parse(api::Session().Export(kScenario, "estimate", "xml").json)["error"]["field"], "format");
   const char* bad = R"({"model":"llama-3-8b","tp":3})";
-  const api::Response r = api::Export(bad, "estimate", "markdown");
+  const api::Response r = api::Session().Export(bad, "estimate", "markdown");
   EXPECT_FALSE(r.ok);
-  EXPECT_EQ(r.json, api::Estimate(bad).json);
+  EXPECT_EQ(r.json, api::Session().Estimate(bad).json);
 }
 
 #ifdef TRAINSIZER_CLI
@@ -217,7 +217,7 @@ int RunCli(const std::string& args, const std::string& scenario, std::string* ou
 TEST(ExportCli, FormatsForEstimateAndPlan) {
   std::string csv, md, plan_csv, bad;
   EXPECT_EQ(RunCli("estimate - --format csv", kScenario, &csv), 0);
-  EXPECT_EQ(csv, api::Export(kScenario, "estimate", "csv").json);
+  EXPECT_EQ(csv, api::Session().Export(kScenario, "estimate", "csv").json);
   EXPECT_EQ(RunCli("estimate - --format markdown", kScenario, &md), 0);
   EXPECT_EQ(md.rfind("# TrainSizer estimate", 0), 0u);
   EXPECT_EQ(RunCli("plan - --format csv", kScenario, &plan_csv), 0);
@@ -231,9 +231,9 @@ TEST(ExportCli, JsonFormatIsTheExportAndTheDefaultIsTheResult) {
   for (const char* what : {"estimate", "plan"}) {
     std::string exported, result;
     EXPECT_EQ(RunCli(std::string(what) + " - --format json", kScenario, &exported), 0);
-    EXPECT_EQ(exported, api::Export(kScenario, what, "json").json + "\n") << what;
+    EXPECT_EQ(exported, api::Session().Export(kScenario, what, "json").json + "\n") << what;
     EXPECT_EQ(RunCli(std::string(what) + " -", kScenario, &result), 0);
-    const api::Response direct = std::string(what) == "plan" ? api::Plan(kScenario) : api::Estimate(kScenario);
+    const api::Response direct = std::string(what) == "plan" ? api::Session().Plan(kScenario) : api::Session().Estimate(kScenario);
     EXPECT_EQ(result, direct.json + "\n") << what;
   }
 }

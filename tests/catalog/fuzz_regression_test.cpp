@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "catalog/codec/api.h"
+#include "catalog/codec/catalog_loader.h"
 #include "catalog/codec/hf_config.h"
 #include "catalog/codec/scenario_json.h"
 #include "catalog/codec/url_state.h"
@@ -70,9 +71,9 @@ void ForEachRegression(const std::string& target, const std::function<void(const
 
 TEST(FuzzRegression, ScenarioInputsEstimateOrNameAField) {
   ForEachRegression("fuzz_scenario", [](const std::string& text, const fs::path& file) {
-    const auto scenario = catalog::ParseScenario(text, api::CurrentCatalog().value());
+    const auto scenario = catalog::ParseScenario(text, catalog::Embedded().value());
     if (!scenario.ok()) ExpectCleanError(scenario.error(), file);
-    ExpectCleanResponse(api::Estimate(text), file);
+    ExpectCleanResponse(api::Session().Estimate(text), file);
   });
 }
 
@@ -87,14 +88,15 @@ TEST(FuzzRegression, HfConfigsImportOrNameAField) {
 
 TEST(FuzzRegression, OverlaysMergeOrNameAFieldAndReset) {
   ForEachRegression("fuzz_overlay", [](const std::string& text, const fs::path& file) {
-    const api::Response set = api::SetCatalogOverlay(text);
+    api::Session session;
+    const api::Response set = session.SetCatalogOverlay(text);
     ExpectCleanResponse(set, file);
     // The catalog dump carries an accepted overlay's text back out (JS catalog(), CLI).
     if (set.ok) {
-      EXPECT_FALSE(api::CatalogJson().empty()) << file;
+      EXPECT_FALSE(session.CatalogJson().empty()) << file;
     }
-    ExpectCleanResponse(api::Estimate(R"({"model":"llama-3-8b","method":"lora"})"), file);
-    EXPECT_TRUE(api::SetCatalogOverlay("").ok) << file;
+    ExpectCleanResponse(session.Estimate(R"({"model":"llama-3-8b","method":"lora"})"), file);
+    EXPECT_TRUE(session.SetCatalogOverlay("").ok) << file;
   });
 }
 
@@ -104,16 +106,17 @@ TEST(FuzzRegression, DeeplyNestedOverlayIsRefusedNotDumped) {
   constexpr size_t kLevels = 300000;
   for (const char* key : {"note", "description"}) {
     const std::string overlay = std::string("{\"") + key + "\":" + std::string(kLevels, '[') + std::string(kLevels, ']') + "}";
-    const api::Response set = api::SetCatalogOverlay(overlay);
+    api::Session session;
+    const api::Response set = session.SetCatalogOverlay(overlay);
     ASSERT_FALSE(set.ok);
     EXPECT_NE(set.json.find("levels deep"), std::string::npos) << set.json;
-    EXPECT_FALSE(api::CatalogJson().empty());
+    EXPECT_FALSE(session.CatalogJson().empty());
   }
 }
 
 TEST(FuzzRegression, UrlFragmentsDecodeToAScenarioDocument) {
   ForEachRegression("fuzz_url_state", [](const std::string& text, const fs::path& file) {
-    const catalog::UrlState state = catalog::DecodeUrlState(text, api::CurrentCatalog().value());
+    const catalog::UrlState state = catalog::DecodeUrlState(text, catalog::Embedded().value());
     EXPECT_TRUE(state.scenario.is_object()) << file;
   });
 }

@@ -89,7 +89,7 @@ TEST(HfConfig, MissingSizeKeysNameTheField) {
 TEST(HfConfig, ScenarioAcceptsHfConfigAndCarriesWarnings) {
   const std::string scenario =
       std::string(R"({"model": {"hf_config": )") + kLlama3_8B + R"(}, "method": "qlora", "gpu": "rtx-4090-24gb"})";
-  const Json r = Json::parse(api::Estimate(scenario).json);
+  const Json r = Json::parse(api::Session().Estimate(scenario).json);
   ASSERT_FALSE(r.contains("error")) << r.dump();
   EXPECT_EQ(r["params"]["total"], 8030261248.0);
 }

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "catalog/codec/api.h"
+#include "catalog/codec/catalog_loader.h"
 #include "catalog/codec/hf_config.h"
 #include "catalog/codec/url_state.h"
 
@@ -407,13 +408,13 @@ TEST(HfImportEdges, GptqCheckpointSizesTheSameUnderLoraAndQlora) {
   Json weights_gib;
   for (const char* method : {"lora", "qlora"}) {
     const Json scenario = {{"model", {{"hf_config", config}}}, {"method", method}, {"gpu", "h100-sxm-80gb"}};
-    const Json r = Json::parse(api::Estimate(scenario.dump()).json);
+    const Json r = Json::parse(api::Session().Estimate(scenario.dump()).json);
     ASSERT_FALSE(r.contains("error")) << r.dump();
     if (weights_gib.is_null()) weights_gib = r["memory"]["weights_gib"];
     EXPECT_EQ(r["memory"]["weights_gib"], weights_gib) << method;
   }
   const Json full = {{"model", {{"hf_config", config}}}, {"method", "full"}, {"gpu", "h100-sxm-80gb"}};
-  const Json e = Json::parse(api::Estimate(full.dump()).json);
+  const Json e = Json::parse(api::Session().Estimate(full.dump()).json);
   ASSERT_TRUE(e.contains("error")) << e.dump();
   EXPECT_EQ(e["error"]["field"], "method");
 }
@@ -423,19 +424,19 @@ TEST(HfImportEdges, GptqCheckpointSizesTheSameUnderLoraAndQlora) {
 TEST(HfImportEdges, StoredWeightBytesRoundTripAndRange) {
   Json arch = {{"layers", 32}, {"hidden", 4096}, {"heads", 32}, {"kv_heads", 8}, {"ffn", 14336},
                {"vocab", 128256}, {"weight_bytes", 0.51953125}};
-  const Json ok = Json::parse(api::Estimate(Json{{"model", arch}, {"method", "lora"}}.dump()).json);
+  const Json ok = Json::parse(api::Session().Estimate(Json{{"model", arch}, {"method", "lora"}}.dump()).json);
   ASSERT_FALSE(ok.contains("error")) << ok.dump();
-  const Json full = Json::parse(api::Estimate(Json{{"model", arch}, {"method", "full"}}.dump()).json);
+  const Json full = Json::parse(api::Session().Estimate(Json{{"model", arch}, {"method", "full"}}.dump()).json);
   ASSERT_TRUE(full.contains("error"));
   EXPECT_EQ(full["error"]["field"], "method");
   arch["weight_bytes"] = 0.05;
-  const Json small = Json::parse(api::Estimate(Json{{"model", arch}, {"method", "lora"}}.dump()).json);
+  const Json small = Json::parse(api::Session().Estimate(Json{{"model", arch}, {"method", "lora"}}.dump()).json);
   ASSERT_TRUE(small.contains("error"));
   EXPECT_EQ(small["error"]["field"], "model.weight_bytes");
   arch["weight_bytes"] = 0.51953125;
   const std::string fragment = EncodeUrlState(Json{{"model", arch}, {"method", "lora"}}, {});
   EXPECT_TRUE(Contains(fragment, "m.weight_bytes=0.51953125")) << fragment;
-  const UrlState link = DecodeUrlState(fragment, api::CurrentCatalog().value());
+  const UrlState link = DecodeUrlState(fragment, catalog::Embedded().value());
   EXPECT_TRUE(link.ignored.empty()) << link.ignored.front();
   ASSERT_TRUE(link.scenario.contains("model")) << link.scenario.dump();
   EXPECT_DOUBLE_EQ(link.scenario["model"]["weight_bytes"].get<double>(), 0.51953125);
@@ -445,7 +446,7 @@ TEST(HfImportEdges, ScenarioCarriesTheVisionAndQuantizationWarnings) {
   Json config = Json::parse(kQwen2Vl7B);
   config["quantization_config"] = {{"quant_method", "awq"}, {"bits", 4}, {"group_size", 128}};
   const Json scenario = {{"model", {{"hf_config", config}}}, {"method", "qlora"}, {"gpu", "h100-sxm-80gb"}};
-  const Json r = Json::parse(api::Estimate(scenario.dump()).json);
+  const Json r = Json::parse(api::Session().Estimate(scenario.dump()).json);
   ASSERT_FALSE(r.contains("error")) << r.dump();
   std::set<std::string> codes;
   for (const Json& w : r["warnings"]) codes.insert(w["code"].get<std::string>());

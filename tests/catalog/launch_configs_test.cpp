@@ -1,4 +1,4 @@
-// Launch configs (api::LaunchConfigs, `trainsizer launch`): the batch arithmetic of every
+// Launch configs (api::Session::LaunchConfigs, `trainsizer launch`): the batch arithmetic of every
 // tool holds for the processes it starts (data-parallel-only tools: every GPU a rank), and
 // what a tool cannot express comes back as a note.
 // Expected numbers are worked out by hand in the comments.
@@ -18,7 +18,7 @@ namespace {
 using nlohmann::json;
 
 json Launch(const std::string& scenario) {
-  const api::Response r = api::LaunchConfigs(scenario);
+  const api::Response r = api::Session().LaunchConfigs(scenario);
   json j = json::parse(r.json);
   EXPECT_EQ(r.ok, !j.contains("error")) << r.json;
   return j;
@@ -459,8 +459,8 @@ TEST(LaunchConfigs, MegatronNotesATpThatDoesNotDivideTheKvHeads) {
 TEST(LaunchConfigs, BadScenarioGivesTheEstimateError) {
   for (const char* scenario : {R"({"model":"llama-3-8b","tp":3})", R"({"model":"llama-3-8b","gpus":8,
                                "global_batch":12})", R"({"method":"full"})", "not json"}) {
-    const api::Response launch = api::LaunchConfigs(scenario);
-    const api::Response estimate = api::Estimate(scenario);
+    const api::Response launch = api::Session().LaunchConfigs(scenario);
+    const api::Response estimate = api::Session().Estimate(scenario);
     EXPECT_FALSE(launch.ok) << scenario;
     EXPECT_EQ(launch.json, estimate.json) << scenario;
   }

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "catalog/codec/api.h"
+#include "catalog/codec/catalog_loader.h"
 #include "catalog/codec/scenario_json.h"
 #include "catalog/codec/url_state.h"
 #include "engine/efficiency.h"
@@ -20,7 +21,7 @@ namespace {
 
 using catalog::Json;
 
-const engine::Catalog& Cat() { return api::CurrentCatalog().value(); }
+const engine::Catalog& Cat() { return catalog::Embedded().value(); }
 
 // A small scenario that runs fast and fits, with `field` (a table name: "claim.wall_hours",
 // "model.params_b") set to `value`.
@@ -34,7 +35,7 @@ Json WithField(std::string_view field, double value) {
   return doc;
 }
 
-Json Reply(const Json& doc) { return Json::parse(api::Estimate(doc.dump()).json); }
+Json Reply(const Json& doc) { return Json::parse(api::Session().Estimate(doc.dump()).json); }
 
 // Every number in a reply is finite (nlohmann writes inf/NaN as null, which cannot be
 // told from "not given" in a few places, so the doubles are checked before any dump).
@@ -108,9 +109,9 @@ TEST(NumericContract, TheSlowestAllowedJobStillHasFiniteTimeAndCost) {
   ASSERT_FALSE(estimate.contains("error")) << estimate.dump();
   ExpectAllFinite(estimate, "estimate");
   EXPECT_GT(estimate["time"]["wall_hours"].get<double>(), 1e6);
-  const Json plan = Json::parse(api::Plan(doc.dump()).json);
+  const Json plan = Json::parse(api::Session().Plan(doc.dump()).json);
   ExpectAllFinite(plan, "plan");
-  const std::string markdown = api::Export(doc.dump(), "plan", "markdown").json;
+  const std::string markdown = api::Session().Export(doc.dump(), "plan", "markdown").json;
   EXPECT_EQ(markdown.find("-9223372036854775808"), std::string::npos);
 }
 
@@ -166,9 +167,9 @@ TEST(NumericContract, AHugeValueIsNotEchoedWhole) {
 
 TEST(NumericContract, AnEmptyKeyIsAnErrorThatNamesAField) {
   // Fuzz finding 2 (tests/fuzz/README.md): {"": ...} gave {"field": ""}.
-  const Json top = Json::parse(api::Estimate(R"({"":"80gb090-24gb"})").json);
+  const Json top = Json::parse(api::Session().Estimate(R"({"":"80gb090-24gb"})").json);
   EXPECT_EQ(top["error"]["field"], "scenario");
-  const Json claim = Json::parse(api::Estimate(R"({"model":"llama-3-8b","claim":{"":1}})").json);
+  const Json claim = Json::parse(api::Session().Estimate(R"({"model":"llama-3-8b","claim":{"":1}})").json);
   EXPECT_EQ(claim["error"]["field"], "claim");
 }
 
@@ -179,7 +180,7 @@ TEST(Precision, Fp16OnGeForceRunsAtTheFp32AccumulateRate) {
   EXPECT_DOUBLE_EQ(engine::PeakFlops(*Cat().FindGpu("rtx-4090-24gb"), engine::Precision::kFp16), 165.2e12);
   EXPECT_DOUBLE_EQ(engine::PeakFlops(*Cat().FindGpu("rtx-3090-24gb"), engine::Precision::kFp16), 71e12);
   // So no fp16 plan on a GeForce card shows an MFU above 1 (the grid found 706).
-  const Json plan = Json::parse(api::Plan(R"({"model":"llama-3-8b","method":"qlora","precision":"fp16",
+  const Json plan = Json::parse(api::Session().Plan(R"({"model":"llama-3-8b","method":"qlora","precision":"fp16",
       "tokens":1e8,"allowed_gpus":["rtx-4090-24gb","rtx-3090-24gb","rtx-5090-32gb","rtx-4090d-24gb"]})").json);
   ASSERT_FALSE(plan.contains("error")) << plan.dump().substr(0, 300);
   ASSERT_FALSE(plan["pareto"].empty());
@@ -198,7 +199,7 @@ TEST(Precision, Bf16IsRefusedWhereTheHardwareHasNone) {
   }
   // The planner says why it passes over them for a bf16 run, and still plans the others.
   const Json plan = Json::parse(
-      api::Plan(R"({"model":"llama-3-8b","method":"qlora","tokens":1e8,"allowed_gpus":["v100-sxm2-32gb","a100-sxm-80gb"]})")
+      api::Session().Plan(R"({"model":"llama-3-8b","method":"qlora","tokens":1e8,"allowed_gpus":["v100-sxm2-32gb","a100-sxm-80gb"]})")
           .json);
   ASSERT_FALSE(plan.contains("error")) << plan.dump().substr(0, 300);
   bool v100_rejected = false;

@@ -85,9 +85,9 @@ TEST(OverlayRanges, ExtremeButAllowedFiguresStillPlanOwnership) {
     {"id":"depreciation-years","name":"x","unit":"years","value":1,"source":"s","source_date":"2026"},
     {"id":"resale-fraction-3y","name":"x","unit":"fraction of purchase price","value":0.95,"source":"s","source_date":"2026"},
     {"id":"pue-typical","name":"x","unit":"ratio","value":3,"source":"s","source_date":"2026"}]})";
-  ASSERT_TRUE(api::SetCatalogOverlay(overlay).ok);
-  const api::Response r = api::Plan(R"({"model":"llama-3-8b","method":"lora","tokens":1e8,"purchase":"own"})");
-  EXPECT_TRUE(api::SetCatalogOverlay("").ok);
+  api::Session session;
+  ASSERT_TRUE(session.SetCatalogOverlay(overlay).ok);
+  const api::Response r = session.Plan(R"({"model":"llama-3-8b","method":"lora","tokens":1e8,"purchase":"own"})");
   ASSERT_TRUE(r.ok) << r.json;
   const Json plan = Json::parse(r.json);
   ASSERT_FALSE(plan["pareto"].empty());
@@ -198,7 +198,7 @@ TEST(OverlayParsing, NulByteAndRepeatedKeysAreRefused) {
 // "never" is explicit in plan JSON: breaks_even false and break_even_months null, not 0.
 // Under purchase "own" no rental is priced, so there is nothing to compare: both null.
 TEST(PlanJsonBreakEven, NeverAndNotComparedAreNullNotZero) {
-  const api::Response own = api::Plan(R"({"model":"llama-3-8b","method":"lora","tokens":1e8,"purchase":"own"})");
+  const api::Response own = api::Session().Plan(R"({"model":"llama-3-8b","method":"lora","tokens":1e8,"purchase":"own"})");
   ASSERT_TRUE(own.ok) << own.json;
   const Json owned = Json::parse(own.json);  // kept alive: a range-for over a temporary's member dangles
   for (const Json& p : owned["pareto"]) {
@@ -206,7 +206,7 @@ TEST(PlanJsonBreakEven, NeverAndNotComparedAreNullNotZero) {
     EXPECT_TRUE(p["break_even_months"].is_null()) << p.dump();
     EXPECT_TRUE(p["break_even_utilization"].is_null()) << p.dump();
   }
-  const api::Response both = api::Plan(R"({"model":"llama-3-8b","method":"lora","tokens":1e8,"purchase":"both"})");
+  const api::Response both = api::Session().Plan(R"({"model":"llama-3-8b","method":"lora","tokens":1e8,"purchase":"both"})");
   ASSERT_TRUE(both.ok) << both.json;
   const Json plan = Json::parse(both.json);
   for (const char* list : {"pareto", "picks"}) {

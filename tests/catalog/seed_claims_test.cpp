@@ -11,7 +11,7 @@ namespace catalog {
 namespace {
 
 Json Estimate(const std::string& scenario) {
-  const api::Response r = api::Estimate(scenario);
+  const api::Response r = api::Session().Estimate(scenario);
   EXPECT_TRUE(r.ok) << scenario << " -> " << r.json;
   return Json::parse(r.json);
 }
@@ -138,7 +138,7 @@ TEST(Reliability, CheckpointWriteTimeFollowsTheStorageTier) {
   EXPECT_NEAR(lustre["reliability"]["checkpoint_write_s"].get<double>(), 70.553706496e9 * 14 / 30e9, 0.1);
   const Json nvme = Estimate(base + R"("nvme-local-gen4-dc"})");
   EXPECT_NEAR(nvme["reliability"]["checkpoint_write_s"].get<double>(), 70.553706496e9 * 14 / (4.5e9 * 8 * 8), 0.1);
-  const api::Response unknown = api::Estimate(base + R"("floppy"})");
+  const api::Response unknown = api::Session().Estimate(base + R"("floppy"})");
   EXPECT_FALSE(unknown.ok);
   EXPECT_EQ(Json::parse(unknown.json)["error"]["field"], "storage");
 }

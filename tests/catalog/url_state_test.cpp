@@ -6,13 +6,14 @@
 #include <string>
 
 #include "catalog/codec/api.h"
+#include "catalog/codec/catalog_loader.h"
 #include "catalog/codec/plan_json.h"
 #include "catalog/codec/scenario_json.h"
 #include "engine/planner.h"
 
 namespace {
 
-const engine::Catalog& Cat() { return api::CurrentCatalog().value(); }
+const engine::Catalog& Cat() { return catalog::Embedded().value(); }
 
 bool Mentions(const std::vector<std::string>& ignored, const std::string& key) {
   for (const std::string& line : ignored) {

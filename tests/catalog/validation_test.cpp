@@ -73,7 +73,7 @@ TEST(Validation, WorkedExamplesOfTheModelReference) {
           "zero":1,"framework":"megatron","global_batch":1024})", 33},
   };
   for (const auto& c : cases) {
-    const Json r = Json::parse(api::Estimate(c.scenario).json);
+    const Json r = Json::parse(api::Session().Estimate(c.scenario).json);
     ASSERT_FALSE(r.contains("error")) << r.dump();
     const double predicted_gb = r["memory"]["per_gpu_gib"].get<double>() * 1.073741824;
     EXPECT_NEAR(predicted_gb / c.expected_gb, 1.0, 0.20) << c.scenario << " predicted " << predicted_gb;

@@ -11,7 +11,7 @@
 //   Text the input itself contains (a model name "nan") is echoed, not a finding.
 // - nlohmann writes NaN and infinity as null, so the results are walked before they are
 //   written: CheckEstimateAndPlan reads the request as api.cpp does and compares its
-//   estimate byte for byte with api::Estimate's, so the walk sees what the API returns.
+//   estimate byte for byte with api::Session::Estimate's, so the walk sees what the API returns.
 #pragma once
 
 #include <algorithm>
@@ -196,18 +196,20 @@ inline void CheckResponse(const api::Response& r, const Input& input, const char
 // api.cpp's Dump: compact, invalid UTF-8 replaced.
 inline std::string Dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
-// api::Estimate on `text`, checked; then the same request read as api.cpp reads it
-// (ReadRequest, CheckConstraints), its estimate walked before it is written and required
-// to equal api::Estimate's, and, when `plan`, its plan walked too. The plan is run here
-// rather than through api::Plan (the same request reader) so that it is computed once.
-inline void CheckEstimateAndPlan(std::string_view text, const engine::Catalog& cat, const Input& input, bool plan) {
-  const api::Response estimate = api::Estimate(text);
+// session.Estimate on `text`, checked; then the same request read as api.cpp reads it
+// (ReadRequest, CheckConstraints) against the session's catalog, its estimate walked
+// before it is written and required to equal session.Estimate's, and, when `plan`, its
+// plan walked too. The plan is run here rather than through session.Plan (the same
+// request reader) so that it is computed once.
+inline void CheckEstimateAndPlan(std::string_view text, const api::Session& session, const Input& input, bool plan) {
+  const engine::Catalog& cat = session.catalog();
+  const api::Response estimate = session.Estimate(text);
   // A result is walked below, before it is written, and must equal this text byte for
   // byte; an error is checked here.
   if (!estimate.ok) CheckResponse(estimate, input, "estimate");
   const auto same_as_api = [&](const std::string& replica, bool ok) {
     if (ok != estimate.ok || replica != estimate.json) {
-      Fail("fuzz_check.h's copy of api.cpp's request reading no longer matches api::Estimate (update "
+      Fail("fuzz_check.h's copy of api.cpp's request reading no longer matches api::Session::Estimate (update "
            "CheckEstimateAndPlan): api " + estimate.json.substr(0, 200) + " | copy " + replica.substr(0, 200));
     }
   };

@@ -1,6 +1,6 @@
-// libFuzzer target: a user's catalog overlay → api::SetCatalogOverlay (parse, validate,
-// merge), an estimate against the merged catalog, then SetCatalogOverlay("") so that
-// every input starts from the embedded catalog. Responses pass fuzz_check.h's strict
+// libFuzzer target: a user's catalog overlay → api::Session::SetCatalogOverlay (parse,
+// validate, merge), an estimate against the merged catalog, then SetCatalogOverlay("")
+// to check that the embedded catalog comes back. Each input gets a fresh session. Responses pass fuzz_check.h's strict
 // checks; numbers are mutated towards edge values by fuzz_mutator.h.
 #include <cstddef>
 #include <cstdint>
@@ -15,21 +15,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // Empty text means "remove the overlay", which the reset below covers.
   if (text.empty()) return 0;
   const fuzz::Input input(text);
-  const api::Response set = api::SetCatalogOverlay(text);
+  api::Session session;
+  const api::Response set = session.SetCatalogOverlay(text);
   fuzz::CheckResponse(set, input, "overlay");
   if (set.ok) {
     // The merged catalog must carry an estimate and a (small) plan: the planner reads
-    // every GPU, offer, server and rate an overlay can add or replace. (api::CatalogJson
+    // every GPU, offer, server and rate an overlay can add or replace. (CatalogJson
     // is left out: it re-parses the whole embedded catalog and would take most of a run.)
     // Walked before they are written (fuzz_check.h), so a NaN the overlay's figures
     // cause is seen rather than written as null.
-    const auto& merged = api::CurrentCatalog();
+    const auto& merged = session.catalog_or_error();
     if (!merged.ok()) fuzz::Fail("an overlay was accepted but the catalog in force is an error");
-    fuzz::CheckEstimateAndPlan(R"({"model":"llama-3-8b","method":"lora"})", merged.value(), input, /*plan=*/false);
+    fuzz::CheckEstimateAndPlan(R"({"model":"llama-3-8b","method":"lora"})", session, input, /*plan=*/false);
     fuzz::CheckEstimateAndPlan(R"({"model":"llama-3-8b","method":"lora","tokens":1e8,"max_gpus":8,)"
                                R"("purchase":"both","budget":{"amount":5000,"currency":"EUR"}})",
-                               merged.value(), input, /*plan=*/true);
+                               session, input, /*plan=*/true);
   }
-  if (!api::SetCatalogOverlay("").ok) fuzz::Fail("the embedded catalog did not come back");
+  if (!session.SetCatalogOverlay("").ok) fuzz::Fail("the embedded catalog did not come back");
   return 0;
 }

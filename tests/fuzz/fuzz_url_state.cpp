@@ -18,7 +18,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view fragment(reinterpret_cast<const char*>(data), size);
-  const auto& cat = api::CurrentCatalog();
+  const api::Session session;  // the embedded catalog
+  const auto& cat = session.catalog_or_error();
   if (!cat.ok()) __builtin_trap();
   const catalog::UrlState state = catalog::DecodeUrlState(fragment, cat.value());
   if (!state.scenario.is_object()) fuzz::Fail("DecodeUrlState returned a scenario that is not an object");
@@ -38,6 +39,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   plan = plan && asks;
   fuzz::Input input(fragment);
   input.AddStrings(doc);
-  fuzz::CheckEstimateAndPlan(fuzz::Dump(doc), cat.value(), input, plan);
+  fuzz::CheckEstimateAndPlan(fuzz::Dump(doc), session, input, plan);
   return 0;
 }

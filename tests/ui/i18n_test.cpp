@@ -813,8 +813,8 @@ const ErrorSweep& InputErrorSweep() {
       EXPECT_EQ(got, field) << what << ": " << message;
       add(got, message);
     };
-    auto estimate = [&](const std::string& json, const char* field) { api_error(api::Estimate(json), field, json); };
-    auto plan = [&](const std::string& json, const char* field) { api_error(api::Plan(json), field, json); };
+    auto estimate = [&](const std::string& json, const char* field) { api_error(api::Session().Estimate(json), field, json); };
+    auto plan = [&](const std::string& json, const char* field) { api_error(api::Session().Plan(json), field, json); };
 
     // Every row of the bad-input table, as the CLI and the JS API run it.
     const catalog::Json rows =
@@ -823,7 +823,7 @@ const ErrorSweep& InputErrorSweep() {
     for (const catalog::Json& row : rows) {
       const std::string text = testdata::GenerateBadInput(row["input"]);
       for (const catalog::Json& command : row.value("commands", catalog::Json::array({"estimate", "plan"}))) {
-        const api::Response r = command == "plan" ? api::Plan(text) : api::Estimate(text);
+        const api::Response r = command == "plan" ? api::Session().Plan(text) : api::Session().Estimate(text);
         api_error(r, row["field"], row["name"]);
       }
     }

@@ -39,7 +39,7 @@ class UiSmoke : public ::testing::Test {
     unsigned char* pixels = nullptr;
     int w = 0, h = 0;
     io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // what a renderer backend would upload
-    state_ = ui::MakeInitialState(catalog::Embedded().value());
+    state_ = ui::MakeInitialState(session_);
   }
   void TearDown() override { ImGui::DestroyContext(); }
 
@@ -56,6 +56,7 @@ class UiSmoke : public ::testing::Test {
   }
 
   ui::Fonts fonts_;
+  api::Session session_;  // outlives state_, which computes with its catalog
   ui::AppState state_;
 };
 
@@ -75,7 +76,7 @@ TEST_F(UiSmoke, PlanSpreadOverFramesEndsWithRunPlansAnswer) {
   EXPECT_EQ(state_.plan.value().picks.front().cost, whole.value().picks.front().cost);
   // The exports and the CLI plan the page's document: they must find the page's picks,
   // not only plans on the GPU the inputs name.
-  const api::Response exported = api::Plan(ui::ScenarioDocument(state_).dump());
+  const api::Response exported = session_.Plan(ui::ScenarioDocument(state_).dump());
   ASSERT_TRUE(exported.ok) << exported.json;
   const catalog::Json picks = catalog::Json::parse(exported.json)["picks"];
   ASSERT_EQ(picks.size(), state_.plan.value().picks.size());
@@ -187,7 +188,7 @@ TEST_F(UiSmoke, LinkRoundTripsEveryInput) {
   Frame();
   ASSERT_TRUE(state_.result.ok()) << state_.result.error().field << ": " << state_.result.error().message;
   const std::string link = state_.link_fragment;
-  ui::AppState fresh = ui::MakeInitialState(catalog::Embedded().value());
+  ui::AppState fresh = ui::MakeInitialState(session_);
   ui::ApplyLink(fresh, "#" + link);
   EXPECT_TRUE(fresh.link_notice.empty()) << fresh.link_notice.front();
   ui::RecomputeIfDirty(fresh);

@@ -26,8 +26,10 @@ function finishRefusals(opened) {
 
 // Every figure of a result: a number where a number is expected (the JSON writer turns
 // NaN and infinities into null), no text that reads as one of those, no int64 minimum.
-// Keys whose value is null when the result has no such part (not a number gone wrong).
-const optionalParts = new Set(['claim_check']);
+// Keys whose value is null when the result has no such part (not a number gone wrong):
+// no claim to check; no catalog offer or server for the GPU (costs.rent, .own,
+// .rent_vs_buy); renting stays cheaper over the horizon (rent_vs_buy.break_even_month).
+const optionalParts = new Set(['claim_check', 'rent', 'own', 'rent_vs_buy', 'break_even_month']);
 function badFigures(value, where = 'result', out = []) {
   if (value === null) {
     if (!optionalParts.has(where.split('.').pop())) out.push(`${where} is null`);

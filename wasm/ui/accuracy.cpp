@@ -2,8 +2,7 @@
 
 #include <cstdio>
 
-#include "catalog/codec/api.h"
-#include "catalog/codec/json_fields.h"
+#include "catalog/codec/validation_cases.h"
 #include "i18n.h"
 
 namespace ui {
@@ -21,26 +20,28 @@ const char* MethodRuns(engine::Method method) {
   return "";
 }
 
+// The stats a note quotes: runs of the same method when there are a few, otherwise every
+// run of the metric.
+const catalog::ErrorStats& Basis(AccuracyMetric metric, engine::Method method, bool* same_method) {
+  const catalog::ValidationSummary& summary = catalog::EmbeddedValidationSummary();
+  const bool memory = metric == AccuracyMetric::kMemory;
+  const auto& by_method = memory ? summary.memory_by_method : summary.throughput_by_method;
+  const auto it = by_method.find(std::string(engine::EnumName(engine::kMethodNames, method)));
+  *same_method = it != by_method.end() && it->second.cases >= 3;
+  if (*same_method) return it->second;
+  return memory ? summary.memory : summary.throughput;
+}
+
 }  // namespace
 
 std::string AccuracyNote(AccuracyMetric metric, engine::Method method) {
-  // Computed once: the summary runs every published case through the engine.
-  static const catalog::Json summary = catalog::Json::parse(api::ValidationSummaryJson(), nullptr, false);
-  const char* key = metric == AccuracyMetric::kMemory ? "memory" : "throughput";
-  if (!summary.is_object() || !summary.contains(key)) return "";
-  const catalog::Json& all = summary[key];
-  const std::string method_name(engine::EnumName(engine::kMethodNames, method));
-  // Runs of the same method when there are a few; otherwise every run of this metric.
-  const catalog::Json* basis = &all;
-  if (all.contains("by_method") && all["by_method"].contains(method_name) &&
-      all["by_method"][method_name].value("cases", 0) >= 3) {
-    basis = &all["by_method"][method_name];
-  }
-  const int cases = basis->value("cases", 0);
+  bool same_method = false;
+  const catalog::ErrorStats& basis = Basis(metric, method, &same_method);
+  const int cases = basis.cases;
   if (cases == 0) return "";
-  const double median_percent = basis->value("median_abs_error", 0.0) * 100;
+  const double median_percent = basis.median_abs_error * 100;
   char text[240];
-  if (basis == &all) {
+  if (!same_method) {
     std::snprintf(text, sizeof text,
                   metric == AccuracyMetric::kMemory
                       ? T("Memory predictions were typically within ±%.0f%% of %d published runs (median error).")

@@ -20,7 +20,7 @@ void DrawTimeSection(const engine::Estimate& estimate, const Fonts& fonts, float
 void DrawPlanSection(AppState& state, const Fonts& fonts);
 void DrawSummaryCards(const AppState& state, const engine::Estimate& estimate, const Fonts& fonts);
 void DrawGpuCompareSection(const AppState& state, const Fonts& fonts);
-void DrawRentBuySection(const AppState& state, const Fonts& fonts);
+void DrawRentBuySection(const AppState& state, const engine::Estimate& estimate, const Fonts& fonts);
 void DrawChecklistSection(const engine::Estimate& estimate, const Fonts& fonts);
 void DrawAssumptionsSection(AppState& state, const Fonts& fonts);
 void DrawExportSection(AppState& state, const Fonts& fonts);

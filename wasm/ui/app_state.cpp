@@ -15,9 +15,10 @@
 
 namespace ui {
 
-AppState MakeInitialState(const engine::Catalog& catalog) {
+AppState MakeInitialState(api::Session& session) {
   AppState s;
-  s.catalog = &catalog;
+  s.session = &session;
+  s.catalog = &session.catalog();
   engine::Scenario& sc = s.inputs.scenario;
   sc.gpu_id = "h100-sxm-80gb";
   sc.parallel.gpus = 8;
@@ -33,13 +34,41 @@ AppState MakeInitialState(const engine::Catalog& catalog) {
   return s;
 }
 
+engine::Result<engine::Scenario> ComputedScenario(const AppState& state) {
+  engine::Scenario scenario = state.inputs.scenario;
+  scenario.model_derived = false;
+  switch (state.inputs.model_source) {
+    case ModelSource::kPreset: {
+      const engine::ModelPreset* preset = state.catalog->FindModel(state.inputs.preset_id);
+      if (preset == nullptr) return engine::InputError{"model", "unknown preset"};
+      scenario.model = preset->spec;
+      break;
+    }
+    case ModelSource::kArchitecture: scenario.model = state.inputs.architecture; break;
+    case ModelSource::kParamCount: {
+      auto shape = engine::DeriveDenseShape(state.inputs.params_b * 1e9);
+      if (!shape.ok()) return shape.error();
+      scenario.model = shape.value();
+      scenario.model_derived = true;
+      break;
+    }
+  }
+  return scenario;
+}
+
+std::string HfRepo(const AppState& state) {
+  if (state.inputs.model_source != ModelSource::kPreset) return "";
+  const engine::ModelPreset* preset = state.catalog->FindModel(state.inputs.preset_id);
+  return preset == nullptr ? "" : preset->hf_repo;
+}
+
 void RecomputeIfDirty(AppState& state) {
   if (state.overlay_pending) {
     state.overlay_pending = false;
     ApplyCatalogOverlay(state);
   }
   // The JS API can swap the catalog (setCatalogOverlay) between frames: follow it.
-  const engine::Catalog* current = &api::CurrentCatalog().value();
+  const engine::Catalog* current = &state.session->catalog();
   if (current != state.catalog) {
     state.catalog = current;
     state.last_good.reset();
@@ -49,29 +78,14 @@ void RecomputeIfDirty(AppState& state) {
   }
   if (!state.dirty) return;
   state.dirty = false;
-  engine::Scenario scenario = state.inputs.scenario;
-  if (state.inputs.model_source == ModelSource::kPreset) {
-    const engine::ModelPreset* preset = state.catalog->FindModel(state.inputs.preset_id);
-    if (preset == nullptr) {
-      state.result = engine::InputError{"model", "unknown preset"};
-      return;
-    }
-    scenario.model = preset->spec;
-    scenario.model_derived = false;
-  } else if (state.inputs.model_source == ModelSource::kArchitecture) {
-    scenario.model = state.inputs.architecture;
-    scenario.model_derived = false;
-  } else {
-    auto shape = engine::DeriveDenseShape(state.inputs.params_b * 1e9);
-    if (!shape.ok()) {
-      state.result = shape.error();
-      return;
-    }
-    scenario.model = shape.value();
-    scenario.model_derived = true;
+  const auto computed = ComputedScenario(state);
+  if (!computed.ok()) {
+    state.result = computed.error();
+    return;
   }
+  const engine::Scenario& scenario = computed.value();
   state.inputs.scenario.model = scenario.model;
-  state.result = engine::RunEstimate(scenario, *state.catalog);
+  state.result = engine::RunEstimate(scenario, *state.catalog, engine::CostBasisOf(state.goal));
   if (state.result.ok()) state.last_good = state.result.value();
   auto search = engine::PlanSearch::Start(scenario, state.goal, *state.catalog);
   state.plan_search.reset();
@@ -271,14 +285,14 @@ std::string ComposeOverlay(const AppState& state) {
 
 void ApplyCatalogOverlay(AppState& state) {
   const std::string overlay = ComposeOverlay(state);
-  const api::Response r = api::SetCatalogOverlay(overlay);
+  const api::Response r = state.session->SetCatalogOverlay(overlay);
   const catalog::Json j = catalog::Json::parse(r.json, nullptr, false);
   if (!r.ok) {
     state.overlay_status = std::string(T("Not applied:")) + " " + j["error"]["field"].get<std::string>() + ": " +
                            TranslateMessage(j["error"]["message"].get<std::string>());
     return;
   }
-  state.catalog = &api::CurrentCatalog().value();
+  state.catalog = &state.session->catalog();
   if (overlay.empty()) {
     state.overlay_status = T("Overlay removed: the built-in catalog is in force.");
   } else {

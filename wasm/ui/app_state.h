@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "catalog/codec/api.h"
 #include "engine/catalog.h"
 #include "engine/estimate.h"
 #include "engine/planner.h"
@@ -53,7 +54,10 @@ struct HostActions {
 };
 
 struct AppState {
-  const engine::Catalog* catalog = nullptr;
+  // The session whose catalog the page computes with; the page's JS API shares it, so an
+  // overlay set either way acts on one catalog. Outlives the state (wasm/js_api.cpp).
+  api::Session* session = nullptr;
+  const engine::Catalog* catalog = nullptr;  // session->catalog() as of the last swap
   Inputs inputs;
   engine::Result<engine::Estimate> result = engine::InputError{"", "not computed yet"};
   std::optional<engine::Estimate> last_good;  // shown while the inputs are invalid
@@ -115,8 +119,18 @@ GoodFrame SaveGoodFrame(const AppState& state);
 // are dropped and the inputs recomputed at the next frame instead.
 void RestoreGoodFrame(AppState& state, const GoodFrame& good);
 
-// A sensible first screen: Llama-3-8B full fine-tune on 8× H100 with ZeRO-3.
-AppState MakeInitialState(const engine::Catalog& catalog);
+// A sensible first screen: Llama-3-8B full fine-tune on 8× H100 with ZeRO-3, computed
+// with `session`'s catalog.
+AppState MakeInitialState(api::Session& session);
+
+// The scenario the engine runs for the inputs: the model filled in from how it was chosen
+// (preset, parameter count or architecture). An unknown preset or a size no shape fits
+// is the model's error.
+engine::Result<engine::Scenario> ComputedScenario(const AppState& state);
+
+// The Hugging Face repository of the chosen preset (launch configs load it); "" for a
+// model given by size or architecture.
+std::string HfRepo(const AppState& state);
 
 // Applies a pending catalog change, then runs the estimate and starts the planner if an
 // input changed since the last call.

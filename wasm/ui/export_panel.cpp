@@ -1,12 +1,16 @@
 // Taking the answer away: the scenario and result as JSON (the API contract), the plans as
 // CSV, a Markdown report with the checklist, and ready-to-run launch configs (DeepSpeed,
-// torchrun + FSDP, LLaMA-Factory, Megatron-LM) for the current layout. Everything is
-// produced by the same api:: functions the CLI and the JS API use.
+// torchrun + FSDP, LLaMA-Factory, Megatron-LM) for the current layout. The texts are
+// written by the same writers the CLI and the JS API use (catalog/codec/export_text.h,
+// launch_configs.h), from the estimate and plan the page already holds.
+#include <limits>
 #include <string>
 
 #include "app.h"
-#include "catalog/codec/api.h"
+#include "catalog/codec/export_text.h"
 #include "catalog/codec/json_fields.h"
+#include "catalog/codec/launch_configs.h"
+#include "catalog/codec/result_json.h"
 #include "i18n.h"
 #include "widgets.h"
 
@@ -15,22 +19,22 @@ namespace {
 
 struct ExportKind {
   const char* label;
-  const char* what;    // estimate | plan
-  const char* format;  // json | csv | markdown
+  bool plan;  // the plans, else the estimate
+  catalog::ExportFormat format;
   const char* file_name;
   const char* mime;
 };
 
 constexpr ExportKind kExports[] = {
-    {"Scenario and result (JSON)", "estimate", "json", "trainsizer-estimate.json", "application/json"},
-    {"Report (Markdown)", "estimate", "markdown", "trainsizer-report.md", "text/markdown"},
-    {"Plans (CSV)", "plan", "csv", "trainsizer-plans.csv", "text/csv"},
-    {"Plans (JSON)", "plan", "json", "trainsizer-plans.json", "application/json"},
+    {"Scenario and result (JSON)", false, catalog::ExportFormat::kJson, "trainsizer-estimate.json", "application/json"},
+    {"Report (Markdown)", false, catalog::ExportFormat::kMarkdown, "trainsizer-report.md", "text/markdown"},
+    {"Plans (CSV)", true, catalog::ExportFormat::kCsv, "trainsizer-plans.csv", "text/csv"},
+    {"Plans (JSON)", true, catalog::ExportFormat::kJson, "trainsizer-plans.json", "application/json"},
 };
 
 struct LaunchTool {
   const char* label;
-  const char* key;  // in api::LaunchConfigs' answer
+  const char* key;  // in catalog::LaunchConfigsToJson's answer
   const char* file_name;
 };
 
@@ -47,14 +51,29 @@ struct LaunchCache {
   catalog::Json answer;
 };
 
+// Null while the inputs have an error (launch configs are made for a valid scenario).
 const catalog::Json& LaunchConfigsFor(const AppState& state) {
   static LaunchCache cache;
   if (cache.for_fragment != state.link_fragment || cache.answer.is_null()) {
-    const api::Response r = api::LaunchConfigs(catalog::DumpJson(ScenarioDocument(state)));
-    cache.answer = catalog::Json::parse(r.json, nullptr, false);
+    const auto scenario = ComputedScenario(state);
+    const bool valid = state.result.ok() && scenario.ok();
+    // The model spec has no RoPE base; the page's models never carry a config.json's.
+    cache.answer = valid ? catalog::LaunchConfigsToJson(scenario.value(), HfRepo(state), {}) : catalog::Json();
     cache.for_fragment = state.link_fragment;
   }
   return cache.answer;
+}
+
+// The export's text from the page's estimate or plan, or the error JSON the CLI would
+// print for these inputs. A plan still being searched is finished first.
+std::string ExportText(AppState& state, const ExportKind& kind) {
+  const auto scenario = ComputedScenario(state);
+  if (!scenario.ok()) return catalog::DumpJson(catalog::ErrorToJson(scenario.error()));
+  if (!state.result.ok()) return catalog::DumpJson(catalog::ErrorToJson(state.result.error()));
+  if (!kind.plan) return catalog::EstimateExportText(scenario.value(), state.result.value(), kind.format);
+  AdvancePlan(state, std::numeric_limits<double>::infinity());
+  if (!state.plan.ok()) return catalog::DumpJson(catalog::ErrorToJson(state.plan.error()));
+  return catalog::PlanExportText(scenario.value(), state.goal, state.plan.value(), *state.catalog, kind.format);
 }
 
 void CopyOrDownload(AppState& state, const std::string& text, const char* file_name, const char* mime) {
@@ -79,13 +98,13 @@ void DrawExports(AppState& state) {
     ImGui::SameLine();
     const bool download = state.host.download && ImGui::SmallButton(L("Download"));
     if (copy || download) {
-      // Made on demand: a plan export reruns the planner, too slow to do every frame.
-      const api::Response r = api::Export(catalog::DumpJson(ScenarioDocument(state)), kind.what, kind.format);
+      // Written on demand: a plan export is tens of kilobytes, too much to write every frame.
+      const std::string text = ExportText(state, kind);
       if (copy) {
-        state.host.copy_text(r.json);
+        state.host.copy_text(text);
         state.copied_status = std::string(T("Copied:")) + " " + kind.file_name;
       }
-      if (download) state.host.download(kind.file_name, kind.mime, r.json);
+      if (download) state.host.download(kind.file_name, kind.mime, text);
     }
     ImGui::PopID();
   }

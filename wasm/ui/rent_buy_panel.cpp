@@ -1,6 +1,7 @@
 // Rent vs buy for the current GPU type and count: cumulative cash over 48 months, renting
-// the cheapest catalog offer vs buying the cheapest catalog servers, with a legend, the
-// break-even month labelled on the chart, and a hover read-out of both totals by month.
+// the cheapest catalog offer vs buying the cheapest catalog servers (the estimate's
+// engine::EstimateCosts), with a legend, the break-even month labelled on the chart, and
+// a hover read-out of both totals by month.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -15,8 +16,6 @@
 
 namespace ui {
 namespace {
-
-constexpr int kHorizonMonths = 48;
 
 ImU32 RentColor() { return TermColor(0); }
 ImU32 OwnColor() { return TermColor(1); }
@@ -79,7 +78,8 @@ void DrawHoverReadout(const Chart& chart, const RentBuyView& v) {
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   if (!ImGui::IsWindowHovered() || !chart.Contains(mouse)) return;
   const double fraction = (mouse.x - chart.Min().x) / std::max(1.0f, chart.Max().x - chart.Min().x);
-  const size_t i = size_t(std::clamp(std::lround(fraction * kHorizonMonths), 0L, long(v.series.months.size()) - 1));
+  const long month = std::lround(fraction * engine::kRentVsBuyHorizonMonths);
+  const size_t i = size_t(std::clamp(month, 0L, long(v.series.months.size()) - 1));
   const double rent = v.series.rent[i], own = v.series.own[i];
   const ImVec2 top = chart.At(v.series.months[i], 0);
   chart.Draw()->AddLine(ImVec2(top.x, chart.Min().y), ImVec2(top.x, chart.Max().y), Colors().chart_frame, v.scale);
@@ -107,7 +107,7 @@ void DrawChart(const RentBuyView& v) {
   const std::string y_title = Printf(T("cumulative cost, %s"), v.currency.c_str());
   const auto month_tick = [](double m) { return Printf(T("%d mo"), int(std::lround(m))); };
   const auto money_tick = [&currency = v.currency](double amount) { return MoneyTickText(amount, currency); };
-  Axis x{0, kHorizonMonths, false, month_tick, T("months of use")};
+  Axis x{0, engine::kRentVsBuyHorizonMonths, false, month_tick, T("months of use")};
   Axis y{0, top, false, money_tick, y_title.c_str()};
   const Chart chart("rentbuy", x, y, 220 * v.scale, v.scale);
   DrawSeries(chart, v.series.rent, v.series.months, RentColor(), v.scale);
@@ -118,34 +118,29 @@ void DrawChart(const RentBuyView& v) {
 
 }  // namespace
 
-void DrawRentBuySection(const AppState& state, const Fonts& fonts) {
+void DrawRentBuySection(const AppState& state, const engine::Estimate& e, const Fonts& fonts) {
   Heading(T("Rent or buy these GPUs"), fonts);
-  const engine::Scenario& s = state.inputs.scenario;
-  const int gpus = s.parallel.gpus;
-  const std::string& currency = state.goal.currency;
-  const auto rent = engine::CloudOptions(*state.catalog, s.gpu_id, gpus, 1.0, currency, {});
-  const engine::CloudCost* on_demand = engine::CheapestOnDemand(rent);
-  const double cloud_gpu_hour = on_demand == nullptr ? 0 : on_demand->price_per_hour / gpus;
-  const auto own = engine::OwnOptions(*state.catalog, engine::AssumptionsFromCatalog(*state.catalog), s.gpu_id, gpus,
-                                      1.0, currency, cloud_gpu_hour);
-  if (on_demand == nullptr || own.empty()) {
+  const engine::EstimateCosts& costs = e.costs;
+  if (!costs.rent_vs_buy) {
     MutedText(T("The catalog needs both a cloud offer and a server for this GPU to compare renting with buying."));
     return;
   }
-  const double utilization = state.goal.own_utilization;
-  const engine::RentVsBuy series =
-      engine::RentVsBuySeries(on_demand->price_per_hour, own[0], utilization, kHorizonMonths);
+  const std::string& currency = costs.basis.currency;
+  const engine::CloudCost* on_demand = &*costs.hourly_rent;
+  const engine::OwnCost& own = *costs.own;
+  const double utilization = costs.basis.own_utilization;
+  const engine::RentVsBuy& series = *costs.rent_vs_buy;
   const float scale = state.dpi_scale;
   DrawChart({series, currency, scale});
-  const std::string& server = own[0].server->name;
+  const std::string& server = own.server->name;
   LegendItem(RentColor(),
              Printf(T("Rent %s %s at %s"), on_demand->offer->provider_name.c_str(), on_demand->offer->instance.c_str(),
                     MoneyPerHourText(on_demand->price_per_hour, currency).c_str()),
              true, scale);
   LegendItem(OwnColor(),
-             Printf(T("Buy %d× %s for %s"), own[0].servers,
-                    (own[0].used ? Printf(T("%s (used)"), server.c_str()) : server).c_str(),
-                    MoneyText(own[0].capex, currency).c_str()),
+             Printf(T("Buy %d× %s for %s"), own.servers,
+                    (own.used ? Printf(T("%s (used)"), server.c_str()) : server).c_str(),
+                    MoneyText(own.capex, currency).c_str()),
              false, scale);
   if (series.breaks_even) LegendItem(Colors().ok, T("Break-even"), false, scale);
   const std::string verdict = series.breaks_even

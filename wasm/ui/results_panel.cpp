@@ -190,7 +190,7 @@ void DrawResultsDetails(AppState& state, const Fonts& fonts) {
   MutedText(AccuracyNote(AccuracyMetric::kThroughput, method).c_str());
   DrawTimeSection(e, fonts, state.dpi_scale);
   DrawServerSection(e, fonts, state.dpi_scale);
-  DrawRentBuySection(state, fonts);
+  DrawRentBuySection(state, e, fonts);
   DrawChecklistSection(e, fonts);
   Heading(T("Which GPUs fit this plan"), fonts);
   DrawGpuFitTable(e, state.dpi_scale);

@@ -3,6 +3,7 @@
 // its figure is computed, with this plan's numbers, and where the formula or figure
 // comes from (as the memory table and the speed facts do).
 #include <cmath>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -97,9 +98,10 @@ Card WallTimeCard(const engine::Estimate& e) {
   return card;
 }
 
-Card RentCard(const AppState& state, const engine::Estimate& e, const engine::CloudCost* rent) {
-  const std::string& currency = state.goal.currency;
-  if (rent == nullptr) return {T("Rent it"), "–", T("no catalog offer for this GPU and count"), Colors().muted, "", ""};
+Card RentCard(const engine::Estimate& e) {
+  const std::string& currency = e.costs.basis.currency;
+  const std::optional<engine::CloudCost>& rent = e.costs.rent;
+  if (!rent) return {T("Rent it"), "–", T("no catalog offer for this GPU and count"), Colors().muted, "", ""};
   const engine::CloudOffer& offer = *rent->offer;
   const bool job = e.time.tokens > 0;
   Card card{T("Rent it"), MoneyText(job ? rent->total : rent->price_per_hour, currency),
@@ -121,13 +123,6 @@ Card RentCard(const AppState& state, const engine::Estimate& e, const engine::Cl
   return card;
 }
 
-// The job's share of owning: the fixed costs run whether the GPUs are busy or not, so a
-// job carries them divided by the utilization, plus the power it draws (the planner's rule,
-// engine/planner.cpp PricesFor; docs/model.md §8).
-double OwnSharePerHour(const engine::OwnCost& own, double utilization) {
-  return own.fixed_per_hour / utilization + own.power_per_hour;
-}
-
 // How the ownership figures are made up, after the job's share.
 std::string OwnBreakdown(const engine::OwnCost& o, const engine::OwnershipAssumptions& a, const std::string& currency) {
   const std::string server = o.used ? Printf(T("%s (used)"), o.server->name.c_str()) : o.server->name;
@@ -137,17 +132,14 @@ std::string OwnBreakdown(const engine::OwnCost& o, const engine::OwnershipAssump
                 server.c_str(), MoneyText(o.capex, currency).c_str());
 }
 
-Card OwnCard(const AppState& state, const engine::Estimate& e, const engine::CloudCost* rent) {
-  const engine::Scenario& s = state.inputs.scenario;
-  const std::string& currency = state.goal.currency;
-  const engine::OwnershipAssumptions a = engine::AssumptionsFromCatalog(*state.catalog);
-  const auto own = engine::OwnOptions(*state.catalog, a, s.gpu_id, s.parallel.gpus, 1.0, currency,
-                                      rent == nullptr ? 0 : rent->per_gpu_hour);
-  if (own.empty()) return {T("Own it"), "–", T("no catalog server for this GPU"), Colors().muted, "", ""};
-  const engine::OwnCost& o = own[0];
-  const double u = state.goal.own_utilization, per_hour = OwnSharePerHour(o, u);
-  const double hours = e.time.tokens > 0 ? e.reliability.wall_hours_with_failures : 1.0;
-  const std::string total = MoneyText(per_hour * hours, currency);
+// The job's share of owning (engine::OwnSharePerHour, the planner's rule) for its hours.
+Card OwnCard(const engine::Estimate& e) {
+  const engine::EstimateCosts& costs = e.costs;
+  const std::string& currency = costs.basis.currency;
+  if (!costs.own) return {T("Own it"), "–", T("no catalog server for this GPU"), Colors().muted, "", ""};
+  const engine::OwnCost& o = *costs.own;
+  const double u = costs.basis.own_utilization, hours = costs.hours;
+  const std::string total = MoneyText(costs.own_share, currency);
   // The value is drawn in the title font, which has no Chinese for "/h": the hourly case
   // says "per hour" in the detail line, as the rent card does.
   const std::string capex = MoneyText(o.capex, currency);
@@ -157,7 +149,7 @@ Card OwnCard(const AppState& state, const engine::Estimate& e, const engine::Clo
                         MoneyPerHourText(o.fixed_per_hour, currency).c_str(), int(std::lround(u * 100)),
                         MoneyPerHourText(o.power_per_hour, currency).c_str(), HoursText(hours).c_str(),
                         total.c_str()) +
-                 "\n" + OwnBreakdown(o, a, currency);
+                 "\n" + OwnBreakdown(o, costs.assumptions, currency);
   card.source = Printf(T("docs/model.md §8; server: %s"), CatalogSource("servers", o.server->id).c_str());
   return card;
 }
@@ -209,11 +201,8 @@ void DrawSummaryCards(const AppState& state, const engine::Estimate& e, const Fo
   const engine::Scenario& s = state.inputs.scenario;
   const engine::GpuSpec* gpu = state.catalog->FindGpu(s.gpu_id);
   if (gpu == nullptr) return;
-  const double hours = e.time.tokens > 0 ? e.reliability.wall_hours_with_failures : 1.0;
-  const auto offers = engine::CloudOptions(*state.catalog, s.gpu_id, s.parallel.gpus, hours, state.goal.currency, {});
-  const engine::CloudCost* rent = engine::CheapestOnDemand(offers);
   const Card cards[] = {MemoryCard(state, e, *gpu), HardwareCard(state, *gpu), WallTimeCard(e),
-                        RentCard(state, e, rent),   OwnCard(state, e, rent),  UtilizationCard(e, *gpu, s.parallel.gpus)};
+                        RentCard(e), OwnCard(e), UtilizationCard(e, *gpu, s.parallel.gpus)};
   if (!ImGui::BeginTable("cards", CardColumns(state.dpi_scale),
                          ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame)) {
     return;
