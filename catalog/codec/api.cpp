@@ -162,10 +162,16 @@ std::string Session::CatalogJson() const {
   return catalog::DumpJson(all, 2);
 }
 
+void Session::Replace(CatalogPtr next) {
+  if (merged_) retired_.push_back(std::move(merged_));
+  while (retired_.size() > kRetiredCatalogs) retired_.pop_front();
+  merged_ = std::move(next);
+}
+
 Response Session::SetCatalogOverlay(std::string_view overlay_json) {
   try {
     if (overlay_json.empty()) {
-      merged_.reset();
+      Replace(nullptr);
       overlay_text_.clear();
       return {catalog::DumpJson({{"ok", true}, {"overlay", false}}), true};
     }
@@ -176,7 +182,7 @@ Response Session::SetCatalogOverlay(std::string_view overlay_json) {
     const engine::Catalog& c = merged.value();
     const catalog::Json counts = {{"ok", true}, {"overlay", true}, {"gpus", c.gpus.size()}, {"models", c.models.size()},
                                   {"offers", c.offers.size()}, {"servers", c.servers.size()}};
-    merged_ = std::move(merged);
+    Replace(std::make_shared<const engine::Result<engine::Catalog>>(std::move(merged)));
     overlay_text_ = std::string(overlay_json);
     return {catalog::DumpJson(counts), true};
   } catch (const std::exception& e) {

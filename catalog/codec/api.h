@@ -4,6 +4,8 @@
 // CLI makes one per run, the page one that its JS API and its own overlay editor share.
 #pragma once
 
+#include <deque>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,8 +26,8 @@ class Session {
   Session() = default;
 
   // The catalog every call uses now: the embedded one, or it merged with the overlay.
-  // The reference stays valid until the next SetCatalogOverlay. An error only when the
-  // embedded catalog did not load (a build bug).
+  // The reference stays valid for at least kRetiredCatalogs more SetCatalogOverlay calls
+  // (see retired_). An error only when the embedded catalog did not load (a build bug).
   const engine::Result<engine::Catalog>& catalog_or_error() const;
   // The same, for callers that know it loaded (the page starts only if it did).
   const engine::Catalog& catalog() const { return catalog_or_error().value(); }
@@ -55,7 +57,16 @@ class Session {
   std::string CatalogJson() const;
 
  private:
-  std::optional<engine::Result<engine::Catalog>> merged_;  // empty: the embedded catalog
+  using CatalogPtr = std::shared_ptr<const engine::Result<engine::Catalog>>;
+  // The page's results point into the catalog they were computed with until its next
+  // frame adopts the new one, and JavaScript may swap catalogs several times before that
+  // frame (setCatalogOverlay, then current()): the catalogs replaced last stay alive.
+  static constexpr size_t kRetiredCatalogs = 8;
+
+  void Replace(CatalogPtr next);
+
+  CatalogPtr merged_;  // null: the embedded catalog
+  std::deque<CatalogPtr> retired_;
   std::string overlay_text_;
 };
 

@@ -430,8 +430,8 @@ std::string EncodeUrlState(const Json& doc, const std::map<std::string, std::str
     if (key == "gpus_per_node") {
       const Json gpus = doc.contains("gpus") ? doc["gpus"] : types.scenario_defaults["gpus"];
       const Json node_default =
-          gpus.is_number_integer()
-              ? Json(engine::DefaultGpusPerNode(int(std::clamp<long long>(gpus.get<long long>(), 0, 1 << 30))))
+          gpus.is_number() && std::isfinite(gpus.get<double>())
+              ? Json(engine::DefaultGpusPerNode(int(std::clamp(std::round(gpus.get<double>()), 0.0, 1e9))))
               : default_value;
       if (!same(value, node_default)) add(key, ValueText(value));
       continue;

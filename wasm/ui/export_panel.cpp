@@ -69,8 +69,15 @@ const catalog::Json& LaunchConfigsFor(const AppState& state) {
 std::string ExportText(AppState& state, const ExportKind& kind) {
   const auto scenario = ComputedScenario(state);
   if (!scenario.ok()) return catalog::DumpJson(catalog::ErrorToJson(scenario.error()));
-  if (!state.result.ok()) return catalog::DumpJson(catalog::ErrorToJson(state.result.error()));
-  if (!kind.plan) return catalog::EstimateExportText(scenario.value(), state.result.value(), kind.format);
+  // The goal is checked as the CLI checks it (currency, GPU ids); a plan runs even when the
+  // estimate's own GPU refuses the scenario (bf16 on a T4), as the planner does.
+  if (auto goal_error = engine::ValidateConstraints(state.goal, *state.catalog)) {
+    return catalog::DumpJson(catalog::ErrorToJson(*goal_error));
+  }
+  if (!kind.plan) {
+    if (!state.result.ok()) return catalog::DumpJson(catalog::ErrorToJson(state.result.error()));
+    return catalog::EstimateExportText(scenario.value(), state.result.value(), kind.format);
+  }
   AdvancePlan(state, std::numeric_limits<double>::infinity());
   if (!state.plan.ok()) return catalog::DumpJson(catalog::ErrorToJson(state.plan.error()));
   return catalog::PlanExportText(scenario.value(), state.goal, state.plan.value(), *state.catalog, kind.format);
