@@ -229,7 +229,7 @@ inline void CheckEstimateAndPlan(std::string_view text, const api::Session& sess
     if (e->field == "currency" && from_budget && !d.contains("currency")) e->field = "budget.currency";
     return refused(*e);
   }
-  auto result = engine::RunEstimate(scenario.value(), cat);
+  auto result = engine::RunEstimate(scenario.value(), cat, engine::CostBasisOf(constraints.value()));
   if (result.ok()) {
     const Json j = catalog::EstimateToJson(result.value());
     CheckResult(j, "estimate", input);
