@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "units.h"
+
 namespace engine {
 namespace {
 
@@ -41,7 +43,7 @@ void SetBreakEven(OwnCost& o, const OwnershipAssumptions& a, double cloud_per_gp
   if (!(cloud_per_gpu_hour > 0)) return;
   const double margin = cloud_per_gpu_hour - o.power_per_hour / owned_gpus;
   o.break_even_utilization = margin > 0 ? (o.fixed_per_hour / owned_gpus) / margin : kNoBreakEvenUtilization;
-  const double monthly_gain = (cloud_per_gpu_hour * owned_gpus - o.running_per_hour - o.power_per_hour) * 730;
+  const double monthly_gain = (cloud_per_gpu_hour * owned_gpus - o.running_per_hour - o.power_per_hour) * kHoursPerMonth;
   o.break_even_months = monthly_gain > 0 ? o.capex * (1 - a.resale_fraction) / monthly_gain : kNeverBreaksEven;
 }
 
@@ -129,9 +131,9 @@ std::vector<OwnCost> OwnOptions(const Catalog& c, const OwnershipAssumptions& a,
       const double hardware = o.servers * price * (1 + (o.servers > 1 ? a.network_storage_fraction : 0));
       o.capex = hardware * (1 + a.install_fraction);
       const double kw = o.servers * s.power_kw;
-      const double depreciation = o.capex * (1 - a.resale_fraction) / (a.depreciation_years * 8760);
-      const double colocation = a.colocation_per_kw_month_usd * kw * 12 / 8760;
-      const double maintenance = a.maintenance_rate * o.capex / 8760;
+      const double depreciation = o.capex * (1 - a.resale_fraction) / (a.depreciation_years * kHoursPerYear);
+      const double colocation = a.colocation_per_kw_month_usd * kw * 12 / kHoursPerYear;
+      const double maintenance = a.maintenance_rate * o.capex / kHoursPerYear;
       o.fixed_per_hour = (depreciation + colocation + maintenance) * to_currency;
       o.running_per_hour = (colocation + maintenance) * to_currency;
       o.power_per_hour = kw * a.sustained_power_fraction * a.pue * a.electricity_per_kwh_usd * to_currency;
@@ -153,7 +155,6 @@ std::vector<OwnCost> OwnOptions(const Catalog& c, const OwnershipAssumptions& a,
 // colocation and maintenance every hour and power for the hours used (model.md §8).
 RentVsBuy RentVsBuySeries(double cloud_per_hour, const OwnCost& own, double utilization, int horizon_months) {
   RentVsBuy r;
-  constexpr double kHoursPerMonth = 730;
   for (int m = 0; m <= horizon_months; ++m) {
     const double hours = m * kHoursPerMonth;
     r.months.push_back(m);

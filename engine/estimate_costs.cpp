@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "reliability.h"
+#include "units.h"
 
 namespace engine {
 namespace {
@@ -42,7 +43,7 @@ double CloudStoragePerHour(const Scenario& s, const ParamCounts& c, const Catalo
   if (s3 == nullptr || s3->cloud_usd_per_tb_month <= 0) return 0;
   const double dataset = TrainingTokens(s.training) / std::max(1.0, s.training.epochs) * TokenBytes(s.model);
   const double terabytes = (dataset + 3 * CheckpointBytes(s, c) + ExportBytes(c)) / 1e12;
-  return std::max(0.0, Convert(cat, terabytes * s3->cloud_usd_per_tb_month / 730, "USD", currency));
+  return std::max(0.0, Convert(cat, terabytes * s3->cloud_usd_per_tb_month / kHoursPerMonth, "USD", currency));
 }
 
 EstimateCosts EstimateJobCosts(const Scenario& s, const ParamCounts& params, double hours, const Catalog& catalog,

@@ -9,4 +9,9 @@ inline constexpr double kGB = 1e9;                         // vendor gigabyte
 inline constexpr double kTera = 1e12;
 inline constexpr double kBillion = 1e9;
 
+// Calendar hours, as cloud and colocation prices count them: a 365-day year and its
+// twelfth, the 730-hour month (AWS and most clouds bill a month as 730 hours).
+inline constexpr double kHoursPerYear = 8760;
+inline constexpr double kHoursPerMonth = kHoursPerYear / 12;
+
 }  // namespace engine
