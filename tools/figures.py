@@ -42,10 +42,11 @@ No path is excluded: two recordings with the same binary were identical (the CLI
 no timestamp, run time or other nondeterministic value). Should one appear, add its path
 pattern to EXCLUDED below with the reason.
 
-The baseline (tests/data/figures_baseline.json) is one JSON document with one case per
-line and sorted keys, so `git diff` shows which cases changed. Re-record it only when a
+The baseline (tests/data/figures_baseline.json.gz) is one JSON document with one case per
+line and sorted keys, stored gzip-compressed (zcat shows it; diff two recordings to see
+which cases changed). Re-record it only when a
 change of figures is intended, and say why in the commit:
-  python3 tools/figures.py record --cli build/native/trainsizer --out tests/data/figures_baseline.json
+  python3 tools/figures.py record --cli build/native/trainsizer --out tests/data/figures_baseline.json.gz
 
 compare exits 0 when every figure is identical; otherwise it prints the first
 differences (case id, command, JSON path, old and new value) and how many there are in
@@ -54,6 +55,7 @@ Python 3.11 standard library only.
 """
 import argparse
 import concurrent.futures
+import gzip
 import hashlib
 import json
 import math
@@ -234,16 +236,28 @@ def run_all(cli: str) -> tuple[list, list]:
 def write_baseline(records: list, out: Path) -> None:
     lines = [json.dumps(r, sort_keys=True, ensure_ascii=False, allow_nan=False) for r in records]
     header = json.dumps({"schema": SCHEMA, "regenerate": "python3 tools/figures.py record --cli PATH "
-                         "--out tests/data/figures_baseline.json (see tools/figures.py)"},
+                         "--out tests/data/figures_baseline.json.gz (see tools/figures.py)"},
                         sort_keys=True)[:-1]
     text = header + ', "cases": [\n' + ",\n".join(lines) + "\n]}\n"
-    out.write_text(text, encoding="utf-8")
+    out.write_bytes(encode_baseline(text, out))
+
+
+# A baseline named *.gz is stored gzip-compressed (the JSON is over 2 MiB, too large to
+# keep in git as text); mtime 0 keeps the same figures byte-identical on every record.
+def encode_baseline(text: str, path: Path) -> bytes:
+    data = text.encode("utf-8")
+    return gzip.compress(data, mtime=0) if path.suffix == ".gz" else data
+
+
+def decode_baseline(path: Path) -> str:
+    data = path.read_bytes()
+    return (gzip.decompress(data) if path.suffix == ".gz" else data).decode("utf-8")
 
 
 def read_baseline(path: Path) -> list:
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
+        doc = json.loads(decode_baseline(path))
+    except (OSError, ValueError, EOFError) as error:
         print(f"figures.py: cannot read the baseline {path}: {error}", file=sys.stderr)
         raise SystemExit(2)
     if not isinstance(doc, dict) or doc.get("schema") != SCHEMA:
