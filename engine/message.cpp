@@ -1,23 +1,51 @@
 #include "message.h"
 
 #include <cstdlib>
+#include <unordered_map>
 #include <utility>
 
 #include "format.h"
 #include "message_templates.h"
 
 namespace engine {
+namespace {
 
-MessageArg CountArg(std::string name, long long value) {
-  return {std::move(name), ArgKind::kCount, static_cast<double>(value), ""};
+MessageArg Arg(std::string name, ArgKind kind, double number, std::string text) {
+  MessageArg arg;
+  arg.name = std::move(name);
+  arg.kind = kind;
+  arg.number = number;
+  arg.text = std::move(text);
+  return arg;
 }
 
-MessageArg NumberArg(std::string name, double value) { return {std::move(name), ArgKind::kNumber, value, ""}; }
+}  // namespace
 
-MessageArg BytesArg(std::string name, double bytes) { return {std::move(name), ArgKind::kBytes, bytes, ""}; }
+MessageArg CountArg(std::string name, long long value) {
+  return Arg(std::move(name), ArgKind::kCount, static_cast<double>(value), "");
+}
+
+MessageArg NumberArg(std::string name, double value) { return Arg(std::move(name), ArgKind::kNumber, value, ""); }
+
+MessageArg BytesArg(std::string name, double bytes) { return Arg(std::move(name), ArgKind::kBytes, bytes, ""); }
+
+MessageArg MoneyArg(std::string name, double amount, std::string currency) {
+  return Arg(std::move(name), ArgKind::kMoney, amount, std::move(currency));
+}
 
 MessageArg TextArg(std::string name, std::string text) {
-  return {std::move(name), ArgKind::kText, 0, std::move(text)};
+  return Arg(std::move(name), ArgKind::kText, 0, std::move(text));
+}
+
+MessageArg MessageArgOf(std::string name, Message message) {
+  MessageArg arg = Arg(std::move(name), ArgKind::kMessage, 0, "");
+  arg.nested.push_back(std::move(message));
+  return arg;
+}
+
+Message MakeMessage(std::string id, std::vector<MessageArg> args) {
+  std::string english = RenderEnglish(id, args);
+  return Message{std::move(id), std::move(args), std::move(english)};
 }
 
 std::string EnglishArg(const MessageArg& arg) {
@@ -25,7 +53,9 @@ std::string EnglishArg(const MessageArg& arg) {
     case ArgKind::kCount: return std::to_string(static_cast<long long>(arg.number));
     case ArgKind::kNumber: return Num(arg.number);
     case ArgKind::kBytes: return GiBText(arg.number);
+    case ArgKind::kMoney: return Money(arg.number) + " " + arg.text;
     case ArgKind::kText: return arg.text;
+    case ArgKind::kMessage: return arg.nested.empty() ? "" : arg.nested.front().english;
   }
   return "";
 }
@@ -52,10 +82,16 @@ std::string FillTemplate(std::string_view text, const std::vector<MessageArg>& a
 }
 
 std::string_view EnglishTemplate(std::string_view id) {
-  for (const MessageTemplate& t : MessageTemplates()) {
-    if (t.id == id) return t.english;
-  }
-  std::abort();  // an id without a template: a programming error, caught by every test
+  static const std::unordered_map<std::string_view, std::string_view> by_id = [] {
+    std::unordered_map<std::string_view, std::string_view> m;
+    for (const MessageTemplate& t : MessageTemplates()) {
+      if (!m.emplace(t.id, t.english).second) std::abort();  // one id, two templates: a programming error
+    }
+    return m;
+  }();
+  const auto it = by_id.find(id);
+  if (it == by_id.end()) std::abort();  // an id without a template: a programming error, caught by every test
+  return it->second;
 }
 
 std::vector<std::string_view> MessageIds() {

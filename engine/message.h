@@ -12,30 +12,49 @@
 namespace engine {
 
 enum class ArgKind {
-  kCount,   // a whole number: layers, GPUs, tokens of a sequence
-  kNumber,  // a computed number, shown with three significant digits
-  kBytes,   // a size in bytes, shown in GiB
-  kText,    // a name, an id or the user's own text, shown as it is (never translated)
+  kCount,    // a whole number: layers, GPUs, tokens of a sequence
+  kNumber,   // a computed number, shown with three significant digits
+  kBytes,    // a size in bytes, shown in GiB
+  kMoney,    // an amount of money in the currency `text` ("USD"), shown in whole units
+  kText,     // a name, an id or the user's own text, shown as it is (never translated)
+  kMessage,  // another message, rendered in the reader's language ("{reason}")
 };
+
+struct Message;
 
 struct MessageArg {
   std::string name;  // the template's slot, with its unit where it has one ("need_bytes")
   ArgKind kind = ArgKind::kNumber;
-  double number = 0;  // kCount, kNumber, kBytes
-  std::string text;   // kText
+  double number = 0;            // kCount, kNumber, kBytes, kMoney
+  std::string text;             // kText; kMoney's currency code
+  std::vector<Message> nested;  // kMessage: exactly one
+};
+
+// A sentence the engine says: its template id, its arguments, and its English text (the
+// CLI's and the JSON's `message`), rendered once when the message is made.
+struct Message {
+  std::string id;
+  std::vector<MessageArg> args;
+  std::string english;
 };
 
 MessageArg CountArg(std::string name, long long value);
 MessageArg NumberArg(std::string name, double value);
 MessageArg BytesArg(std::string name, double bytes);
+MessageArg MoneyArg(std::string name, double amount, std::string currency);
 MessageArg TextArg(std::string name, std::string text);
+MessageArg MessageArgOf(std::string name, Message message);
+
+// Message `id` with `args`, its English text rendered.
+Message MakeMessage(std::string id, std::vector<MessageArg> args = {});
 
 // A template's {name} slots filled with `args`, each formatted by `format` (so the page
 // can format numbers its own way). A slot without an argument stays as written.
 std::string FillTemplate(std::string_view text, const std::vector<MessageArg>& args,
                          std::string (*format)(const MessageArg&));
 
-// An argument as the English text shows it: "32", "0.516", "23.99 GiB", the text itself.
+// An argument as the English text shows it: "32", "0.516", "23.99 GiB", "1,234 USD", the
+// text itself, a nested message's English.
 std::string EnglishArg(const MessageArg& arg);
 
 // The English template of `id`; the program is wrong (not the input) when it has none.

@@ -1,5 +1,7 @@
 #include "message_templates.h"
 
+#include <vector>
+
 namespace engine {
 namespace {
 
@@ -62,6 +64,17 @@ constexpr MessageTemplate kTemplates[] = {
 
 }  // namespace
 
-std::span<const MessageTemplate> MessageTemplates() { return kTemplates; }
+std::span<const MessageTemplate> WarningTemplates() { return kTemplates; }
+
+std::span<const MessageTemplate> MessageTemplates() {
+  static const std::vector<MessageTemplate> all = [] {
+    std::vector<MessageTemplate> v;
+    for (const std::span<const MessageTemplate> table : {WarningTemplates()}) {
+      for (const MessageTemplate& t : table) v.push_back(t);
+    }
+    return v;
+  }();
+  return all;
+}
 
 }  // namespace engine

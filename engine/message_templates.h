@@ -9,9 +9,12 @@
 namespace engine {
 
 struct MessageTemplate {
-  std::string_view id;       // a warning's code, or code.variant when one code has several texts
+  std::string_view id;       // "domain.what" or a warning's code (code.variant when a code has several texts)
   std::string_view english;  // the text with {name} slots
 };
+
+// Each domain's templates live in its own file; MessageTemplates() is all of them.
+std::span<const MessageTemplate> WarningTemplates();  // message_templates.cpp
 
 std::span<const MessageTemplate> MessageTemplates();
 

@@ -5,6 +5,7 @@
 
 #include "engine/units.h"
 #include "engine/version.h"
+#include "message_json.h"
 #include "model_json.h"
 
 namespace catalog {
@@ -20,17 +21,7 @@ Json Explain(const engine::MemoryTerm& term) {
 // {"code", "args": {name: value}, "message"}: numbers (bytes as bytes) and texts as they
 // are, so a program can act on a warning without parsing its English.
 Json WarningToJson(const engine::Warning& w) {
-  Json args = Json::object();
-  for (const engine::MessageArg& a : w.args) {
-    if (a.kind == engine::ArgKind::kText) {
-      args[a.name] = a.text;
-    } else if (a.kind == engine::ArgKind::kCount) {
-      args[a.name] = static_cast<long long>(a.number);
-    } else {
-      args[a.name] = a.number;
-    }
-  }
-  return Json{{"code", w.code}, {"args", std::move(args)}, {"message", w.message}};
+  return Json{{"code", w.code}, {"args", MessageArgsJson(w.args)}, {"message", w.message}};
 }
 
 Json MemoryJson(const engine::Estimate& e) {

@@ -744,20 +744,6 @@ void PrintTranslations(const std::vector<std::string>& messages) {
   ui::SetLanguage(ui::Lang::kEn);
 }
 
-// Messages as data: every template id the engine has is drawn in 简体中文 from its own
-// template (not a pattern), and the sweep reaches each one.
-TEST(I18n, EveryMessageIdHasAChineseTemplate) {
-  for (std::string_view id : engine::MessageIds()) {
-    EXPECT_TRUE(ui::HasMessageTemplate(id)) << "wasm/ui/i18n/zh-messages.json has no template for " << id;
-  }
-}
-
-TEST(I18n, SweepReachesEveryMessageTemplate) {
-  for (std::string_view id : engine::MessageIds()) {
-    EXPECT_TRUE(EngineSweep().templates.count(std::string(id))) << "the sweep never produces message " << id;
-  }
-}
-
 TEST(I18n, MessagesRenderInChineseWithTheirArguments) {
   const engine::Warning w = engine::MakeWarning(
       "does_not_fit", {engine::BytesArg("need_bytes", 38.31 * 1073741824.0), engine::TextArg("gpu", "NVIDIA GeForce RTX 4090"),

@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "catalog/codec/json_fields.h"
+#include "format.h"
 #include "translations.h"
 
 namespace ui {
@@ -274,7 +275,11 @@ const std::string& TranslateMessage(const std::string& english) {
 
 // An argument as the page shows it. The same forms as the English text for now; this is
 // where a locale's number formatting goes.
-std::string PageArg(const engine::MessageArg& arg) { return engine::EnglishArg(arg); }
+std::string PageArg(const engine::MessageArg& arg) {
+  if (arg.kind == engine::ArgKind::kMessage) return arg.nested.empty() ? "" : MessageText(arg.nested.front());
+  if (arg.kind == engine::ArgKind::kMoney) return MoneyText(arg.number, arg.text);
+  return engine::EnglishArg(arg);
+}
 
 std::string MessageText(std::string_view id, const std::vector<engine::MessageArg>& args) {
   if (g_lang == Lang::kZh) {
@@ -284,12 +289,17 @@ std::string MessageText(std::string_view id, const std::vector<engine::MessageAr
   return engine::FillTemplate(engine::EnglishTemplate(id), args, PageArg);
 }
 
+std::string MessageText(const engine::Message& message) { return MessageText(message.id, message.args); }
+
 std::string WarningText(const engine::Warning& warning) {
   if (warning.template_id.empty()) return TranslateMessage(warning.message);  // not yet a template
   return MessageText(warning.template_id, warning.args);
 }
 
-bool HasMessageTemplate(std::string_view id) { return GetTable().messages.count(std::string(id)) > 0; }
+const std::string* ChineseTemplate(std::string_view id) {
+  const auto it = GetTable().messages.find(std::string(id));
+  return it == GetTable().messages.end() ? nullptr : &it->second;
+}
 
 bool HasTranslation(std::string_view english) { return Lookup(english) != nullptr; }
 

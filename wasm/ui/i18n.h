@@ -40,12 +40,13 @@ const std::string& TranslateMessage(const std::string& english);
 // An engine message (engine/message.h) in the page's language: the template of `id` in
 // that language, its arguments formatted for the page.
 std::string MessageText(std::string_view id, const std::vector<engine::MessageArg>& args);
+std::string MessageText(const engine::Message& message);
 // A warning in the page's language: from its template, or (a warning not yet given one)
 // its English sentence matched against the patterns.
 std::string WarningText(const engine::Warning& warning);
 
-// For tests: whether the 简体中文 table has a template for message `id`.
-bool HasMessageTemplate(std::string_view id);
+// For tests: the 简体中文 template of message `id`, or nullptr when it has none.
+const std::string* ChineseTemplate(std::string_view id);
 // For tests: whether the Chinese table covers `english` (a UI string or engine message).
 bool HasTranslation(std::string_view english);
 bool CoversMessage(const std::string& english);
