@@ -96,6 +96,14 @@ FiniteGuard GuardFigures(const Estimate& e) {
            {"reliability.wall_hours_with_failures", r.wall_hours_with_failures}});
   g.Check({{"server.total_power_w", e.server.total_power_w}, {"server.ram_needed", e.server.ram_needed_bytes},
            {"claim.implied_tokens_per_s", e.claim.implied_tokens_per_s}, {"claim.implied_mfu", e.claim.implied_mfu}});
+  const EstimateCosts& c = e.costs;
+  g.Check({{"costs.hours", c.hours}, {"costs.own_share", c.own_share}, {"costs.storage_cost", c.storage_cost}});
+  if (c.rent) g.Check({{"costs.rent.total", c.rent->total}, {"costs.rent.price_per_hour", c.rent->price_per_hour}});
+  if (c.own) g.Check({{"costs.own.capex", c.own->capex}, {"costs.own.job_total", c.own->job_total}});
+  if (c.rent_vs_buy) {
+    for (double amount : c.rent_vs_buy->rent) g.Check("costs.rent_vs_buy.rent", amount);
+    for (double amount : c.rent_vs_buy->own) g.Check("costs.rent_vs_buy.own", amount);
+  }
   for (const BomLine& line : e.server.lines) g.Check("server.lines", line.quantity);
   for (const FabricSpeed& f : e.network_effect) g.Check("network_effect.tokens_per_s", f.tokens_per_s);
   return g;

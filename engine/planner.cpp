@@ -125,10 +125,7 @@ Evaluated Evaluate(const Scenario& s, const ParamCounts& c, const GpuSpec& g, co
   e.fits = e.need <= g.memory_bytes;
   if (!e.fits) return e;
   const Throughput t = EstimateThroughput(s, c, g, f, /*explain=*/false);
-  TrainingTime time;
-  time.tokens = tokens;
-  time.steps = std::ceil(tokens / t.tokens_per_step);
-  time.wall_hours = time.steps * t.step_time_s / 3600;
+  const TrainingTime time = TimeForTokens(tokens, t, s.parallel.gpus);
   const Reliability r = EstimateReliability(s, c, time, DefaultStorage(s.parallel.Nodes()));
   e.tokens_per_s = t.tokens_per_s;
   e.mfu = t.mfu;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "units.h"
+
 namespace engine {
 namespace {
 
@@ -79,7 +81,7 @@ Reliability EstimateReliability(const Scenario& s, const ParamCounts& c, const T
   if (storage.aggregate_write_bytes_per_s > 0) bandwidth = std::min(bandwidth, storage.aggregate_write_bytes_per_s);
   r.checkpoint_write_s = bandwidth > 0 ? r.checkpoint_bytes / bandwidth : 0;
   r.job_mtbf_hours = 1.0 / (kFailuresPerGpuHour * p.gpus);
-  const double delta_h = r.checkpoint_write_s / 3600;
+  const double delta_h = r.checkpoint_write_s / kSecondsPerHour;
   r.interval_hours = DalyInterval(std::max(delta_h, 1e-6), r.job_mtbf_hours);
   // Waste (model.md §7.2): checkpoint stalls δ/τ, plus per failure half an interval of
   // lost work and the restart time R.

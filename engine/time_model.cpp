@@ -297,14 +297,18 @@ Throughput EstimateThroughput(const Scenario& s, const ParamCounts& c, const Gpu
   return r;
 }
 
-TrainingTime EstimateTime(const Scenario& s, const Throughput& th) {
+TrainingTime TimeForTokens(double tokens, const Throughput& th, int gpus) {
   TrainingTime time;
-  time.tokens = TrainingTokens(s.training);
-  if (time.tokens <= 0) return time;
-  time.steps = std::ceil(time.tokens / th.tokens_per_step);
-  time.wall_hours = time.steps * th.step_time_s / 3600.0;
-  time.gpu_hours = time.wall_hours * s.parallel.gpus;
+  time.tokens = tokens;
+  if (tokens <= 0) return time;
+  time.steps = std::ceil(tokens / th.tokens_per_step);
+  time.wall_hours = time.steps * th.step_time_s / kSecondsPerHour;
+  time.gpu_hours = time.wall_hours * gpus;
   return time;
+}
+
+TrainingTime EstimateTime(const Scenario& s, const Throughput& th) {
+  return TimeForTokens(TrainingTokens(s.training), th, s.parallel.gpus);
 }
 
 }  // namespace engine

@@ -48,5 +48,8 @@ Throughput EstimateThroughput(const Scenario& scenario, const ParamCounts& param
                               const FabricSpec& fabric, bool explain = true);
 
 TrainingTime EstimateTime(const Scenario& scenario, const Throughput& throughput);
+// The wall time rule, used by the estimate and by the planner for each layout it tries:
+// whole steps of `throughput.tokens_per_step` until `tokens` are seen (model.md §7.4).
+TrainingTime TimeForTokens(double tokens, const Throughput& throughput, int gpus);
 
 }  // namespace engine

@@ -51,6 +51,10 @@ struct Platform {
   std::optional<ui::RefusedWork> cause;
   std::string cause_link;
   int js_catalog_generation = 0;  // TrainSizer.setCatalogOverlay calls seen (js/post.js)
+  // TrainSizer._drawnText(): while on, each frame's text is captured with every section
+  // open (ImGui's text log), so a test reads what a person could read on the canvas.
+  bool capture_text = false;
+  std::string drawn_text;
 };
 
 // The planner's share of a 60 Hz frame (16.7 ms); drawing takes most of the rest, so
@@ -319,7 +323,8 @@ void AppFrame(Platform& p) {
       ui::AdvancePlan(p.state, kPlannerShareOfFrameS);
     }
     MaybeFault("draw");
-    ui::DrawApp(p.state, p.fonts);
+    if (GImGui->LogEnabled) ImGui::LogFinish();  // a frame that threw while capturing
+    ui::DrawApp(p.state, p.fonts, p.capture_text ? &p.drawn_text : nullptr);
   }
   SyncAddressBar(p);
 }
@@ -466,6 +471,14 @@ std::string ApplyLinkJson(const std::string& fragment) {
       -1, ' ', false, catalog::Json::error_handler_t::replace);
 }
 
+// TrainSizer._drawnText(on): turns text capture on or off and returns the text of the last
+// captured frame ("" until a frame has been drawn with capture on).
+std::string DrawnText(bool on) {
+  if (g_platform == nullptr) return "";
+  g_platform->capture_text = on;
+  return g_platform->drawn_text;
+}
+
 }  // namespace
 
 // Test hook: an exception that leaves the module into JavaScript, as a JS API call's would
@@ -475,6 +488,7 @@ static std::string TestThrow(const std::string& what) { throw std::runtime_error
 EMSCRIPTEN_BINDINGS(trainsizer_page) {
   emscripten::function("applyLinkJson", &ApplyLinkJson);
   emscripten::function("testThrowJson", &TestThrow);
+  emscripten::function("drawnText", &DrawnText);
 }
 
 int main() {

@@ -78,6 +78,9 @@
     api.applyLink = guarded('applyLink', function (fragment) {
       return JSON.parse(Module.applyLinkJson(fragment == null ? '' : String(fragment)));
     });
+    // For tests only: with on = true, each frame records its text with every section open;
+    // returns the text of the last such frame (wait a frame after turning it on).
+    api._drawnText = guarded('_drawnText', function (on) { return Module.drawnText(on !== false); });
     // For tests only: a C++ exception thrown out of the module into this call.
     api._testThrow = guarded('_testThrow', function (what) { return Module.testThrowJson(String(what)); });
     // Merge your own catalog JSON (negotiated prices, private clouds, a new GPU); pass ''

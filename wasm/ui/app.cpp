@@ -4,6 +4,7 @@
 #include <string>
 
 #include "engine/version.h"
+#include "imgui_internal.h"  // LogToBuffer, the text log
 #include "format.h"
 #include "i18n.h"
 #include "widgets.h"
@@ -171,13 +172,17 @@ void DrawExamples(AppState& state) {
 
 }  // namespace
 
-void DrawApp(AppState& state, const Fonts& fonts) {
+void DrawApp(AppState& state, const Fonts& fonts, std::string* drawn_text) {
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(viewport->WorkPos);
   ImGui::SetNextWindowSize(viewport->WorkSize);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::Begin("TrainSizer", nullptr, flags);
+  // ImGui's text log, deep enough that every collapsing header logs as open. It must end
+  // before End(): ending a top-level window stops the log and clears its buffer.
+  constexpr int kOpenEverySection = 16;
+  if (drawn_text != nullptr) ImGui::LogToBuffer(kOpenEverySection);
   state.anchors.clear();
   DrawHeader(state, fonts);
   DrawLinkNotice(state);
@@ -200,6 +205,10 @@ void DrawApp(AppState& state, const Fonts& fonts) {
     DrawInputPanel(state, fonts);
     ImGui::Spacing();
     DrawResultsDetails(state, fonts);
+  }
+  if (drawn_text != nullptr) {
+    *drawn_text = GImGui->LogBuffer.c_str();
+    ImGui::LogFinish();
   }
   ImGui::End();
 }

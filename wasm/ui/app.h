@@ -7,7 +7,8 @@
 
 namespace ui {
 
-void DrawApp(AppState& state, const Fonts& fonts);
+// With `drawn_text`, also records the frame's text with every section open (for tests).
+void DrawApp(AppState& state, const Fonts& fonts, std::string* drawn_text = nullptr);
 
 // Panels (one file each).
 void DrawInputPanel(AppState& state, const Fonts& fonts);
