@@ -8,7 +8,7 @@
 namespace engine {
 namespace {
 
-using Notes = std::vector<std::string>;
+using Notes = std::vector<Message>;
 
 // ⌈tokens / (global_batch × seq_len)⌉ optimizer steps; 0 when no tokens are given.
 long long TrainSteps(const LaunchPlan& plan) {
@@ -17,6 +17,18 @@ long long TrainSteps(const LaunchPlan& plan) {
 }
 
 std::string Degree(const char* name, int value) { return std::string(name) + " = " + std::to_string(value); }
+
+// A note from template `id` with `args`.
+void Add(Notes& notes, std::string id, std::vector<MessageArg> args = {}) {
+  notes.push_back(MakeMessage(std::move(id), std::move(args)));
+}
+
+// The tool's name in a template id ("launch.recompute_layers.torchrun").
+std::string ToolKey(LaunchTool tool) { return std::string(kLaunchToolNames[size_t(tool)]); }
+
+// A setting's value as the scenario names it ("adamw8bit", "qlora"): an id, not prose.
+MessageArg OptimizerArg(Optimizer o) { return TextArg("optimizer", std::string(EnumName(kOptimizerNames, o))); }
+MessageArg MethodArg(Method m) { return TextArg("method", std::string(EnumName(kMethodNames, m))); }
 
 // "tp = 8, pp = 4, cp = 2" for the model-parallel degrees above 1; "" when there are none.
 std::string ModelParallelDegrees(const Parallelism& p) {
@@ -28,14 +40,12 @@ std::string ModelParallelDegrees(const Parallelism& p) {
   return out;
 }
 
-// Settings no data-parallel launcher (DeepSpeed, torchrun/FSDP, LLaMA-Factory) expresses.
-void AddCheckpointingNotes(const Training& t, const std::string& whole_layers, Notes& notes) {
-  if (t.activation_checkpointing == Recompute::kSelective) {
-    notes.push_back("not expressible: selective recomputation; " + whole_layers + " recomputes whole layers.");
-  }
+// Settings no data-parallel launcher (DeepSpeed, torchrun/FSDP, LLaMA-Factory) expresses;
+// each note names the tool's own whole-layer checkpointing switch.
+void AddCheckpointingNotes(const Training& t, LaunchTool tool, Notes& notes) {
+  if (t.activation_checkpointing == Recompute::kSelective) Add(notes, "launch.selective_recompute." + ToolKey(tool));
   if (t.activation_checkpointing == Recompute::kFull && t.recompute_layers > 0) {
-    notes.push_back("not expressible: recompute_layers = " + std::to_string(t.recompute_layers) + "; " +
-                    whole_layers + " checkpoints every layer.");
+    Add(notes, "launch.recompute_layers." + ToolKey(tool), {CountArg("recompute_layers", t.recompute_layers)});
   }
 }
 
@@ -46,16 +56,13 @@ void AddDataParallelOnlyNotes(const Scenario& s, LaunchTool tool, Notes& notes) 
   const LaunchPlan plan = PlanLaunch(s, tool);
   const int layout_dp = std::max(1, s.parallel.DataParallel());
   if (plan.data_parallel != layout_dp) {
-    notes.push_back("This config runs all " + std::to_string(plan.data_parallel) + " GPUs as data-parallel ranks, not "
-                    "the plan's " + std::to_string(layout_dp) + ": the layout differs from the plan's, and so does "
-                    "memory per GPU (each GPU holds whole layers and whole sequences; recheck the estimate with "
-                    "tp = pp = cp = 1).");
+    Add(notes, "launch.all_gpus_data_parallel",
+        {CountArg("gpus", plan.data_parallel), CountArg("layout_dp", layout_dp)});
   }
   if (plan.global_batch != plan.requested_global_batch) {
-    notes.push_back("global_batch = " + std::to_string(plan.requested_global_batch) + " is not a multiple of "
-                    "micro-batch " + std::to_string(plan.micro_batch) + " × " + std::to_string(plan.data_parallel) +
-                    " data-parallel ranks: this config uses " + std::to_string(plan.global_batch) +
-                    ", the nearest that is.");
+    Add(notes, "launch.global_batch_rounded",
+        {CountArg("requested_global_batch", plan.requested_global_batch), CountArg("micro_batch", plan.micro_batch),
+         CountArg("data_parallel", plan.data_parallel), CountArg("global_batch", plan.global_batch)});
   }
 }
 
@@ -63,28 +70,20 @@ void AddDataParallelOnlyNotes(const Scenario& s, LaunchTool tool, Notes& notes) 
 Notes DeepSpeedParallelNotes(const Scenario& s) {
   const Parallelism& p = s.parallel;
   Notes notes;
-  if (p.tp > 1) {
-    notes.push_back(Degree("tp", p.tp) + " is not a DeepSpeed config setting: shard the model in code (Megatron-DeepSpeed "
-                    "or DeepSpeed AutoTP).");
-  }
-  if (p.pp > 1) notes.push_back(Degree("pp", p.pp) + " is set in the model code (DeepSpeed PipelineModule), not in this file.");
+  if (p.tp > 1) Add(notes, "launch.deepspeed.tp", {CountArg("tp", p.tp)});
+  if (p.pp > 1) Add(notes, "launch.deepspeed.pp", {CountArg("pp", p.pp)});
   if (p.tp > 1 || p.pp > 1) {
     // DeepSpeed divides train_batch_size by the data-parallel world its model-parallel unit reports.
     const LaunchPlan layout = PlanLaunch(s);
-    notes.push_back("With tp or pp in the model code, DeepSpeed counts only the " +
-                    std::to_string(layout.data_parallel) + " data-parallel ranks: set train_batch_size to " +
-                    std::to_string(layout.global_batch) +
-                    " and gradient_accumulation_steps to " + std::to_string(layout.grad_accum_steps) + ", the plan's.");
+    Add(notes, "launch.deepspeed.model_parallel_batch",
+        {CountArg("data_parallel", layout.data_parallel), CountArg("global_batch", layout.global_batch),
+         CountArg("grad_accum_steps", layout.grad_accum_steps)});
   }
   if (p.virtual_pipeline > 1) {
-    notes.push_back("not expressible: " + Degree("virtual_pipeline", p.virtual_pipeline) +
-                    "; DeepSpeed's pipeline engine has no interleaved schedule.");
+    Add(notes, "launch.deepspeed.virtual_pipeline", {CountArg("virtual_pipeline", p.virtual_pipeline)});
   }
-  if (p.cp > 1) {
-    notes.push_back("not expressible: " + Degree("cp", p.cp) + "; DeepSpeed's config has no context parallelism "
-                    "(DeepSpeed-Ulysses sequence parallelism is set up in the model code).");
-  }
-  if (p.ep > 1) notes.push_back(Degree("ep", p.ep) + " is set in the model code (deepspeed.moe.layer.MoE ep_size).");
+  if (p.cp > 1) Add(notes, "launch.deepspeed.cp", {CountArg("cp", p.cp)});
+  if (p.ep > 1) Add(notes, "launch.deepspeed.ep", {CountArg("ep", p.ep)});
   AddDataParallelOnlyNotes(s, LaunchTool::kDeepSpeed, notes);
   return notes;
 }
@@ -93,27 +92,14 @@ Notes DeepSpeedNotes(const Scenario& s) {
   const Training& t = s.training;
   const Parallelism& p = s.parallel;
   Notes notes = DeepSpeedParallelNotes(s);
-  if (t.precision == Precision::kFp8) {
-    notes.push_back("not expressible: fp8; DeepSpeed's config has no FP8 switch (use Transformer Engine layers in the "
-                    "model); bf16 is set.");
-  }
-  if (t.precision == Precision::kBf16Pure) {
-    notes.push_back("not expressible: bf16-pure; DeepSpeed's bf16 mode keeps fp32 master weights.");
-  }
-  if (t.optimizer != Optimizer::kAdamW) {
-    notes.push_back("optimizer " + std::string(EnumName(kOptimizerNames, t.optimizer)) +
-                    " is not a DeepSpeed built-in: create it in the training script and pass it to "
-                    "deepspeed.initialize (zero_allow_untested_optimizer is set).");
-  }
-  if (p.offload != Offload::kNone && p.zero == 0) {
-    notes.push_back("not expressible: offload with zero 0; DeepSpeed offloads only under ZeRO stages 1-3.");
-  }
+  if (t.precision == Precision::kFp8) Add(notes, "launch.deepspeed.fp8");
+  if (t.precision == Precision::kBf16Pure) Add(notes, "launch.deepspeed.bf16_pure");
+  if (t.optimizer != Optimizer::kAdamW) Add(notes, "launch.deepspeed.optimizer", {OptimizerArg(t.optimizer)});
+  if (p.offload != Offload::kNone && p.zero == 0) Add(notes, "launch.deepspeed.offload_zero0");
   if (t.method == Method::kLora || t.method == Method::kQlora || t.method == Method::kFreeze) {
-    notes.push_back("method " + std::string(EnumName(kMethodNames, t.method)) +
-                    ": adapters, 4-bit loading and frozen layers are set up in the training script (PEFT, "
-                    "bitsandbytes); this file holds batch, precision, optimizer and ZeRO settings.");
+    Add(notes, "launch.deepspeed.method", {MethodArg(t.method)});
   }
-  AddCheckpointingNotes(t, "DeepSpeed activation checkpointing", notes);
+  AddCheckpointingNotes(t, LaunchTool::kDeepSpeed, notes);
   return notes;
 }
 
@@ -122,30 +108,19 @@ Notes TorchrunNotes(const Scenario& s) {
   const Parallelism& p = s.parallel;
   Notes notes;
   if (const std::string degrees = ModelParallelDegrees(p); !degrees.empty()) {
-    notes.push_back("not expressible: " + degrees + " with Trainer FSDP flags (data parallel only); use Megatron-LM or "
-                    "torchtitan.");
+    Add(notes, "launch.torchrun.model_parallel", {TextArg("degrees", degrees)});
   }
   AddDataParallelOnlyNotes(s, LaunchTool::kTorchrun, notes);
-  if (p.zero == 1 && p.gpus > 1) {
-    notes.push_back("zero 1 (optimizer state only) has no FSDP strategy: shard_grad_op also shards gradients, so memory "
-                    "is lower than estimated.");
-  }
-  if (p.offload == Offload::kOptimizer) {
-    notes.push_back("not expressible: optimizer-only offload; FSDP's CPU offload moves parameters and gradients too.");
-  }
+  if (p.zero == 1 && p.gpus > 1) Add(notes, "launch.torchrun.zero1");
+  if (p.offload == Offload::kOptimizer) Add(notes, "launch.torchrun.optimizer_offload");
   if (p.offload != Offload::kNone && p.zero < 2) {
-    notes.push_back("not expressible: offload without sharding (zero " + std::to_string(p.zero) + "); FSDP offloads "
-                    "sharded state only.");
+    Add(notes, "launch.torchrun.offload_unsharded", {CountArg("zero", p.zero)});
   }
-  if (t.precision == Precision::kFp8) {
-    notes.push_back("not expressible: fp8 with Trainer flags (needs Transformer Engine or torchao in the script); "
-                    "--bf16 is set.");
-  }
+  if (t.precision == Precision::kFp8) Add(notes, "launch.torchrun.fp8");
   if (t.method == Method::kFreeze) {
-    notes.push_back("not expressible: freeze; training only the top " + std::to_string(t.freeze_trainable_layers) +
-                    " layers is done in the training script.");
+    Add(notes, "launch.torchrun.freeze", {CountArg("layers", t.freeze_trainable_layers)});
   }
-  AddCheckpointingNotes(t, "--gradient_checkpointing", notes);
+  AddCheckpointingNotes(t, LaunchTool::kTorchrun, notes);
   return notes;
 }
 
@@ -154,27 +129,21 @@ Notes LlamaFactoryNotes(const Scenario& s) {
   const Parallelism& p = s.parallel;
   Notes notes;
   if (const std::string degrees = ModelParallelDegrees(p); !degrees.empty()) {
-    notes.push_back("not expressible: " + degrees + "; LLaMA-Factory trains data parallel only (DeepSpeed ZeRO or "
-                    "FSDP), no TP/PP/CP/EP.");
+    Add(notes, "launch.llamafactory.model_parallel", {TextArg("degrees", degrees)});
   }
   AddDataParallelOnlyNotes(s, LaunchTool::kLlamaFactory, notes);
-  if (t.precision == Precision::kFp8) notes.push_back("not expressible: fp8; bf16 is set.");
-  if (p.offload != Offload::kNone && p.zero == 0) {
-    notes.push_back("not expressible: offload with zero 0; offload goes through a DeepSpeed ZeRO config.");
-  }
+  if (t.precision == Precision::kFp8) Add(notes, "launch.llamafactory.fp8");
+  if (p.offload != Offload::kNone && p.zero == 0) Add(notes, "launch.llamafactory.offload_zero0");
   if ((t.method == Method::kLora || t.method == Method::kQlora) && t.lora_targets != LoraTargets::kAllLinear) {
-    notes.push_back("lora_target uses Llama-style module names (q_proj, v_proj, ...); other architectures name them "
-                    "differently.");
+    Add(notes, "launch.llamafactory.lora_target");
   }
-  AddCheckpointingNotes(t, "LLaMA-Factory's gradient checkpointing", notes);
+  AddCheckpointingNotes(t, LaunchTool::kLlamaFactory, notes);
   return notes;
 }
 
 Notes MegatronModelNotes(const ModelSpec& m) {
   Notes notes;
-  if (m.attention == AttentionKind::kMla) {
-    notes.push_back("not set: multi-latent attention; add --multi-latent-attention and the model's q/kv LoRA ranks.");
-  }
+  if (m.attention == AttentionKind::kMla) Add(notes, "launch.megatron.mla");
   return notes;
 }
 
@@ -182,39 +151,26 @@ Notes MegatronNotes(const Scenario& s) {
   const Training& t = s.training;
   const Parallelism& p = s.parallel;
   Notes notes = MegatronModelNotes(s.model);
-  if (p.zero >= 2) {
-    notes.push_back("not expressible: zero " + std::to_string(p.zero) + "; Megatron-LM's distributed optimizer shards "
-                    "optimizer state only (ZeRO-1, --use-distributed-optimizer is set). Megatron FSDP "
-                    "(--use-megatron-fsdp) is its ZeRO-3 counterpart.");
-  }
+  if (p.zero >= 2) Add(notes, "launch.megatron.zero", {CountArg("zero", p.zero)});
   if (p.offload != Offload::kNone) {
-    notes.push_back("not expressible: offload = " + std::string(EnumName(kOffloadNames, p.offload)) +
-                    "; optimizer state stays on the GPU.");
+    Add(notes, "launch.megatron.offload", {TextArg("offload", std::string(EnumName(kOffloadNames, p.offload)))});
   }
   if (t.method != Method::kPretrain && t.method != Method::kFull) {
-    notes.push_back("not expressible: method " + std::string(EnumName(kMethodNames, t.method)) +
-                    "; Megatron-LM's pretrain_gpt.py trains every parameter (PEFT lives in NeMo / Megatron-Bridge). "
-                    "These arguments train the full model.");
+    Add(notes, "launch.megatron.method", {MethodArg(t.method)});
   }
   if (t.optimizer == Optimizer::kAdamW8bit || t.optimizer == Optimizer::kAdafactor) {
-    notes.push_back("not expressible: optimizer " + std::string(EnumName(kOptimizerNames, t.optimizer)) +
-                    "; Megatron-LM offers adam (AdamW) and sgd; --optimizer adam is set.");
+    Add(notes, "launch.megatron.optimizer", {OptimizerArg(t.optimizer)});
   }
-  if (t.precision == Precision::kBf16Pure) {
-    notes.push_back("not expressible: bf16-pure; --bf16 keeps fp32 main weights and gradients.");
-  }
+  if (t.precision == Precision::kBf16Pure) Add(notes, "launch.megatron.bf16_pure");
   // Megatron-core splits the query groups over the TP ranks, divide(num_query_groups, tp) in
   // megatron/core/transformer/attention.py, which asserts divisibility; MLA has no groups.
   if (s.model.attention == AttentionKind::kStandard && s.model.kv_heads % p.tp != 0) {
-    notes.push_back(Degree("tp", p.tp) + " does not divide the " + std::to_string(s.model.kv_heads) +
-                    " KV heads (--num-query-groups): Megatron-LM splits the KV heads over the TP ranks and stops "
-                    "with a divisibility error; use a tp that divides them.");
+    Add(notes, "launch.megatron.kv_heads", {CountArg("tp", p.tp), CountArg("kv_heads", s.model.kv_heads)});
   }
   if (s.model.layers % p.pp != 0) {
-    notes.push_back(Degree("pp", p.pp) + " does not divide the " + std::to_string(s.model.layers) +
-                    " layers: give Megatron-LM the first/last stage layer counts, or it refuses the split.");
+    Add(notes, "launch.megatron.pp_layers", {CountArg("pp", p.pp), CountArg("layers", s.model.layers)});
   }
-  if (TrainingTokens(t) <= 0) notes.push_back("no tokens given: --train-iters is a placeholder (1000).");
+  if (TrainingTokens(t) <= 0) Add(notes, "launch.megatron.no_tokens");
   return notes;
 }
 
@@ -258,16 +214,13 @@ LaunchPlan PlanLaunch(const Scenario& s, LaunchTool tool) {
   return plan;
 }
 
-std::vector<std::string> LaunchNotes(const Scenario& s, LaunchTool tool) {
+std::vector<Message> LaunchNotes(const Scenario& s, LaunchTool tool) {
   Notes notes;
   if (PlanLaunch(s).uneven_nodes) {
-    notes.push_back("gpus = " + std::to_string(s.parallel.gpus) + " cannot be split evenly over " +
-                    std::to_string(s.parallel.Nodes()) + " nodes of " + std::to_string(s.parallel.gpus_per_node) +
-                    ": launchers start the same number of processes on every node.");
+    Add(notes, "launch.uneven_nodes", {CountArg("gpus", s.parallel.gpus), CountArg("nodes", s.parallel.Nodes()),
+                                       CountArg("gpus_per_node", s.parallel.gpus_per_node)});
   }
-  if (s.training.optimizer_in_backward) {
-    notes.push_back("not expressible: optimizer_in_backward; the optimizer steps after the backward pass.");
-  }
+  if (s.training.optimizer_in_backward) Add(notes, "launch.optimizer_in_backward");
   Notes specific;
   switch (tool) {
     case LaunchTool::kDeepSpeed: specific = DeepSpeedNotes(s); break;

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "message.h"
 #include "scenario.h"
 
 namespace engine {
@@ -49,7 +50,7 @@ bool DataParallelOnly(LaunchTool tool);
 LaunchPlan PlanLaunch(const Scenario& scenario, LaunchTool tool);
 
 // The scenario's settings `tool` cannot express, and the nearest setting used instead,
-// one sentence each ("not expressible: cp = 2 ..."), so nothing is dropped silently.
-std::vector<std::string> LaunchNotes(const Scenario& scenario, LaunchTool tool);
+// one message each ("not expressible: cp = 2 ..."), so nothing is dropped silently.
+std::vector<Message> LaunchNotes(const Scenario& scenario, LaunchTool tool);
 
 }  // namespace engine

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 
 #include "estimate_costs.h"
@@ -60,7 +61,8 @@ int DefaultGlobalBatch(const Training& t) {
 
 struct HourlyPrice {
   double per_hour = 0;  // all units, in the plan currency; 0 = none
-  std::string id, label;
+  std::string id;
+  Message label;  // the plan's procurement
   int units = 0;
   double capex = 0, fixed_per_hour = 0, power_per_hour = 0, break_even_u = 0, break_even_months = 0;
   const CloudOffer* offer = nullptr;
@@ -79,6 +81,22 @@ bool RentableIn(const CloudOffer& offer, const std::string& region) {
   return region != "cn" && offer.market == "global";
 }
 
+// A rental in the words of its pricing ("AWS p5.48xlarge, on-demand"): one template per
+// pricing, so that each language words it.
+Message RentalProcurement(const CloudCost& cc) {
+  static constexpr std::string_view kIds[] = {"plan.procurement.on_demand", "plan.procurement.spot",
+                                              "plan.procurement.reserved_1yr", "plan.procurement.reserved_3yr"};
+  static_assert(std::size(kIds) == kPricingNames.size(), "one template per Pricing, in its order");
+  return MakeMessage(std::string(kIds[size_t(cc.pricing)]),
+                     {TextArg("provider", cc.offer->provider_name), TextArg("instance", cc.offer->instance)});
+}
+
+// Servers bought: "4× HGX H100 8-GPU (new)".
+Message OwnProcurement(const OwnCost& o) {
+  return MakeMessage(o.used ? "plan.procurement.used" : "plan.procurement.new",
+                     {CountArg("servers", o.servers), TextArg("server", o.server->name)});
+}
+
 Prices PricesFor(const Catalog& cat, const PlanConstraints& c, const GpuSpec& g, int gpus,
                  const OwnershipAssumptions& a) {
   Prices p;
@@ -88,9 +106,7 @@ Prices PricesFor(const Catalog& cat, const PlanConstraints& c, const GpuSpec& g,
       if (cc.pricing == Pricing::kSpot && !c.allow_spot) continue;
       if (cc.pricing == Pricing::kReserved1yr || cc.pricing == Pricing::kReserved3yr) continue;
       if (p.cloud.per_hour > 0 && cc.price_per_hour >= p.cloud.per_hour) continue;
-      p.cloud = {cc.price_per_hour, cc.offer->id,
-                 cc.offer->provider_name + " " + cc.offer->instance + ", " + std::string(kPricingNames[size_t(cc.pricing)]),
-                 cc.units};
+      p.cloud = {cc.price_per_hour, cc.offer->id, RentalProcurement(cc), cc.units};
       p.cloud.offer = cc.offer;
     }
   }
@@ -99,8 +115,7 @@ Prices PricesFor(const Catalog& cat, const PlanConstraints& c, const GpuSpec& g,
     for (const OwnCost& o : OwnOptions(cat, a, g.id, gpus, 1.0, c.currency, cloud_gpu_hour)) {
       const double per_hour = OwnSharePerHour(o, c.own_utilization);
       if (p.own.per_hour > 0 && per_hour >= p.own.per_hour) continue;
-      p.own = {per_hour, o.server->id,
-               std::to_string(o.servers) + "× " + o.server->name + (o.used ? " (used)" : " (new)"), o.servers};
+      p.own = {per_hour, o.server->id, OwnProcurement(o), o.servers};
       p.own.capex = o.capex;
       p.own.fixed_per_hour = o.fixed_per_hour;
       p.own.power_per_hour = o.power_per_hour;
@@ -220,7 +235,7 @@ class Search {
   void SearchLayout(const GpuSpec& g, const FabricSpec& f, const Prices& prices, Scenario s, GpuOutcome& out);
   bool TryCandidate(const GpuSpec& g, const FabricSpec& f, const Prices& prices, const Scenario& s, GpuOutcome& out);
   void Insert(const Plan& p);
-  std::string RejectionReason(const GpuSpec& g, const GpuOutcome& o) const;
+  Message RejectionReason(const GpuSpec& g, const GpuOutcome& o) const;
 
   const Scenario& base_;
   const PlanConstraints& c_;
@@ -360,29 +375,37 @@ void Search::SearchGpu(const GpuSpec& g, const FabricSpec& f) {
   if (!out.any_feasible) rejected_.push_back({g.id, RejectionReason(g, out)});
 }
 
-std::string Search::RejectionReason(const GpuSpec& g, const GpuOutcome& o) const {
-  if (!o.any_price) {
-    return g.name + ": no " + std::string(c_.purchase == Purchase::kOwn ? "server" : "cloud offer or server") +
-           " for it in the catalog" + (c_.providers.empty() ? "" : " among the allowed providers") +
-           (c_.region.empty() ? "" : " in region " + c_.region);
-  }
+// No cloud offer or server prices this GPU: the template says which purchases, providers
+// and region were searched.
+Message NoPriceReason(const GpuSpec& g, const PlanConstraints& c) {
+  std::string id = c.purchase == Purchase::kOwn ? "plan.no_server" : "plan.no_offer";
+  const std::string where = std::string(c.providers.empty() ? "" : "providers") +
+                            (c.providers.empty() || c.region.empty() ? "" : "_") + (c.region.empty() ? "" : "region");
+  if (!where.empty()) id += "." + where;
+  std::vector<MessageArg> args = {TextArg("gpu", g.name)};
+  if (!c.region.empty()) args.push_back(TextArg("region", c.region));
+  return MakeMessage(std::move(id), std::move(args));
+}
+
+Message Search::RejectionReason(const GpuSpec& g, const GpuOutcome& o) const {
+  if (!o.any_price) return NoPriceReason(g, c_);
   if (!o.any_fit) {
-    return g.name + ": does not fit even with ZeRO-3, full recomputation, CPU offload and micro-batch 1 on up to " +
-           std::to_string(o.largest_count_tried) + (o.largest_count_tried == 1 ? " GPU" : " GPUs") +
-           " offered (needs " + GiBText(o.smallest_need) + " of " +
-           GiBText(g.memory_bytes) + ")";
+    return MakeMessage(o.largest_count_tried == 1 ? "plan.does_not_fit.one_gpu" : "plan.does_not_fit",
+                       {TextArg("gpu", g.name), CountArg("gpus", o.largest_count_tried),
+                        BytesArg("need_bytes", o.smallest_need), BytesArg("capacity_bytes", g.memory_bytes)});
   }
   for (const Plan& b : best_by_gpu_) {
     if (b.gpu_id != g.id) continue;
     if (!b.within_deadline) {
-      return g.name + ": the fastest plan (" + std::to_string(b.layout.gpus) + " GPUs) takes " +
-             Num(b.wall_hours / 24) + " days, past the " + Num(c_.deadline_days) + "-day deadline";
+      return MakeMessage("plan.past_deadline", {TextArg("gpu", g.name), CountArg("gpus", b.layout.gpus),
+                                                NumberArg("days", b.wall_hours / 24),
+                                                NumberArg("deadline_days", c_.deadline_days)});
     }
-    return g.name + ": the fastest plan needs " + Money(b.cash_outlay) + " " + c_.currency +
-           (b.own ? " to buy" : " of rental") + ", more than the " + Money(c_.budget) + " " + c_.currency +
-           " budget";
+    return MakeMessage(b.own ? "plan.over_budget.buy" : "plan.over_budget.rent",
+                       {TextArg("gpu", g.name), MoneyArg("cash_outlay", b.cash_outlay, c_.currency),
+                        MoneyArg("budget", c_.budget, c_.currency)});
   }
-  return g.name + ": no plan within the constraints";
+  return MakeMessage("plan.no_plan", {TextArg("gpu", g.name)});
 }
 
 std::vector<Plan> Picks(const std::vector<Plan>& front) {
@@ -397,7 +420,7 @@ std::vector<Plan> Picks(const std::vector<Plan>& front) {
     if (!value || p.cost * p.wall_hours < value->cost * value->wall_hours) value = &p;
   }
   std::vector<Plan> picks;
-  auto add = [&](const Plan* p, const char* label) {
+  auto add = [&](const Plan* p, PickLabel label) {
     if (!p) return;
     for (Plan& q : picks) {
       if (q.gpu_id == p->gpu_id && q.cost == p->cost && q.wall_hours == p->wall_hours) {
@@ -408,9 +431,9 @@ std::vector<Plan> Picks(const std::vector<Plan>& front) {
     picks.push_back(*p);
     picks.back().labels = {label};
   };
-  add(cheapest, "cheapest within the deadline");
-  add(fastest, "fastest within the budget");
-  add(value, "best value");
+  add(cheapest, PickLabel::kCheapest);
+  add(fastest, PickLabel::kFastest);
+  add(value, PickLabel::kBestValue);
   return picks;
 }
 
@@ -418,16 +441,18 @@ void Search::Step() {
   const GpuSpec& g = cat_.gpus[next_gpu_++];
   if (!GpuAllowed(g, c_)) return;
   if (base_.training.precision == Precision::kFp8 && !g.SupportsFp8()) {
-    rejected_.push_back({g.id, g.name + ": no FP8 tensor cores for the fp8 recipe"});
+    rejected_.push_back({g.id, MakeMessage("plan.no_fp8", {TextArg("gpu", g.name)})});
     return;
   }
   const Precision p = base_.training.precision;
   if ((p == Precision::kBf16 || p == Precision::kBf16Pure) && !g.SupportsBf16()) {
-    rejected_.push_back({g.id, g.name + ": no bfloat16 arithmetic (fp16 with loss scaling would run)"});
+    rejected_.push_back({g.id, MakeMessage("plan.no_bf16", {TextArg("gpu", g.name)})});
     return;
   }
   if (c_.region == "cn" && g.export_restricted_cn) {
-    rejected_.push_back({g.id, g.name + ": export-restricted for China (" + g.export_note_cn + ")"});
+    // The export note is the catalog's own prose, passed as it is.
+    rejected_.push_back({g.id, MakeMessage("plan.export_restricted_cn",
+                                           {TextArg("gpu", g.name), TextArg("export_note", g.export_note_cn)})});
     return;
   }
   SearchGpu(g, *cat_.FindFabric(base_.parallel.network));

@@ -44,6 +44,12 @@ struct PlanConstraints {
 // The goal's figures an estimate's costs are priced with (RunEstimate).
 inline CostBasis CostBasisOf(const PlanConstraints& c) { return {c.currency, c.own_utilization}; }
 
+// The labels of the top picks. Each one's text is its message template's (kPickLabelIds):
+// the JSON's label string is the English, the page shows the reader's language.
+enum class PickLabel { kCheapest, kFastest, kBestValue };
+inline constexpr std::array<std::string_view, 3> kPickLabelIds = {"plan.label.cheapest", "plan.label.fastest",
+                                                                  "plan.label.best_value"};
+
 struct Plan {
   std::string gpu_id;
   Parallelism layout;
@@ -56,7 +62,7 @@ struct Plan {
   double gpu_hours = 0;
   bool own = false;        // bought, not rented
   std::string procurement_id;  // cloud offer id or server id
-  std::string procurement;     // "AWS p5.48xlarge, on-demand" / "4× hgx-h100-8gpu (new)"
+  Message procurement;         // "AWS p5.48xlarge, on-demand" / "4× hgx-h100-8gpu (new)"
   int units = 0;               // instances or servers
   double cost = 0;             // the job's cost in the constraints' currency (own: amortized share)
   double cash_outlay = 0;      // what must be paid up front: the rental, or the purchase + power
@@ -66,12 +72,12 @@ struct Plan {
   double break_even_utilization = 0;
   double break_even_months = 0;
   bool within_deadline = true, within_budget = true;
-  std::vector<std::string> labels;  // "cheapest within the deadline", "fastest within the budget", "best value"
+  std::vector<PickLabel> labels;  // picks only: "cheapest within the deadline", ...
 };
 
 struct Rejection {
   std::string gpu_id;
-  std::string reason;
+  Message reason;  // "H100 SXM: the fastest plan needs ... more than the ... budget"
 };
 
 struct PlanResult {

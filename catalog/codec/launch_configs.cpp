@@ -9,6 +9,7 @@
 
 #include "engine/format.h"
 #include "hf_config.h"
+#include "message_json.h"
 
 namespace catalog {
 namespace {
@@ -83,28 +84,33 @@ bool NeedsRopePlaceholder(const Scenario& s, LaunchTool tool, const RopeSettings
   return tool == LaunchTool::kMegatron && s.model.learned_positions == 0 && rope.theta <= 0;
 }
 
+}  // namespace
+
 // The engine's notes for `tool`, and the codec's own about what the model spec lacks.
-std::vector<std::string> ToolNotes(const Scenario& s, LaunchTool tool, const RopeSettings& rope) {
-  std::vector<std::string> notes = engine::LaunchNotes(s, tool);
+std::vector<engine::Message> LaunchConfigNotes(const Scenario& s, LaunchTool tool, const RopeSettings& rope) {
+  std::vector<engine::Message> notes = engine::LaunchNotes(s, tool);
   if (NeedsRopePlaceholder(s, tool, rope)) {
-    notes.push_back(std::string("not set: the RoPE base; replace the ") + kRopePlaceholder +
-                    " placeholder with rope_theta from the model's config.json (500000 for Llama 3, 1000000 for "
-                    "Qwen2.5; Megatron-LM's default is 10000).");
-    notes.push_back("If its rope_scaling has rope_type llama3 (Llama 3.1 and later), also add --use-rope-scaling "
-                    "--rope-scaling-factor with its factor.");
+    notes.push_back(engine::MakeMessage("launch.megatron.rope_placeholder",
+                                        {engine::TextArg("placeholder", kRopePlaceholder)}));
+    notes.push_back(engine::MakeMessage("launch.megatron.rope_scaling"));
   }
   if (tool == LaunchTool::kMegatron && s.model.learned_positions == 0 && rope.theta > 0 && !WholeNumber(rope.theta)) {
-    notes.push_back("rope_theta " + ExactNumber(rope.theta) + " is not a whole number; Megatron-LM takes the RoPE "
-                    "base as an integer, so " + RotaryBase(rope.theta) + " is written.");
+    // Both numbers as the files write them, every digit (not a rounded figure).
+    notes.push_back(engine::MakeMessage("launch.megatron.rope_theta_rounded",
+                                        {engine::TextArg("rope_theta", ExactNumber(rope.theta)),
+                                         engine::TextArg("rotary_base", RotaryBase(rope.theta))}));
   }
   return notes;
 }
 
+namespace {
+
+// The notes as the shell and YAML texts' comments, in English.
 std::string NotesComment(const Scenario& s, LaunchTool tool, const RopeSettings& rope = {}) {
-  const std::vector<std::string> notes = ToolNotes(s, tool, rope);
+  const std::vector<engine::Message> notes = LaunchConfigNotes(s, tool, rope);
   if (notes.empty()) return "";
   std::string out = "# Notes:\n";
-  for (const std::string& n : notes) out += "#   " + n + "\n";
+  for (const engine::Message& n : notes) out += "#   " + n.english + "\n";
   return out;
 }
 
@@ -507,8 +513,11 @@ Json LaunchConfigsToJson(const Scenario& s, std::string_view hf_repo, const Rope
   const LaunchPlan plan = engine::PlanLaunch(s);
   Json notes = Json::array();
   for (size_t i = 0; i < engine::kLaunchToolNames.size(); ++i) {
-    for (const std::string& n : ToolNotes(s, static_cast<LaunchTool>(i), rope)) {
-      notes.push_back({{"tool", std::string(engine::kLaunchToolNames[i])}, {"note", n}});
+    for (const engine::Message& n : LaunchConfigNotes(s, static_cast<LaunchTool>(i), rope)) {
+      notes.push_back({{"tool", std::string(engine::kLaunchToolNames[i])},
+                       {"note", n.english},
+                       {"code", n.id},
+                       {"args", MessageArgsJson(n.args)}});
     }
   }
   return Json{{"deepspeed", DeepSpeedConfig(s)},

@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/launch_plan.h"
 #include "engine/scenario.h"
@@ -33,7 +34,14 @@ std::string TorchrunCommand(const engine::Scenario& scenario, std::string_view h
 std::string LlamaFactoryYaml(const engine::Scenario& scenario, std::string_view hf_repo);
 std::string MegatronCommand(const engine::Scenario& scenario, const RopeSettings& rope);
 
-// The four texts under their tool names, "notes": [{"tool", "note"}] and "plan": the launch
+// What `tool` cannot express of the scenario (engine::LaunchNotes) and what the model spec
+// lacks for it (Megatron-LM's RoPE base), one message each: the notes of the JSON below and
+// of the texts' comments.
+std::vector<engine::Message> LaunchConfigNotes(const engine::Scenario& scenario, engine::LaunchTool tool,
+                                               const RopeSettings& rope);
+
+// The four texts under their tool names, "notes": [{"tool", "note", "code", "args"}] (the
+// note's English and its message, catalog/codec/message_json.h) and "plan": the launch
 // numbers of the scenario's own layout (nodes, procs_per_node, data_parallel, micro_batch,
 // global_batch, grad_accum_steps, train_steps), which Megatron-LM runs.
 Json LaunchConfigsToJson(const engine::Scenario& scenario, std::string_view hf_repo, const RopeSettings& rope);

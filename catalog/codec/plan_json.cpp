@@ -10,6 +10,7 @@
 #include "engine/format.h"
 #include "engine/units.h"
 #include "limited_fields.h"
+#include "message_json.h"
 #include "result_json.h"
 
 namespace catalog {
@@ -68,6 +69,21 @@ Json BreakEvenUtilizationJson(const engine::Plan& p) {
   return R(std::min(p.break_even_utilization, 1e3), 1e4);
 }
 
+// The labels' English strings, and their template ids for a program to act on.
+Json LabelsJson(const std::vector<engine::PickLabel>& labels) {
+  Json out = Json::array();
+  for (engine::PickLabel l : labels) {
+    out.push_back(std::string(engine::EnglishTemplate(engine::kPickLabelIds[size_t(l)])));
+  }
+  return out;
+}
+
+Json LabelCodesJson(const std::vector<engine::PickLabel>& labels) {
+  Json out = Json::array();
+  for (engine::PickLabel l : labels) out.push_back(std::string(engine::kPickLabelIds[size_t(l)]));
+  return out;
+}
+
 Json PlanJson(const engine::Plan& p, const engine::Catalog& cat) {
   const engine::GpuSpec* g = cat.FindGpu(p.gpu_id);
   const engine::Parallelism& l = p.layout;
@@ -89,7 +105,9 @@ Json PlanJson(const engine::Plan& p, const engine::Catalog& cat) {
               {"wall_days", R(p.wall_hours / 24, 100)},
               {"gpu_hours", R(p.gpu_hours, 10)},
               {"purchase", p.own ? "own" : "cloud"},
-              {"procurement", p.procurement},
+              {"procurement", p.procurement.english},
+              {"procurement_code", p.procurement.id},
+              {"procurement_args", MessageArgsJson(p.procurement.args)},
               {"procurement_id", p.procurement_id},
               {"units", p.units},
               {"cost", R(p.cost, 100)},
@@ -102,7 +120,8 @@ Json PlanJson(const engine::Plan& p, const engine::Catalog& cat) {
               {"break_even_months", BreakEvenMonthsJson(p)},
               {"within_deadline", p.within_deadline},
               {"within_budget", p.within_budget},
-              {"labels", p.labels}};
+              {"labels", LabelsJson(p.labels)},
+              {"label_codes", LabelCodesJson(p.labels)}};
 }
 
 }  // namespace
@@ -172,7 +191,12 @@ Json PlanToJson(const engine::PlanResult& r, const engine::PlanConstraints& c, c
     if (estimate.ok()) pick["server"] = ServerToJson(estimate.value().server);
     picks.push_back(pick);
   }
-  for (const engine::Rejection& x : r.rejected) rejected.push_back({{"gpu", x.gpu_id}, {"reason", x.reason}});
+  for (const engine::Rejection& x : r.rejected) {
+    rejected.push_back({{"gpu", x.gpu_id},
+                        {"reason", x.reason.english},
+                        {"code", x.reason.id},
+                        {"args", MessageArgsJson(x.reason.args)}});
+  }
   return Json{{"currency", c.currency},
               {"objective", engine::EnumName(engine::kObjectiveNames, c.objective)},
               {"deadline_days", c.deadline_days},

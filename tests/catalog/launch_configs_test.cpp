@@ -405,6 +405,23 @@ std::string Llama3Config(const std::string& config_keys, const std::string& scen
          config_keys + "}}" + scenario_keys + "}";
 }
 
+// Each note comes with its message (catalog/codec/message_json.h): a program reads the
+// code and arguments, the page renders them in its language.
+TEST(LaunchConfigs, NotesCarryTheirMessageCodeAndArgs) {
+  const json c = Launch(R"({"model":"llama-3-8b","gpus":16,"tp":2,"pp":2,"cp":2,"zero":1,"tokens":1e9})");
+  ASSERT_FALSE(c.contains("error")) << c.dump();
+  bool cp_note = false;
+  for (const json& n : c["notes"]) {
+    EXPECT_TRUE(n["code"].is_string() && n["args"].is_object()) << n.dump();
+    if (n["tool"] == "deepspeed" && n["code"] == "launch.deepspeed.cp") {
+      cp_note = true;
+      EXPECT_EQ(n["args"]["cp"], 2) << n.dump();
+      EXPECT_EQ(n["note"].get<std::string>().rfind("not expressible: cp = 2; ", 0), 0u) << n.dump();
+    }
+  }
+  EXPECT_TRUE(cp_note) << c["notes"].dump();
+}
+
 TEST(LaunchConfigs, MegatronRopeNumbersKeepEveryDigit) {
   // Megatron-LM's --rotary-base is an int: a fractional base is rounded (1234567.8 → 1234568)
   // and said so; the scaling factor is a float and is written as given (12.345, not 12.3).

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "engine/memory_model.h"
 #include "engine/units.h"
@@ -171,6 +173,39 @@ TEST(Planner, DeadlineAndBudgetFilterThePicks) {
   EXPECT_TRUE(none.value().picks.empty());
   EXPECT_FALSE(none.value().constraints_met);
   EXPECT_FALSE(none.value().rejected.empty());
+}
+
+// A rejection is a message: its template id and typed arguments, and the English the JSON
+// keeps; a pick's labels name their templates.
+TEST(Planner, RejectionsAndLabelsAreMessages) {
+  PlanConstraints c = CloudOnly();
+  c.budget = 1;  // less than any rental
+  auto r = RunPlan(Llama8BFineTune(), c, TinyCatalog());
+  ASSERT_TRUE(r.ok());
+  ASSERT_FALSE(r.value().rejected.empty());
+  bool over_budget = false;
+  for (const Rejection& x : r.value().rejected) {
+    EXPECT_EQ(x.reason.english, RenderEnglish(x.reason.id, x.reason.args));
+    if (x.reason.id != "plan.over_budget.rent") continue;
+    over_budget = true;
+    EXPECT_NE(x.reason.english.find(", more than the 1 USD budget"), std::string::npos) << x.reason.english;
+    const auto budget = std::find_if(x.reason.args.begin(), x.reason.args.end(),
+                                     [](const MessageArg& a) { return a.name == "budget"; });
+    ASSERT_NE(budget, x.reason.args.end());
+    EXPECT_EQ(budget->kind, ArgKind::kMoney);
+    EXPECT_EQ(budget->text, "USD");
+  }
+  EXPECT_TRUE(over_budget) << "a 1 USD budget rejects every rental";
+  c.budget = 0;
+  auto picked = RunPlan(Llama8BFineTune(), c, TinyCatalog());
+  ASSERT_TRUE(picked.ok());
+  ASSERT_FALSE(picked.value().picks.empty());
+  std::vector<std::string> labels;
+  for (const Plan& p : picked.value().picks) {
+    EXPECT_EQ(p.procurement.english, RenderEnglish(p.procurement.id, p.procurement.args));
+    for (PickLabel l : p.labels) labels.emplace_back(EnglishTemplate(kPickLabelIds[size_t(l)]));
+  }
+  EXPECT_NE(std::find(labels.begin(), labels.end(), "best value"), labels.end());
 }
 
 TEST(Planner, RefusesToPlanWithoutTokens) {

@@ -148,8 +148,8 @@ const Sweep& EngineSweep() {
       }
       add(e.throughput.explain);
     };
-    // Every estimate also gets the launch-config notes of every tool (the export panel
-    // shows them through TranslateMessage).
+    // Every estimate also gets the launch-config notes of every tool (messages: the
+    // export panel draws them from their templates).
     auto estimate = [&](const engine::Scenario& s) -> std::optional<engine::Estimate> {
       auto e = engine::RunEstimate(s, catalog);
       EXPECT_TRUE(e.ok()) << "sweep scenario rejected: " << (e.ok() ? "" : e.error().field + ": " + e.error().message);
@@ -157,7 +157,7 @@ const Sweep& EngineSweep() {
       collect(e.value());
       for (engine::LaunchTool tool : {engine::LaunchTool::kDeepSpeed, engine::LaunchTool::kTorchrun,
                                       engine::LaunchTool::kLlamaFactory, engine::LaunchTool::kMegatron}) {
-        for (const std::string& note : engine::LaunchNotes(s, tool)) add(note);
+        for (const engine::Message& note : engine::LaunchNotes(s, tool)) out.templates.insert(note.id);
       }
       return e.value();
     };
@@ -165,11 +165,13 @@ const Sweep& EngineSweep() {
       auto p = engine::RunPlan(s, goal, catalog);
       EXPECT_TRUE(p.ok()) << "sweep plan rejected: " << (p.ok() ? "" : p.error().field + ": " + p.error().message);
       if (!p.ok()) return;
-      for (const engine::Rejection& r : p.value().rejected) add(r.reason);
+      for (const engine::Rejection& r : p.value().rejected) out.templates.insert(r.reason.id);
       for (const engine::Plan& pick : p.value().picks) {
-        for (const std::string& label : pick.labels) add(label);
+        for (engine::PickLabel label : pick.labels) {
+          out.templates.insert(std::string(engine::kPickLabelIds[size_t(label)]));
+        }
       }
-      for (const engine::Plan& each : p.value().plans) add(each.procurement);  // plan_panel.cpp
+      for (const engine::Plan& each : p.value().plans) out.templates.insert(each.procurement.id);  // plan_panel.cpp
     };
     auto preset = [&](const char* id) {
       const engine::ModelPreset* p = catalog.FindModel(id);
@@ -669,10 +671,8 @@ TEST(I18n, SweepReachesEveryBranch) {
     EXPECT_TRUE(sweep.verdicts.count(verdict)) << "the sweep never reaches claim verdict " << verdict;
   }
   EXPECT_EQ(sweep.topics.size(), 7u) << "the sweep misses a checklist topic";
-  for (const char* part : {"KV heads (--num-query-groups)", "no bfloat16 arithmetic"}) {
-    EXPECT_TRUE(std::any_of(sweep.sentences.begin(), sweep.sentences.end(),
-                            [&](const std::string& s) { return s.find(part) != std::string::npos; }))
-        << "the sweep never reaches a sentence with \"" << part << "\"";
+  for (const char* id : {"launch.megatron.kv_heads", "plan.no_bf16"}) {
+    EXPECT_TRUE(sweep.templates.count(id)) << "the sweep never reaches message " << id;
   }
 }
 

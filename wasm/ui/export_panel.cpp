@@ -3,8 +3,10 @@
 // torchrun + FSDP, LLaMA-Factory, Megatron-LM) for the current layout. The texts are
 // written by the same writers the CLI and the JS API use (catalog/codec/export_text.h,
 // launch_configs.h), from the estimate and plan the page already holds.
+#include <iterator>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "app.h"
 #include "catalog/codec/export_text.h"
@@ -36,32 +38,39 @@ struct LaunchTool {
   const char* label;
   const char* key;  // in catalog::LaunchConfigsToJson's answer
   const char* file_name;
+  engine::LaunchTool tool;
 };
 
 constexpr LaunchTool kTools[] = {
-    {"DeepSpeed JSON", "deepspeed", "ds_config.json"},
-    {"torchrun + FSDP", "torchrun", "launch_fsdp.sh"},
-    {"LLaMA-Factory YAML", "llamafactory", "llamafactory.yaml"},
-    {"Megatron-LM", "megatron", "megatron_args.sh"},
+    {"DeepSpeed JSON", "deepspeed", "ds_config.json", engine::LaunchTool::kDeepSpeed},
+    {"torchrun + FSDP", "torchrun", "launch_fsdp.sh", engine::LaunchTool::kTorchrun},
+    {"LLaMA-Factory YAML", "llamafactory", "llamafactory.yaml", engine::LaunchTool::kLlamaFactory},
+    {"Megatron-LM", "megatron", "megatron_args.sh", engine::LaunchTool::kMegatron},
 };
 
-// Launch configs for the link they were made for: recomputed only after an edit.
+// Launch configs for the link they were made for: recomputed only after an edit. The
+// notes are kept as messages, to be drawn in the page's language.
 struct LaunchCache {
   std::string for_fragment;
-  catalog::Json answer;
+  catalog::Json answer;  // null while the inputs have an error (configs are made for a valid scenario)
+  std::vector<std::vector<engine::Message>> notes;  // by engine::LaunchTool
 };
 
-// Null while the inputs have an error (launch configs are made for a valid scenario).
-const catalog::Json& LaunchConfigsFor(const AppState& state) {
+const LaunchCache& LaunchConfigsFor(const AppState& state) {
   static LaunchCache cache;
   if (cache.for_fragment != state.link_fragment || cache.answer.is_null()) {
     const auto scenario = ComputedScenario(state);
     const bool valid = state.result.ok() && scenario.ok();
     // The model spec has no RoPE base; the page's models never carry a config.json's.
     cache.answer = valid ? catalog::LaunchConfigsToJson(scenario.value(), HfRepo(state), {}) : catalog::Json();
+    cache.notes.clear();
+    for (const LaunchTool& tool : kTools) {
+      cache.notes.push_back(valid ? catalog::LaunchConfigNotes(scenario.value(), tool.tool, {})
+                                  : std::vector<engine::Message>());
+    }
     cache.for_fragment = state.link_fragment;
   }
-  return cache.answer;
+  return cache;
 }
 
 // The export's text from the page's estimate or plan, or the error JSON the CLI would
@@ -118,7 +127,8 @@ void DrawExports(AppState& state) {
 }
 
 void DrawLaunchConfigs(AppState& state) {
-  const catalog::Json& answer = LaunchConfigsFor(state);
+  const LaunchCache& configs = LaunchConfigsFor(state);
+  const catalog::Json& answer = configs.answer;
   if (!answer.is_object() || answer.contains("error")) {
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
     WrappedText(T("Fix the inputs first: launch configs are made for a valid scenario."));
@@ -138,20 +148,18 @@ void DrawLaunchConfigs(AppState& state) {
     WrappedText(line);
   }
   if (!ImGui::BeginTabBar("launch_tools")) return;
-  for (const LaunchTool& tool : kTools) {
+  for (size_t i = 0; i < std::size(kTools); ++i) {
+    const LaunchTool& tool = kTools[i];
     if (!ImGui::BeginTabItem(L(tool.label))) continue;
     const std::string text = answer.value(tool.key, "");
     CopyOrDownload(state, text, tool.file_name, "text/plain");
     ImGui::InputTextMultiline("##config", const_cast<char*>(text.c_str()), text.size() + 1,
                               ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * 14), ImGuiInputTextFlags_ReadOnly);
-    if (answer.contains("notes")) {
-      for (const catalog::Json& note : answer["notes"]) {
-        if (note.value("tool", "") != tool.key) continue;
-        ImGui::PushStyleColor(ImGuiCol_Text, Colors().warn);
-        ImGui::Bullet();
-        WrappedText(TranslateMessage(note.value("note", "")).c_str());
-        ImGui::PopStyleColor();
-      }
+    for (const engine::Message& note : configs.notes[i]) {
+      ImGui::PushStyleColor(ImGuiCol_Text, Colors().warn);
+      ImGui::Bullet();
+      WrappedText(MessageText(note).c_str());
+      ImGui::PopStyleColor();
     }
     ImGui::EndTabItem();
   }

@@ -67,14 +67,14 @@ std::vector<size_t> SortedOrder(const std::vector<engine::Plan>& plans) {
 void PlanIdentity(const engine::Plan& p, const AppState& state, bool show_labels) {
   if (show_labels) {
     std::vector<std::string> labels;  // the planner's: "fastest within the budget", ...
-    for (const std::string& l : p.labels) labels.push_back(TranslateMessage(l));
+    for (engine::PickLabel l : p.labels) labels.push_back(MessageText(engine::kPickLabelIds[size_t(l)], {}));
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().ok);
     WrappedText(JoinList(labels).c_str());
     ImGui::PopStyleColor();
   }
   const engine::GpuSpec* gpu = state.catalog->FindGpu(p.gpu_id);
   WrappedText(gpu ? gpu->name.c_str() : p.gpu_id.c_str());
-  MutedText(TranslateMessage(p.procurement).c_str());
+  MutedText(MessageText(p.procurement).c_str());
 }
 
 // For an owned plan: the cash to buy the servers under its cost (the job's amortized share).
@@ -209,8 +209,18 @@ const engine::Plan* DrawScatter(const engine::PlanResult& r, const AppState& sta
   if (hovered == nullptr || !chart.Contains(mouse)) return nullptr;
   ImGui::SetTooltip("%d × %s\n%s, %s %s\n%s\n%s", hovered->layout.gpus, hovered->gpu_id.c_str(),
                     HoursText(hovered->wall_hours).c_str(), WithThousands(hovered->cost).c_str(),
-                    state.goal.currency.c_str(), TranslateMessage(hovered->procurement).c_str(), T("click to use"));
+                    state.goal.currency.c_str(), MessageText(hovered->procurement).c_str(), T("click to use"));
   return ImGui::IsMouseClicked(ImGuiMouseButton_Left) ? hovered : nullptr;
+}
+
+// Why a GPU has no plan, in the page's language. Its export note is the catalog's prose,
+// an argument the engine passes as it is: the page's string table words it.
+std::string RejectionText(const engine::Rejection& x) {
+  engine::Message reason = x.reason;
+  for (engine::MessageArg& arg : reason.args) {
+    if (arg.name == "export_note") arg.text = T(arg.text.c_str());
+  }
+  return MessageText(reason);
 }
 
 }  // namespace
@@ -252,7 +262,7 @@ void DrawPlanSection(AppState& state, const Fonts& fonts) {
   if (ImGui::CollapsingHeader(L("Why other GPUs were rejected"))) {
     for (const engine::Rejection& x : r.rejected) {
       ImGui::Bullet();
-      WrappedText(TranslateMessage(x.reason).c_str());
+      WrappedText(RejectionText(x).c_str());
     }
   }
   if (chosen != nullptr) AdoptPlan(state, *chosen);

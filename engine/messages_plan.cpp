@@ -1,0 +1,158 @@
+// The planner's and the launch configs' messages: why a GPU has no plan, the top picks'
+// labels, where a plan's GPUs come from, and what a launcher cannot express. The page has
+// the same ids in wasm/ui/i18n/zh-messages-plan.json.
+#include "message_templates.h"
+
+namespace engine {
+namespace {
+
+constexpr MessageTemplate kTemplates[] = {
+    // [SECTION] rejections: why a GPU has no plan (planner.cpp)
+    {"plan.no_offer", "{gpu}: no cloud offer or server for it in the catalog"},
+    {"plan.no_offer.providers", "{gpu}: no cloud offer or server for it in the catalog among the allowed providers"},
+    {"plan.no_offer.region", "{gpu}: no cloud offer or server for it in the catalog in region {region}"},
+    {"plan.no_offer.providers_region",
+     "{gpu}: no cloud offer or server for it in the catalog among the allowed providers in region {region}"},
+    {"plan.no_server", "{gpu}: no server for it in the catalog"},
+    {"plan.no_server.providers", "{gpu}: no server for it in the catalog among the allowed providers"},
+    {"plan.no_server.region", "{gpu}: no server for it in the catalog in region {region}"},
+    {"plan.no_server.providers_region",
+     "{gpu}: no server for it in the catalog among the allowed providers in region {region}"},
+    {"plan.does_not_fit",
+     "{gpu}: does not fit even with ZeRO-3, full recomputation, CPU offload and micro-batch 1 on up to {gpus} GPUs "
+     "offered (needs {need_bytes} of {capacity_bytes})"},
+    {"plan.does_not_fit.one_gpu",
+     "{gpu}: does not fit even with ZeRO-3, full recomputation, CPU offload and micro-batch 1 on up to {gpus} GPU "
+     "offered (needs {need_bytes} of {capacity_bytes})"},
+    {"plan.past_deadline",
+     "{gpu}: the fastest plan ({gpus} GPUs) takes {days} days, past the {deadline_days}-day deadline"},
+    {"plan.over_budget.rent", "{gpu}: the fastest plan needs {cash_outlay} of rental, more than the {budget} budget"},
+    {"plan.over_budget.buy", "{gpu}: the fastest plan needs {cash_outlay} to buy, more than the {budget} budget"},
+    {"plan.no_plan", "{gpu}: no plan within the constraints"},
+    {"plan.no_fp8", "{gpu}: no FP8 tensor cores for the fp8 recipe"},
+    {"plan.no_bf16", "{gpu}: no bfloat16 arithmetic (fp16 with loss scaling would run)"},
+    {"plan.export_restricted_cn", "{gpu}: export-restricted for China ({export_note})"},
+    // [SECTION] the top picks' labels (planner.h PickLabel; the JSON's label strings)
+    {"plan.label.cheapest", "cheapest within the deadline"},
+    {"plan.label.fastest", "fastest within the budget"},
+    {"plan.label.best_value", "best value"},
+    // [SECTION] where a plan's GPUs come from: a rental at its pricing, or servers bought
+    {"plan.procurement.on_demand", "{provider} {instance}, on-demand"},
+    {"plan.procurement.spot", "{provider} {instance}, spot"},
+    {"plan.procurement.reserved_1yr", "{provider} {instance}, reserved-1yr"},
+    {"plan.procurement.reserved_3yr", "{provider} {instance}, reserved-3yr"},
+    {"plan.procurement.new", "{servers}× {server} (new)"},
+    {"plan.procurement.used", "{servers}× {server} (used)"},
+    // [SECTION] launch notes of every tool (launch_plan.cpp)
+    {"launch.uneven_nodes",
+     "gpus = {gpus} cannot be split evenly over {nodes} nodes of {gpus_per_node}: launchers start the same number of "
+     "processes on every node."},
+    {"launch.optimizer_in_backward",
+     "not expressible: optimizer_in_backward; the optimizer steps after the backward pass."},
+    {"launch.all_gpus_data_parallel",
+     "This config runs all {gpus} GPUs as data-parallel ranks, not the plan's {layout_dp}: the layout differs from the "
+     "plan's, and so does memory per GPU (each GPU holds whole layers and whole sequences; recheck the estimate with "
+     "tp = pp = cp = 1)."},
+    {"launch.global_batch_rounded",
+     "global_batch = {requested_global_batch} is not a multiple of micro-batch {micro_batch} × {data_parallel} "
+     "data-parallel ranks: this config uses {global_batch}, the nearest that is."},
+    // Whole-layer checkpointing, worded by each data-parallel tool's own switch.
+    {"launch.selective_recompute.deepspeed",
+     "not expressible: selective recomputation; DeepSpeed activation checkpointing recomputes whole layers."},
+    {"launch.selective_recompute.torchrun",
+     "not expressible: selective recomputation; --gradient_checkpointing recomputes whole layers."},
+    {"launch.selective_recompute.llamafactory",
+     "not expressible: selective recomputation; LLaMA-Factory's gradient checkpointing recomputes whole layers."},
+    {"launch.recompute_layers.deepspeed",
+     "not expressible: recompute_layers = {recompute_layers}; DeepSpeed activation checkpointing checkpoints every "
+     "layer."},
+    {"launch.recompute_layers.torchrun",
+     "not expressible: recompute_layers = {recompute_layers}; --gradient_checkpointing checkpoints every layer."},
+    {"launch.recompute_layers.llamafactory",
+     "not expressible: recompute_layers = {recompute_layers}; LLaMA-Factory's gradient checkpointing checkpoints "
+     "every layer."},
+    // DeepSpeed
+    {"launch.deepspeed.tp",
+     "tp = {tp} is not a DeepSpeed config setting: shard the model in code (Megatron-DeepSpeed or DeepSpeed AutoTP)."},
+    {"launch.deepspeed.pp", "pp = {pp} is set in the model code (DeepSpeed PipelineModule), not in this file."},
+    {"launch.deepspeed.model_parallel_batch",
+     "With tp or pp in the model code, DeepSpeed counts only the {data_parallel} data-parallel ranks: set "
+     "train_batch_size to {global_batch} and gradient_accumulation_steps to {grad_accum_steps}, the plan's."},
+    {"launch.deepspeed.virtual_pipeline",
+     "not expressible: virtual_pipeline = {virtual_pipeline}; DeepSpeed's pipeline engine has no interleaved "
+     "schedule."},
+    {"launch.deepspeed.cp",
+     "not expressible: cp = {cp}; DeepSpeed's config has no context parallelism (DeepSpeed-Ulysses sequence "
+     "parallelism is set up in the model code)."},
+    {"launch.deepspeed.ep", "ep = {ep} is set in the model code (deepspeed.moe.layer.MoE ep_size)."},
+    {"launch.deepspeed.fp8",
+     "not expressible: fp8; DeepSpeed's config has no FP8 switch (use Transformer Engine layers in the model); bf16 "
+     "is set."},
+    {"launch.deepspeed.bf16_pure", "not expressible: bf16-pure; DeepSpeed's bf16 mode keeps fp32 master weights."},
+    {"launch.deepspeed.optimizer",
+     "optimizer {optimizer} is not a DeepSpeed built-in: create it in the training script and pass it to "
+     "deepspeed.initialize (zero_allow_untested_optimizer is set)."},
+    {"launch.deepspeed.offload_zero0",
+     "not expressible: offload with zero 0; DeepSpeed offloads only under ZeRO stages 1-3."},
+    {"launch.deepspeed.method",
+     "method {method}: adapters, 4-bit loading and frozen layers are set up in the training script (PEFT, "
+     "bitsandbytes); this file holds batch, precision, optimizer and ZeRO settings."},
+    // torchrun with the Trainer's FSDP flags
+    {"launch.torchrun.model_parallel",
+     "not expressible: {degrees} with Trainer FSDP flags (data parallel only); use Megatron-LM or torchtitan."},
+    {"launch.torchrun.zero1",
+     "zero 1 (optimizer state only) has no FSDP strategy: shard_grad_op also shards gradients, so memory is lower "
+     "than estimated."},
+    {"launch.torchrun.optimizer_offload",
+     "not expressible: optimizer-only offload; FSDP's CPU offload moves parameters and gradients too."},
+    {"launch.torchrun.offload_unsharded",
+     "not expressible: offload without sharding (zero {zero}); FSDP offloads sharded state only."},
+    {"launch.torchrun.fp8",
+     "not expressible: fp8 with Trainer flags (needs Transformer Engine or torchao in the script); --bf16 is set."},
+    {"launch.torchrun.freeze",
+     "not expressible: freeze; training only the top {layers} layers is done in the training script."},
+    // LLaMA-Factory
+    {"launch.llamafactory.model_parallel",
+     "not expressible: {degrees}; LLaMA-Factory trains data parallel only (DeepSpeed ZeRO or FSDP), no TP/PP/CP/EP."},
+    {"launch.llamafactory.fp8", "not expressible: fp8; bf16 is set."},
+    {"launch.llamafactory.offload_zero0",
+     "not expressible: offload with zero 0; offload goes through a DeepSpeed ZeRO config."},
+    {"launch.llamafactory.lora_target",
+     "lora_target uses Llama-style module names (q_proj, v_proj, ...); other architectures name them differently."},
+    // Megatron-LM
+    {"launch.megatron.mla",
+     "not set: multi-latent attention; add --multi-latent-attention and the model's q/kv LoRA ranks."},
+    {"launch.megatron.zero",
+     "not expressible: zero {zero}; Megatron-LM's distributed optimizer shards optimizer state only (ZeRO-1, "
+     "--use-distributed-optimizer is set). Megatron FSDP (--use-megatron-fsdp) is its ZeRO-3 counterpart."},
+    {"launch.megatron.offload", "not expressible: offload = {offload}; optimizer state stays on the GPU."},
+    {"launch.megatron.method",
+     "not expressible: method {method}; Megatron-LM's pretrain_gpt.py trains every parameter (PEFT lives in NeMo / "
+     "Megatron-Bridge). These arguments train the full model."},
+    {"launch.megatron.optimizer",
+     "not expressible: optimizer {optimizer}; Megatron-LM offers adam (AdamW) and sgd; --optimizer adam is set."},
+    {"launch.megatron.bf16_pure", "not expressible: bf16-pure; --bf16 keeps fp32 main weights and gradients."},
+    {"launch.megatron.kv_heads",
+     "tp = {tp} does not divide the {kv_heads} KV heads (--num-query-groups): Megatron-LM splits the KV heads over "
+     "the TP ranks and stops with a divisibility error; use a tp that divides them."},
+    {"launch.megatron.pp_layers",
+     "pp = {pp} does not divide the {layers} layers: give Megatron-LM the first/last stage layer counts, or it "
+     "refuses the split."},
+    {"launch.megatron.no_tokens", "no tokens given: --train-iters is a placeholder (1000)."},
+    // The RoPE base, which the model spec lacks (catalog/codec/launch_configs.cpp)
+    {"launch.megatron.rope_placeholder",
+     "not set: the RoPE base; replace the {placeholder} placeholder with rope_theta from the model's config.json "
+     "(500000 for Llama 3, 1000000 for Qwen2.5; Megatron-LM's default is 10000)."},
+    {"launch.megatron.rope_scaling",
+     "If its rope_scaling has rope_type llama3 (Llama 3.1 and later), also add --use-rope-scaling "
+     "--rope-scaling-factor with its factor."},
+    {"launch.megatron.rope_theta_rounded",
+     "rope_theta {rope_theta} is not a whole number; Megatron-LM takes the RoPE base as an integer, so {rotary_base} "
+     "is written."},
+};
+
+}  // namespace
+
+std::span<const MessageTemplate> PlanTemplates() { return kTemplates; }
+
+}  // namespace engine
