@@ -38,6 +38,7 @@
 #include "wasm/ui/i18n.h"
 #include "wasm/ui/refusal.h"
 #include "wasm/ui/theme.h"
+#include "wasm/ui/widgets.h"
 
 namespace {
 
@@ -109,6 +110,7 @@ struct Sweep {
   std::set<std::string> topics;         // checklist topics seen
   std::set<std::string> templates;      // message templates reached (engine/message.h)
   std::vector<std::string> explained;   // the English of those messages, to check each variant is reached
+  std::vector<engine::Message> messages;  // the messages themselves (outermost), to read in 简体中文
 };
 
 const Sweep& EngineSweep() {
@@ -120,13 +122,18 @@ const Sweep& EngineSweep() {
     };
     // A message with a template needs no pattern: its id (and those nested in it) is
     // reached, its English kept to check which variants the sweep reaches.
-    std::function<void(const engine::Message&)> reach = [&](const engine::Message& m) {
+    std::function<void(const engine::Message&)> visit = [&](const engine::Message& m) {
       if (m.id.empty()) return;
       out.templates.insert(m.id);
       out.explained.push_back(m.english);
       for (const engine::MessageArg& a : m.args) {
-        for (const engine::Message& nested : a.nested) reach(nested);
+        for (const engine::Message& nested : a.nested) visit(nested);
       }
+    };
+    auto reach = [&](const engine::Message& m) {
+      if (m.id.empty()) return;
+      visit(m);
+      out.messages.push_back(m);
     };
     auto collect = [&](const engine::Estimate& e) {
       for (const engine::Warning& w : e.warnings) {
@@ -727,6 +734,21 @@ TEST(I18n, SweepReachesEveryExplanationTemplate) {
   for (const engine::MessageTemplate& t : engine::ExplainTemplates()) {
     EXPECT_TRUE(sweep.templates.count(std::string(t.id))) << "the sweep never reaches message " << t.id;
   }
+}
+
+// The explanations drawn in 简体中文 leave no English prose (four lowercase words in a
+// row) outside their arguments: each template is Chinese throughout.
+TEST(I18n, ExplanationsRenderInChinese) {
+  const std::regex prose(R"([a-z]+ [a-z]+ [a-z]+ [a-z]+)");
+  std::set<std::string> leaks;
+  ui::SetLanguage(ui::Lang::kZh);
+  for (const engine::Message& m : EngineSweep().messages) {
+    // The page draws catalog texts among the arguments (export notes, network names) translated.
+    const std::string zh = ui::MessageText(ui::WithCatalogText(m, {"export_note", "fabric"}));
+    if (std::regex_search(zh, prose)) leaks.insert(m.id + ": " + zh.substr(0, 300));
+  }
+  ui::SetLanguage(ui::Lang::kEn);
+  for (const std::string& leak : leaks) ADD_FAILURE() << "English left in " << leak;
 }
 
 // The checks every collected message must pass: a pattern covers it, and the translation
