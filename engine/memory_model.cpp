@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "format.h"
 #include "units.h"
@@ -176,9 +177,6 @@ LocalParams ParamsOnGpu(const Scenario& s, const ParamCounts& c, double trainabl
 // [SECTION] model states
 
 
-struct States {
-  MemoryTerm weights, gradients, optimizer, cpu_ram;
-};
 
 // `formula` divided over the ZeRO data-parallel degree, when that state is sharded.
 Message Sharded(Message formula, double dp, bool sharded) {
@@ -209,12 +207,14 @@ double ZeroDivisor(const Parallelism& p, const LocalParams& l) {
   return l.base / ((l.base - l.expert) / dp + l.expert / expert_dp);
 }
 
-States ModelStates(const Scenario& s, const LocalParams& l, bool explain) {
+// The model states, in a breakdown the other terms are then filled into in place: the
+// planner sizes every layout it tries, and moving the terms' messages around costs it time.
+MemoryBreakdown ModelStates(const Scenario& s, const LocalParams& l, bool explain) {
   const Parallelism& p = s.parallel;
   const double dp = ZeroDivisor(p, l);
   const StateBytes b = TrainableStateBytes(s.training, p.framework, s.model.hidden);
   const bool shard_optim = p.zero >= 1, shard_grads = p.zero >= 2, shard_weights = p.zero >= 3;
-  States st;
+  MemoryBreakdown st;
   const double weights = l.trainable * b.weight + FrozenBytes(s, l);
   st.weights.bytes = weights / (shard_weights ? dp : 1);
   if (explain) {
@@ -270,7 +270,7 @@ States ModelStates(const Scenario& s, const LocalParams& l, bool explain) {
 // additional_buffer_factor = 1.5 (stage3.py estimate_zero3_model_states_mem_needs).
 constexpr double kOffloadHostBufferFactor = 1.5;
 
-void ApplyOffload(const Parallelism& p, States& st, bool explain) {
+void ApplyOffload(const Parallelism& p, MemoryBreakdown& st, bool explain) {
   if (p.offload == Offload::kNone) return;
   double moved = st.optimizer.bytes + st.gradients.bytes;
   if (explain) {
@@ -397,7 +397,7 @@ double SplitLayer(const LayerBytes& l, const Parallelism& p) {
 // Layers whose activations are stored on this GPU, and in-flight micro-batches: under
 // 1F1B stage i holds min(m, p − i) micro-batches of its L/p layers, the first stage L
 // layers' worth when m ≥ p; interleaving multiplies by 1 + (p − 1)/(p·v).
-MemoryTerm Activations(const Scenario& s, Stage stage, bool explain) {
+void Activations(const Scenario& s, Stage stage, bool explain, MemoryTerm& a) {
   const ModelSpec& m = s.model;
   const Parallelism& p = s.parallel;
   const Training& t = s.training;
@@ -414,7 +414,6 @@ MemoryTerm Activations(const Scenario& s, Stage stage, bool explain) {
   double in_flight = stage == Stage::kFirst ? std::min<double>(micro_batches, p.pp) : 1;
   if (stage == Stage::kFirst && p.virtual_pipeline > 1) in_flight *= 1 + (p.pp - 1.0) / (p.pp * p.virtual_pipeline);
   const double per_layer = (1 - moe_share) * dense_bytes + moe_share * moe_bytes;
-  MemoryTerm a;
   if (explain) {
     a.source = MakeMessage("memory.source.activations");
   }
@@ -436,7 +435,7 @@ MemoryTerm Activations(const Scenario& s, Stage stage, bool explain) {
                                         : "memory.activations.formula.recompute",
                               std::move(args));
     }
-    return a;
+    return;
   }
   a.bytes = stage_layers * in_flight * per_layer;
   // Selective recomputation without FlashAttention rebuilds one layer's softmax output,
@@ -454,7 +453,6 @@ MemoryTerm Activations(const Scenario& s, Stage stage, bool explain) {
     a.formula = MakeMessage(scores > 0 ? "memory.activations.formula.scores" : "memory.activations.formula",
                             std::move(args));
   }
-  return a;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -475,9 +473,8 @@ double LogitsBytesPerElement(CrossEntropy ce) {
   return 6.0;
 }
 
-MemoryTerm Logits(const Scenario& s, Stage stage, bool explain) {
-  MemoryTerm l;
-  if (stage == Stage::kFirst) return l;
+void Logits(const Scenario& s, Stage stage, bool explain, MemoryTerm& l) {
+  if (stage == Stage::kFirst) return;
   const Training& t = s.training;
   const double elements = double(t.seq_len) * t.micro_batch * s.model.vocab / (s.parallel.tp * s.parallel.cp);
   const double per_element = LogitsBytesPerElement(t.cross_entropy);
@@ -488,7 +485,6 @@ MemoryTerm Logits(const Scenario& s, Stage stage, bool explain) {
                             {NumberArg("logits", elements), NumberArg("logit_bytes", per_element)});
     l.source = MakeMessage("memory.source.logits");
   }
-  return l;
 }
 
 // CUDA context with cuBLAS/cuDNN/NCCL kernels: the HF "Model training anatomy" guide
@@ -501,9 +497,9 @@ constexpr double kNcclBytes = 0.5 * kGiB;
 // ("buffer for optimizer and miscellaneous temporaries"); real runs see 5-15%.
 constexpr double kFragmentationFraction = 0.05;
 
-MemoryTerm Overhead(const Scenario& s, const ParamCounts& c, double allocated, OverheadParts& parts, bool explain) {
+void Overhead(const Scenario& s, const ParamCounts& c, double allocated, OverheadParts& parts, bool explain,
+              MemoryTerm& o) {
   const Parallelism& p = s.parallel;
-  MemoryTerm o;
   parts.cuda_context_bytes = kCudaContextBytes;
   if (explain) {
     o.formula = MakeMessage("memory.overhead.formula");
@@ -539,23 +535,17 @@ MemoryTerm Overhead(const Scenario& s, const ParamCounts& c, double allocated, O
   if (explain) {
     o.source = MakeMessage("memory.source.overhead");
   }
-  return o;
 }
 
 MemoryBreakdown StageMemory(const Scenario& s, const ParamCounts& c, double trainable, Stage stage, bool explain) {
   const LocalParams local = ParamsOnGpu(s, c, trainable, stage);
-  States st = ModelStates(s, local, explain);
-  ApplyOffload(s.parallel, st, explain);
-  MemoryBreakdown r;
-  r.weights = st.weights;
-  r.gradients = st.gradients;
-  r.optimizer = st.optimizer;
-  r.cpu_ram = st.cpu_ram;
-  r.activations = Activations(s, stage, explain);
-  r.logits = Logits(s, stage, explain);
+  MemoryBreakdown r = ModelStates(s, local, explain);
+  ApplyOffload(s.parallel, r, explain);
+  Activations(s, stage, explain, r.activations);
+  Logits(s, stage, explain, r.logits);
   const double allocated = r.weights.bytes + r.gradients.bytes + r.optimizer.bytes + r.activations.bytes +
                            r.logits.bytes;
-  r.overhead = Overhead(s, c, allocated, r.overhead_parts, explain);
+  Overhead(s, c, allocated, r.overhead_parts, explain, r.overhead);
   r.trainable_params = trainable;
   return r;
 }
@@ -567,7 +557,8 @@ MemoryBreakdown EstimateMemory(const Scenario& s, const ParamCounts& c, bool exp
   if (s.parallel.pp == 1) return StageMemory(s, c, trainable, Stage::kOnly, explain);
   MemoryBreakdown first = StageMemory(s, c, trainable, Stage::kFirst, explain);
   MemoryBreakdown last = StageMemory(s, c, trainable, Stage::kLast, explain);
-  return first.GpuBytes() >= last.GpuBytes() ? first : last;
+  if (first.GpuBytes() >= last.GpuBytes()) return first;
+  return last;
 }
 
 }  // namespace engine
