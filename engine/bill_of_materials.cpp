@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "format.h"
 #include "units.h"
 
 namespace engine {
@@ -26,8 +25,12 @@ constexpr double kRamPerNodeBytes = 64 * kGiB;
 // Checkpoints kept on local NVMe before upload / rotation [A].
 constexpr int kCheckpointsKept = 3;
 
-BomLine Line(std::string item, double quantity, std::string unit, std::string why) {
-  return {std::move(item), quantity, std::move(unit), std::move(why)};
+// Line `name` (its templates bom.<name>.item and bom.<name>.why, or bom.<name>.why.<variant>)
+// of `quantity` in `unit` (template unit.<unit>).
+BomLine Line(const std::string& name, double quantity, const std::string& unit, std::vector<MessageArg> why_args,
+             const std::string& why_variant = "") {
+  return {MakeMessage("bom." + name + ".item"), quantity, MakeMessage("unit." + unit),
+          MakeMessage("bom." + name + ".why" + (why_variant.empty() ? "" : "." + why_variant), std::move(why_args))};
 }
 
 }  // namespace
@@ -38,46 +41,44 @@ BillOfMaterials BuildBillOfMaterials(const Scenario& s, const GpuSpec& gpu, cons
   const int per_node = std::min(p.gpus, p.gpus_per_node);
   BillOfMaterials b;
   b.nodes = p.Nodes();
-  b.lines.push_back(Line("GPU nodes", b.nodes, b.nodes == 1 ? "node" : "nodes",
-                         Num(p.gpus) + " × " + gpu.name + " at " + Num(per_node) + " per node"));
+  b.lines.push_back(Line("gpu_nodes", b.nodes, b.nodes == 1 ? "node" : "nodes",
+                         {NumberArg("gpus", p.gpus), TextArg("gpu", gpu.name), NumberArg("per_node", per_node)}));
   const int cores = per_node * (kCoresPerGpu + (p.offload != Offload::kNone ? kOffloadCoresPerGpu : 0));
-  b.lines.push_back(Line("CPU cores per node", cores, "cores",
-                         Num(kCoresPerGpu) + " per GPU for data loading and tokenization" +
-                             (p.offload != Offload::kNone ? ", + 8 per GPU for the CPU optimizer (offload)" : "")));
+  std::vector<MessageArg> cores_why = {NumberArg("cores_per_gpu", kCoresPerGpu)};
+  if (p.offload != Offload::kNone) cores_why.push_back(NumberArg("offload_cores_per_gpu", kOffloadCoresPerGpu));
+  b.lines.push_back(Line("cpu_cores", cores, "cores", cores_why, p.offload != Offload::kNone ? "offload" : ""));
   const double staging = rel.checkpoint_bytes / b.nodes;
   b.ram_needed_bytes = kRamPerNodeBytes + per_node * (kRamPerGpuBytes + memory.cpu_ram.bytes) + staging;
   b.ram_rule_of_thumb_bytes = 2.0 * per_node * gpu.memory_bytes;
-  std::string ram_why = "64 GiB OS + 32 GiB pinned/dataloader per GPU + ";
-  if (memory.cpu_ram.bytes > 0) ram_why += GiBText(memory.cpu_ram.bytes * per_node) + " offloaded state + ";
-  ram_why += GiBText(staging) + " checkpoint staging; the rule of thumb \"2× GPU memory\" says " +
-             GiBText(b.ram_rule_of_thumb_bytes);
-  b.lines.push_back(Line("Host RAM per node", b.ram_needed_bytes / kGiB, "GiB", ram_why));
+  std::vector<MessageArg> ram_why = {BytesArg("staging_bytes", staging),
+                                     BytesArg("rule_of_thumb_bytes", b.ram_rule_of_thumb_bytes)};
+  if (memory.cpu_ram.bytes > 0) ram_why.push_back(BytesArg("offloaded_bytes", memory.cpu_ram.bytes * per_node));
+  b.lines.push_back(Line("host_ram", b.ram_needed_bytes / kGiB, "gib", ram_why, memory.cpu_ram.bytes > 0 ? "offload" : ""));
   const double dataset_bytes = TrainingTokens(s.training) / std::max(1.0, s.training.epochs) *
                                TokenBytes(s.model);
   const double nvme = dataset_bytes + kCheckpointsKept * rel.checkpoint_bytes / b.nodes;
-  b.lines.push_back(Line("Local NVMe per node", nvme / 1e12, "TB",
-                         "tokenized dataset " + Num(dataset_bytes / 1e12) + " TB (" + Num(TokenBytes(s.model)) +
-                             " B/token) + " + Num(kCheckpointsKept) + " checkpoint shards"));
+  b.lines.push_back(Line("local_nvme", nvme / 1e12, "tb",
+                         {NumberArg("dataset_tb", dataset_bytes / 1e12), NumberArg("bytes_per_token", TokenBytes(s.model)),
+                          NumberArg("checkpoints", kCheckpointsKept)}));
   if (b.nodes > 1) {
-    b.lines.push_back(Line("Shared parallel file system", (dataset_bytes + kCheckpointsKept * rel.checkpoint_bytes) / 1e12,
-                           "TB", "multi-node: one copy of the data and " + Num(kCheckpointsKept) +
-                                     " full checkpoints of " + Num(rel.checkpoint_bytes / 1e12) + " TB; write in " +
-                                     Num(rel.checkpoint_write_s) + " s"));
+    b.lines.push_back(Line("shared_storage", (dataset_bytes + kCheckpointsKept * rel.checkpoint_bytes) / 1e12, "tb",
+                           {NumberArg("checkpoints", kCheckpointsKept),
+                            NumberArg("checkpoint_tb", rel.checkpoint_bytes / 1e12),
+                            NumberArg("write_s", rel.checkpoint_write_s)}));
     const double node_gbps = p.node_gbps > 0 ? p.node_gbps : fabric.default_node_bytes_per_s * 8 / 1e9;
-    b.lines.push_back(Line("Scale-out network", node_gbps, "Gbit/s per node",
-                           fabric.name + ": " + Num(per_node) + " NICs (one per GPU, rail-optimized) for data- "
-                           "and pipeline-parallel traffic"));
+    b.lines.push_back(Line("network", node_gbps, "gbit_s_per_node",
+                           {TextArg("fabric", fabric.name), NumberArg("nics", per_node)}));
   }
   b.node_power_w = per_node * gpu.tdp_w * kNodePowerPerGpuWatt;
   b.total_power_w = b.node_power_w * b.nodes;
   if (gpu.tdp_w <= 0) {
-    b.lines.push_back(Line("Power", 0, "kW", gpu.name + ": the vendor publishes no chip power; ask for the "
-                                             "system's rated power"));
+    b.lines.push_back(Line("power", 0, "kw", {TextArg("gpu", gpu.name)}, "unknown"));
     return b;
   }
-  b.lines.push_back(Line("Power", b.total_power_w / 1000, "kW",
-                         Num(b.nodes) + (b.nodes == 1 ? " node × " : " nodes × ") + Num(b.node_power_w / 1000) + " kW (1.8× GPU TDP, as DGX "
-                         "A100/H100 datasheets)"));
+  b.lines.push_back(Line("power", b.total_power_w / 1000, "kw",
+                         {NumberArg("nodes", b.nodes), NumberArg("node_kw", b.node_power_w / 1000),
+                          NumberArg("power_factor", kNodePowerPerGpuWatt)},
+                         b.nodes == 1 ? "one_node" : ""));
   return b;
 }
 

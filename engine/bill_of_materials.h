@@ -7,16 +7,17 @@
 
 #include "hardware.h"
 #include "memory_model.h"
+#include "message.h"
 #include "reliability.h"
 #include "scenario.h"
 
 namespace engine {
 
 struct BomLine {
-  std::string item;      // "Host RAM per node"
+  Message item;          // "Host RAM per node" (bom.<line>.item)
   double quantity = 0;   // in `unit`
-  std::string unit;      // "GiB", "cores", "TB", "kW", ...
-  std::string why;       // the reasoning with its numbers
+  Message unit;          // "GiB", "cores", "TB", "kW", ... (unit.<name>)
+  Message why;           // the reasoning with its numbers (bom.<line>.why)
 };
 
 struct BillOfMaterials {

@@ -1,120 +1,133 @@
 #include "checklist.h"
 
 #include "estimate.h"
-#include "format.h"
 #include "units.h"
 
 namespace engine {
 namespace {
 
+// A checklist item on `topic` (template checklist.<topic>.topic) answered by `answer`.
+CheckItem Item(const std::string& topic, Message answer) {
+  return {MakeMessage("checklist." + topic + ".topic"), CheckStatus::kOk, std::move(answer)};
+}
+
+// A sentence added to the item's answer (checklist.answer.more joins them, as each
+// language does: a space in English, none in Chinese).
+void Add(CheckItem& c, const std::string& id, std::vector<MessageArg> args = {}) {
+  c.answer = MakeMessage("checklist.answer.more",
+                         {MessageArgOf("answer", std::move(c.answer)), MessageArgOf("more", MakeMessage(id, std::move(args)))});
+}
+
 CheckItem SequenceLength(const Scenario& s, const Estimate& e) {
   const Training& t = s.training;
   const ModelSpec& m = s.model;
-  CheckItem c{"Sequence length", CheckStatus::kOk, ""};
   const double share = e.memory.activations.bytes / std::max(1.0, e.need_bytes);
-  c.answer = Num(t.seq_len) + " tokens; activations are " + Num(share * 100) + "% of per-GPU memory.";
+  CheckItem c = Item("sequence_length", MakeMessage("checklist.sequence_length.answer",
+                                                    {NumberArg("seq_len", t.seq_len),
+                                                     NumberArg("activation_percent", share * 100)}));
   if (m.max_context > 0 && t.seq_len > m.max_context) {
     c.status = CheckStatus::kAttention;
-    c.answer += " Longer than the model's trained " + Num(m.max_context) + "-token context: plan a context "
-                "extension (RoPE scaling) and long-context data.";
+    Add(c, "checklist.sequence_length.beyond_context", {NumberArg("max_context", m.max_context)});
   } else if (t.seq_len >= 32768 && s.parallel.cp == 1) {
     c.status = CheckStatus::kAttention;
-    c.answer += " At this length context parallelism (cp > 1) spreads the activations across GPUs.";
+    Add(c, "checklist.sequence_length.context_parallel");
   }
   if (!t.flash_attention) {
     c.status = CheckStatus::kAttention;
-    c.answer += " Without FlashAttention the s² attention scores cost memory and time.";
+    Add(c, "checklist.sequence_length.no_flash_attention");
   }
   return c;
 }
 
 CheckItem Quantization(const Scenario& s, const GpuSpec& gpu) {
   const Training& t = s.training;
-  CheckItem c{"Quantization and precision", CheckStatus::kOk, ""};
-  c.answer = std::string(EnumName(kPrecisionNames, t.precision)) + " training";
-  if (t.method == Method::kQlora) c.answer += " with a 4-bit NF4 base (bitsandbytes): adapters only, some quality loss";
-  c.answer += ".";
+  CheckItem c = Item("quantization", MakeMessage(t.method == Method::kQlora ? "checklist.quantization.answer.qlora"
+                                                                            : "checklist.quantization.answer",
+                                                 {TextArg("precision", std::string(EnumName(kPrecisionNames, t.precision)))}));
   if (t.precision == Precision::kFp8) {
     c.status = CheckStatus::kAttention;
-    c.answer += " FP8 needs Transformer Engine or torchao and loss-curve checks against a bf16 run.";
+    Add(c, "checklist.quantization.fp8");
   } else if (gpu.SupportsFp8() && t.method == Method::kPretrain) {
-    c.answer += " " + gpu.name + " supports FP8, about 1.3× faster for large GEMMs.";
+    Add(c, "checklist.quantization.fp8_available", {TextArg("gpu", gpu.name)});
   }
   if (t.precision == Precision::kFp16) {
     c.status = CheckStatus::kAttention;
-    c.answer += " FP16 needs loss scaling; prefer bf16 where the GPU supports it.";
+    Add(c, "checklist.quantization.fp16");
   }
   return c;
 }
 
 CheckItem SoftwareStackCheck(const Scenario& s, const GpuSpec& gpu) {
   const Parallelism& p = s.parallel;
-  CheckItem c{"Framework and software stack", CheckStatus::kOk, ""};
-  c.answer = std::string(EnumName(kFrameworkNames, p.framework)) + " layout TP" + Num(p.tp) + " PP" + Num(p.pp) +
-             " DP" + Num(p.DataParallel()) + (p.zero > 0 ? " ZeRO-" + Num(p.zero) : "") + ".";
-  if (p.tp > 1 || p.pp > 1) c.answer += " Tensor/pipeline parallelism needs Megatron-LM, NeMo or torchtitan.";
+  std::vector<MessageArg> layout = {TextArg("framework", std::string(EnumName(kFrameworkNames, p.framework))),
+                                    NumberArg("tp", p.tp), NumberArg("pp", p.pp), NumberArg("dp", p.DataParallel())};
+  if (p.zero > 0) layout.push_back(NumberArg("zero", p.zero));
+  CheckItem c = Item("software", MakeMessage(p.zero > 0 ? "checklist.software.answer.zero" : "checklist.software.answer",
+                                             std::move(layout)));
+  if (p.tp > 1 || p.pp > 1) Add(c, "checklist.software.tp_pp");
   switch (gpu.stack) {
     case SoftwareStack::kCuda: break;
     case SoftwareStack::kRocm:
       c.status = CheckStatus::kAttention;
-      c.answer += " " + gpu.name + " runs ROCm: check that your kernels (FlashAttention, fused optimizers) have ROCm builds.";
+      Add(c, "checklist.software.rocm", {TextArg("gpu", gpu.name)});
       break;
     case SoftwareStack::kCann:
       c.status = CheckStatus::kAttention;
-      c.answer += " " + gpu.name + " needs Huawei CANN with MindSpore or torch_npu: CUDA code must be adapted.";
+      Add(c, "checklist.software.cann", {TextArg("gpu", gpu.name)});
       break;
     case SoftwareStack::kXla:
       c.status = CheckStatus::kAttention;
-      c.answer += " TPUs run through XLA (JAX or PyTorch/XLA), not CUDA.";
+      Add(c, "checklist.software.xla");
       break;
     case SoftwareStack::kOther:
       c.status = CheckStatus::kAttention;
-      c.answer += " " + gpu.name + " needs its vendor's software stack (e.g. Intel Gaudi SynapseAI).";
+      Add(c, "checklist.software.other", {TextArg("gpu", gpu.name)});
       break;
   }
   return c;
 }
 
 CheckItem DataIo(const Scenario& s, const Estimate& e) {
-  CheckItem c{"Data preprocessing and I/O", CheckStatus::kOk, ""};
   const double tokens_per_s_per_node = e.throughput.tokens_per_s / std::max(1, s.parallel.Nodes());
   const double bytes_per_token = TokenBytes(s.model);
-  c.answer = "Pre-tokenize and pack sequences; each node reads " + Num(tokens_per_s_per_node * bytes_per_token / 1e6) +
-             " MB/s of tokens, far below any NVMe.";
+  CheckItem c = Item("data_io", MakeMessage("checklist.data_io.answer",
+                                            {NumberArg("read_mb_per_s", tokens_per_s_per_node * bytes_per_token / 1e6)}));
   if (TrainingTokens(s.training) <= 0) {
     c.status = CheckStatus::kAttention;
-    c.answer += " Give the token count to size storage and time.";
+    Add(c, "checklist.data_io.no_tokens");
   }
   return c;
 }
 
 CheckItem FaultTolerance(const Scenario& s, const Estimate& e) {
   const Reliability& r = e.reliability;
-  CheckItem c{"Fault tolerance", CheckStatus::kOk, ""};
-  c.answer = "Checkpoint every " + Num(r.interval_hours) + " h (" + Num(r.checkpoint_bytes / 1e9) + " GB, " +
-             Num(r.checkpoint_write_s) + " s to write); about " + Num(r.expected_interruptions) +
-             " interruptions expected.";
+  CheckItem c = Item("fault_tolerance", MakeMessage("checklist.fault_tolerance.answer",
+                                                    {NumberArg("interval_hours", r.interval_hours),
+                                                     NumberArg("checkpoint_gb", r.checkpoint_bytes / 1e9),
+                                                     NumberArg("write_s", r.checkpoint_write_s),
+                                                     NumberArg("interruptions", r.expected_interruptions)}));
   if (!s.training.auto_restart && r.expected_interruptions >= 1) {
     c.status = CheckStatus::kProblem;
-    c.answer += " No automatic restart is planned: use torchrun --max-restarts or a job supervisor.";
+    Add(c, "checklist.fault_tolerance.no_auto_restart");
   } else if (r.ettr < 0.9) {
     c.status = CheckStatus::kAttention;
-    c.answer += " Only " + Num(r.ettr * 100) + "% goodput: checkpoint asynchronously and restart automatically.";
+    Add(c, "checklist.fault_tolerance.low_goodput", {NumberArg("goodput_percent", r.ettr * 100)});
   }
   return c;
 }
 
+// The export note is catalog text (the page translates it as such); the GPU's name is a name.
 CheckItem Compliance(const GpuSpec& gpu) {
-  CheckItem c{"Compliance and export controls", CheckStatus::kOk, ""};
+  const MessageArg name = TextArg("gpu", gpu.name), note = TextArg("export_note", gpu.export_note_cn);
   if (gpu.export_restricted_cn) {
+    CheckItem c = Item("compliance", MakeMessage("checklist.compliance.restricted", {name, note}));
     c.status = CheckStatus::kAttention;
-    c.answer = gpu.name + " is export-restricted for China and some other destinations (" + gpu.export_note_cn +
-               "). Check licences before ordering for such sites.";
-  } else {
-    c.answer = gpu.name + ": " + (gpu.export_note_cn.empty() ? "no export restriction recorded" : gpu.export_note_cn) +
-               ". Check the model's licence for your use.";
+    return c;
   }
-  return c;
+  if (gpu.export_note_cn.empty()) {
+    return Item("compliance", MakeMessage("checklist.compliance.answer.unrestricted", {name}));
+  }
+  return Item("compliance", MakeMessage("checklist.compliance.answer", {name, note}));
 }
 
 }  // namespace
@@ -123,9 +136,11 @@ std::vector<CheckItem> PreOrderChecklist(const Scenario& s, const Estimate& e, c
   std::vector<CheckItem> items = {SequenceLength(s, e), Quantization(s, gpu), SoftwareStackCheck(s, gpu),
                                   DataIo(s, e),         FaultTolerance(s, e), Compliance(gpu)};
   if (!e.fits) {
-    items.push_back({"Memory", CheckStatus::kProblem,
-                     "Needs " + GiBText(e.need_bytes) + " per GPU, more than the " + GiBText(e.capacity_bytes) +
-                         " of " + gpu.name + ": shard more (ZeRO-3), recompute, offload or add GPUs."});
+    CheckItem memory = Item("memory", MakeMessage("checklist.memory.answer", {BytesArg("need_bytes", e.need_bytes),
+                                                                             BytesArg("capacity_bytes", e.capacity_bytes),
+                                                                             TextArg("gpu", gpu.name)}));
+    memory.status = CheckStatus::kProblem;
+    items.push_back(std::move(memory));
   }
   return items;
 }

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "hardware.h"
+#include "message.h"
 #include "scenario.h"
 
 namespace engine {
@@ -18,9 +19,9 @@ enum class CheckStatus { kOk, kAttention, kProblem };
 inline constexpr std::array<std::string_view, 3> kCheckStatusNames = {"ok", "attention", "problem"};
 
 struct CheckItem {
-  std::string topic;     // "Sequence length", ...
+  Message topic;         // "Sequence length", ... (checklist.<topic>.topic)
   CheckStatus status = CheckStatus::kOk;
-  std::string answer;    // what this plan implies, with numbers
+  Message answer;        // what this plan implies, with numbers: a first sentence and any added to it
 };
 
 struct Estimate;  // estimate.h, which holds the checklist it produces

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "format.h"
+#include "scenario.h"
 
 namespace engine {
 
@@ -24,36 +25,33 @@ ClaimCheck CheckClaim(const Scenario& s, const GpuSpec& gpu, const Throughput& t
   } else if (tokens > 0) {
     c.implied_tokens_per_s = tokens / (claim.wall_hours * 3600);
   } else {
-    c.verdict = "incomplete";
-    c.message = "A wall-time claim needs tokens (or dataset_tokens × epochs); at the predicted " +
-                Num(th.tokens_per_s) + " tokens/s, " + Num(claim.wall_hours) + " h allows " +
-                Num(th.tokens_per_s * claim.wall_hours * 3600) + " tokens.";
+    c.verdict = ClaimVerdict::kIncomplete;
+    c.message = MakeMessage("claim.incomplete", {NumberArg("tokens_per_s", th.tokens_per_s),
+                                                 NumberArg("wall_hours", claim.wall_hours),
+                                                 NumberArg("tokens", th.tokens_per_s * claim.wall_hours * 3600)});
     return c;
   }
   c.implied_mfu = c.implied_tokens_per_s * th.flops_per_token.model / (double(s.parallel.gpus) * gpu.bf16_flops);
   const double ratio = c.implied_tokens_per_s / th.tokens_per_s;
+  std::vector<MessageArg> args = {NumberArg("mfu_percent", c.implied_mfu * 100)};
   if (c.implied_mfu > 1.0) {
-    c.verdict = "impossible";
-    c.message = "The claim needs " + Num(c.implied_mfu * 100) + "% of the GPUs' dense bf16 peak: more than the "
-                "hardware can compute.";
+    c.verdict = ClaimVerdict::kImpossible;
   } else if (c.implied_mfu > BestPublishedMfu(gpu)) {
-    c.verdict = "implausible";
-    c.message = "The claim needs " + Num(c.implied_mfu * 100) + "% MFU; the best published runs on this GPU "
-                "generation reach about " + Num(BestPublishedMfu(gpu) * 100) + "%.";
+    c.verdict = ClaimVerdict::kImplausible;
+    args.push_back(NumberArg("best_mfu_percent", BestPublishedMfu(gpu) * 100));
   } else if (ratio > 1.25) {
-    c.verdict = "optimistic";
-    c.message = "Possible in principle (" + Num(c.implied_mfu * 100) + "% MFU) but " + Num(ratio) +
-                "× faster than predicted here.";
+    c.verdict = ClaimVerdict::kOptimistic;
+    args.push_back(NumberArg("ratio", ratio));
   } else if (ratio < 0.6) {
-    c.verdict = "conservative";
-    c.message = "Needs only " + Num(c.implied_mfu * 100) + "% MFU; this setup should do it " + Num(1 / ratio) +
-                "× faster.";
+    c.verdict = ClaimVerdict::kConservative;
+    args.push_back(NumberArg("speedup", 1 / ratio));
   } else {
-    c.verdict = "plausible";
-    c.message = "Needs " + Num(c.implied_mfu * 100) + "% MFU, within " + Num(std::abs(ratio - 1) * 100) +
-                "% of the prediction.";
+    c.verdict = ClaimVerdict::kPlausible;
+    args.push_back(NumberArg("difference_percent", std::abs(ratio - 1) * 100));
   }
-  if (!fits) c.message += " Also, the model states do not fit this layout's GPU memory as configured.";
+  // Each verdict has its own message: claim.<verdict>.
+  c.message = MakeMessage("claim." + std::string(EnumName(kClaimVerdictNames, c.verdict)), std::move(args));
+  if (!fits) c.message = MakeMessage("claim.does_not_fit", {MessageArgOf("message", std::move(c.message))});
   return c;
 }
 

@@ -3,21 +3,30 @@
 // with this engine's own prediction.
 #pragma once
 
+#include <array>
 #include <string>
+#include <string_view>
 
 #include "hardware.h"
+#include "message.h"
 #include "scenario.h"
 #include "time_model.h"
 
 namespace engine {
+
+// What a claim amounts to, from beyond the hardware to slower than predicted, or
+// "incomplete" when a wall time comes without the tokens to check it against.
+enum class ClaimVerdict { kImpossible, kImplausible, kOptimistic, kPlausible, kConservative, kIncomplete };
+inline constexpr std::array<std::string_view, 6> kClaimVerdictNames = {
+    "impossible", "implausible", "optimistic", "plausible", "conservative", "incomplete"};
 
 struct ClaimCheck {
   bool present = false;
   double implied_tokens_per_s = 0;
   double implied_mfu = 0;
   double predicted_tokens_per_s = 0;
-  std::string verdict;  // "impossible" | "implausible" | "optimistic" | "plausible" | "conservative" | "incomplete"
-  std::string message;
+  ClaimVerdict verdict = ClaimVerdict::kIncomplete;
+  Message message;  // claim.<verdict>, wrapped in claim.does_not_fit when the layout does not fit
 };
 
 // The highest MFU published for dense training on the chip generation: A100 64%

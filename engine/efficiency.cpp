@@ -1,6 +1,8 @@
 #include "efficiency.h"
 
 #include <algorithm>
+#include <iterator>
+#include <vector>
 
 namespace engine {
 namespace {
@@ -8,7 +10,7 @@ namespace {
 struct ArchDefaults {
   const char* architecture;
   double gemm, attention;
-  const char* basis;
+  const char* basis_id;  // its template (messages_explain.cpp): "efficiency.basis.<architecture>"
 };
 
 // Large-GEMM and FlashAttention efficiencies per generation [A, calibrated]:
@@ -21,17 +23,17 @@ struct ArchDefaults {
 // - cdna2/cdna3: hipBLASLt reaches ~55-60% of MI250X/MI300X peak in public benchmarks.
 // - others: conservative defaults until measured runs exist.
 constexpr ArchDefaults kArch[] = {
-    {"volta", 0.80, 0.30, "V100 cuBLAS FP16 GEMMs; no FlashAttention-2 support (eager attention)"},
-    {"turing", 0.65, 0.30, "T4 is power-limited at 70 W"},
-    {"ampere", 0.80, 0.50, "A100 cuBLAS bf16 ~80-85% of 312 TFLOPS; FlashAttention-2 fwd+bwd ~50%"},
-    {"ada", 0.85, 0.45, "Ada GEMMs near the FP32-accumulate rate; FlashAttention-2"},
-    {"hopper", 0.66, 0.35, "H100 training GEMMs ~65-70% of 989 TFLOPS (power and clock limited); FlashAttention-2 ~35%"},
-    {"blackwell", 0.70, 0.45, "assumed like Hopper until published runs exist"},
-    {"cdna2", 0.60, 0.35, "MI250X hipBLASLt benchmarks"},
-    {"cdna3", 0.55, 0.35, "MI300X hipBLASLt ~55% of 1307 TFLOPS in public benchmarks"},
-    {"davinci", 0.60, 0.35, "Ascend: no public per-kernel efficiency; conservative"},
-    {"gaudi", 0.70, 0.40, "Gaudi MME: conservative"},
-    {"tpu", 0.75, 0.50, "TPU MXU: PaLM reached 46% MFU at 540B scale"},
+    {"volta", 0.80, 0.30, "efficiency.basis.volta"},
+    {"turing", 0.65, 0.30, "efficiency.basis.turing"},
+    {"ampere", 0.80, 0.50, "efficiency.basis.ampere"},
+    {"ada", 0.85, 0.45, "efficiency.basis.ada"},
+    {"hopper", 0.66, 0.35, "efficiency.basis.hopper"},
+    {"blackwell", 0.70, 0.45, "efficiency.basis.blackwell"},
+    {"cdna2", 0.60, 0.35, "efficiency.basis.cdna2"},
+    {"cdna3", 0.55, 0.35, "efficiency.basis.cdna3"},
+    {"davinci", 0.60, 0.35, "efficiency.basis.davinci"},
+    {"gaudi", 0.70, 0.40, "efficiency.basis.gaudi"},
+    {"tpu", 0.75, 0.50, "efficiency.basis.tpu"},
 };
 
 }  // namespace
@@ -52,17 +54,24 @@ double PeakFlops(const GpuSpec& gpu, Precision p) {
 }
 
 Efficiency BaseEfficiency(const GpuSpec& gpu, const Training& t) {
-  Efficiency e{0.60, 0.35, 0.80, "unknown architecture: conservative defaults"};
-  for (const ArchDefaults& a : kArch) {
-    if (gpu.architecture == a.architecture) e = {a.gemm, a.attention, 0.80, a.basis};
+  // The basis texts are rendered once: the planner asks for the efficiency of every layout.
+  static const Message kUnknownBasis = MakeMessage("efficiency.basis.unknown");
+  static const std::vector<Message> kBases = [] {
+    std::vector<Message> v;
+    for (const ArchDefaults& a : kArch) v.push_back(MakeMessage(a.basis_id));
+    return v;
+  }();
+  Efficiency e{0.60, 0.35, 0.80, kUnknownBasis};
+  for (size_t i = 0; i < std::size(kArch); ++i) {
+    if (gpu.architecture == kArch[i].architecture) e = {kArch[i].gemm, kArch[i].attention, 0.80, kBases[i]};
   }
   // A figure the user measured on their own cluster replaces the calibrated one.
   if (gpu.gemm_efficiency > 0 || gpu.attention_efficiency > 0 || gpu.memory_efficiency > 0) {
     if (gpu.gemm_efficiency > 0) e.gemm = gpu.gemm_efficiency;
     if (gpu.attention_efficiency > 0) e.attention = gpu.attention_efficiency;
     if (gpu.memory_efficiency > 0) e.memory = gpu.memory_efficiency;
-    e.basis = "your figures for " + gpu.name + " (an Assumptions edit or catalog overlay); any other is the " +
-              gpu.architecture + " default";
+    e.basis = MakeMessage("efficiency.basis.user",
+                          {TextArg("gpu", gpu.name), TextArg("architecture", gpu.architecture)});
   }
   // FP8 GEMMs reach a lower share of their doubled peak, and the casts cost memory
   // traffic: torchtitan measured 1.28× end-to-end over bf16 on Llama 3.1 8B (8,532 vs

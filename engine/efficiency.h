@@ -7,6 +7,7 @@
 #include <string>
 
 #include "hardware.h"
+#include "message.h"
 #include "scenario.h"
 
 namespace engine {
@@ -15,7 +16,7 @@ struct Efficiency {
   double gemm = 0;       // of the precision's dense peak, for large GEMMs
   double attention = 0;  // of the bf16 dense peak, fused attention fwd+bwd
   double memory = 0;     // of HBM bandwidth, for elementwise kernels
-  std::string basis;     // what the numbers rest on
+  Message basis;         // what the numbers rest on
 };
 
 Efficiency BaseEfficiency(const GpuSpec& gpu, const Training& training);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "format.h"
 #include "units.h"
@@ -175,18 +176,15 @@ LocalParams ParamsOnGpu(const Scenario& s, const ParamCounts& c, double trainabl
 // ---------------------------------------------------------------------------------------
 // [SECTION] model states
 
-constexpr const char* kZeroSource =
-    "ZeRO (Rajbhandari et al. 2020) §3.1 and §5: 2+2+12 B/param mixed-precision Adam; stage 1 shards "
-    "optimizer state, 2 adds gradients, 3 adds weights over the data-parallel ranks. DeepSpeed "
-    "estimate_zero2_model_states_mem_needs (2 + 18/N); Megatron-LM dist_optimizer.md (fp32 main grads, 6 + 12/d)";
 
-struct States {
-  MemoryTerm weights, gradients, optimizer, cpu_ram;
-};
 
-std::string ShardText(double dp, bool sharded) {
-  return sharded && dp > 1 ? " / " + Num(dp) + " (ZeRO)" : "";
+// `formula` divided over the ZeRO data-parallel degree, when that state is sharded.
+Message Sharded(Message formula, double dp, bool sharded) {
+  if (!sharded || dp <= 1) return formula;
+  return MakeMessage("memory.formula.zero_sharded", {MessageArgOf("formula", std::move(formula)), NumberArg("dp", dp)});
 }
+
+Message ToCpu(Message formula) { return MakeMessage("memory.formula.to_cpu", {MessageArgOf("formula", std::move(formula))}); }
 
 // Only linear layers are quantized; embeddings, LM head and norms stay 16-bit
 // (transformers integrations/bitsandbytes.py get_keys_to_not_convert; GPTQ and AWQ skip
@@ -209,22 +207,31 @@ double ZeroDivisor(const Parallelism& p, const LocalParams& l) {
   return l.base / ((l.base - l.expert) / dp + l.expert / expert_dp);
 }
 
-States ModelStates(const Scenario& s, const LocalParams& l, bool explain) {
+// The model states, in a breakdown the other terms are then filled into in place: the
+// planner sizes every layout it tries, and moving the terms' messages around costs it time.
+MemoryBreakdown ModelStates(const Scenario& s, const LocalParams& l, bool explain) {
   const Parallelism& p = s.parallel;
   const double dp = ZeroDivisor(p, l);
   const StateBytes b = TrainableStateBytes(s.training, p.framework, s.model.hidden);
   const bool shard_optim = p.zero >= 1, shard_grads = p.zero >= 2, shard_weights = p.zero >= 3;
-  States st;
+  MemoryBreakdown st;
   const double weights = l.trainable * b.weight + FrozenBytes(s, l);
   st.weights.bytes = weights / (shard_weights ? dp : 1);
   if (explain) {
-    st.weights.formula = Num(l.trainable) + " trainable × " + Num(b.weight) + " B";
-    if (l.frozen > 0) st.weights.formula += " + " + Num(l.frozen) + " frozen × " + Num(FrozenBytes(s, l) / l.frozen) + " B";
-    st.weights.formula += ShardText(dp, shard_weights);
+    std::vector<MessageArg> args = {NumberArg("trainable", l.trainable), NumberArg("trainable_bytes", b.weight)};
+    if (l.frozen > 0) {
+      args.push_back(NumberArg("frozen", l.frozen));
+      args.push_back(NumberArg("frozen_bytes", FrozenBytes(s, l) / l.frozen));
+    }
+    st.weights.formula = Sharded(
+        MakeMessage(l.frozen > 0 ? "memory.weights.formula.frozen" : "memory.weights.formula", std::move(args)), dp,
+        shard_weights);
   }
   st.gradients.bytes = l.trainable * b.grad / (shard_grads ? dp : 1);
   if (explain) {
-    st.gradients.formula = Num(l.trainable) + " × " + Num(b.grad) + " B" + ShardText(dp, shard_grads);
+    st.gradients.formula = Sharded(MakeMessage("memory.gradients.formula", {NumberArg("trainable", l.trainable),
+                                                                             NumberArg("grad_bytes", b.grad)}),
+                                   dp, shard_grads);
   }
   if (s.training.optimizer_in_backward) {
     // Each parameter is stepped as soon as its gradient is accumulated and the gradient
@@ -233,23 +240,26 @@ States ModelStates(const Scenario& s, const LocalParams& l, bool explain) {
     const double largest = std::min(l.trainable, double(s.model.vocab) * s.model.hidden / p.tp);
     st.gradients.bytes = largest * b.grad;
     if (explain) {
-      st.gradients.formula = Num(largest) + " (largest tensor) × " + Num(b.grad) + " B, optimizer in backward";
+      st.gradients.formula = MakeMessage("memory.gradients.formula.optimizer_in_backward",
+                                         {NumberArg("largest", largest), NumberArg("grad_bytes", b.grad)});
     }
   }
   st.optimizer.bytes = l.trainable * (b.master + b.optim) / (shard_optim ? dp : 1);
   if (explain) {
-    st.optimizer.formula = Num(l.trainable) + " × (" + Num(b.master) + " B fp32 master" +
-                           (p.framework == Framework::kDeepSpeed && b.master > 0 ? " and grad partition" : "") + " + " +
-                           Num(b.optim) + " B moments)" + ShardText(dp, shard_optim);
-    st.weights.source = st.gradients.source = st.optimizer.source = kZeroSource;
+    // DeepSpeed keeps an fp32 gradient partition beside the master weights.
+    const bool grad_partition = p.framework == Framework::kDeepSpeed && b.master > 0;
+    st.optimizer.formula = Sharded(
+        MakeMessage(grad_partition ? "memory.optimizer.formula.grad_partition" : "memory.optimizer.formula",
+                    {NumberArg("trainable", l.trainable), NumberArg("master_bytes", b.master),
+                     NumberArg("moment_bytes", b.optim)}),
+        dp, shard_optim);
+    st.weights.source = st.gradients.source = st.optimizer.source = MakeMessage("memory.source.zero");
   }
   if (explain && s.model.IsQuantizedCheckpoint()) {
-    st.weights.source = "The checkpoint's quantization_config: linear layers at " + Num(s.model.stored_weight_bytes) +
-                        " B/param as stored (packed weights with their group scales); embeddings, LM head and "
-                        "norms stay 16-bit";
+    st.weights.source = MakeMessage("memory.source.quantized_checkpoint",
+                                    {NumberArg("bytes_per_weight", s.model.stored_weight_bytes)});
   } else if (explain && s.training.method == Method::kQlora) {
-    st.weights.source = "QLoRA (Dettmers et al. 2023) §3: NF4 + double quantization = 0.516 B/param on linear "
-                        "layers; embeddings, LM head and norms stay 16-bit";
+    st.weights.source = MakeMessage("memory.source.qlora");
   }
   return st;
 }
@@ -260,35 +270,31 @@ States ModelStates(const Scenario& s, const LocalParams& l, bool explain) {
 // additional_buffer_factor = 1.5 (stage3.py estimate_zero3_model_states_mem_needs).
 constexpr double kOffloadHostBufferFactor = 1.5;
 
-void ApplyOffload(const Parallelism& p, States& st, bool explain) {
+void ApplyOffload(const Parallelism& p, MemoryBreakdown& st, bool explain) {
   if (p.offload == Offload::kNone) return;
   double moved = st.optimizer.bytes + st.gradients.bytes;
   if (explain) {
-    st.optimizer.formula += " → CPU";
-    st.gradients.formula += " → CPU";
+    st.optimizer.formula = ToCpu(std::move(st.optimizer.formula));
+    st.gradients.formula = ToCpu(std::move(st.gradients.formula));
   }
   st.optimizer.bytes = st.gradients.bytes = 0;
   if (p.offload == Offload::kOptimizerAndParams) {
     moved += st.weights.bytes;
     if (explain) {
-      st.weights.formula += " → CPU";
+      st.weights.formula = ToCpu(std::move(st.weights.formula));
     }
     st.weights.bytes = 0;
   }
   st.cpu_ram.bytes = moved * kOffloadHostBufferFactor;
   if (explain) {
-    st.cpu_ram.formula = GiBText(moved) + " offloaded × " + Num(kOffloadHostBufferFactor) + " buffer factor";
-    st.cpu_ram.source = "DeepSpeed ZeRO-Offload; stage3.py estimate_zero3_model_states_mem_needs (buffer factor 1.5)";
+    st.cpu_ram.formula = MakeMessage("memory.cpu_ram.formula", {BytesArg("offloaded_bytes", moved),
+                                                                 NumberArg("buffer_factor", kOffloadHostBufferFactor)});
+    st.cpu_ram.source = MakeMessage("memory.source.offload");
   }
 }
 
 // ---------------------------------------------------------------------------------------
 // [SECTION] activations
-
-constexpr const char* kActivationSource =
-    "Korthikanti et al. 2022 (arXiv 2205.05198) §4, adjusted per tensor for GQA, SwiGLU, no dropout and "
-    "FlashAttention (no s² term); TP/SP/CP division and 1F1B in-flight micro-batches per Megatron-LM "
-    "theoretical_memory_usage.py";
 
 // Bytes one layer stores for backward for one micro-batch, before any parallel division,
 // with 2-byte activations. Counting tensor by tensor (Korthikanti Table 2 method):
@@ -391,7 +397,7 @@ double SplitLayer(const LayerBytes& l, const Parallelism& p) {
 // Layers whose activations are stored on this GPU, and in-flight micro-batches: under
 // 1F1B stage i holds min(m, p − i) micro-batches of its L/p layers, the first stage L
 // layers' worth when m ≥ p; interleaving multiplies by 1 + (p − 1)/(p·v).
-MemoryTerm Activations(const Scenario& s, Stage stage, bool explain) {
+void Activations(const Scenario& s, Stage stage, bool explain, MemoryTerm& a) {
   const ModelSpec& m = s.model;
   const Parallelism& p = s.parallel;
   const Training& t = s.training;
@@ -408,9 +414,8 @@ MemoryTerm Activations(const Scenario& s, Stage stage, bool explain) {
   double in_flight = stage == Stage::kFirst ? std::min<double>(micro_batches, p.pp) : 1;
   if (stage == Stage::kFirst && p.virtual_pipeline > 1) in_flight *= 1 + (p.pp - 1.0) / (p.pp * p.virtual_pipeline);
   const double per_layer = (1 - moe_share) * dense_bytes + moe_share * moe_bytes;
-  MemoryTerm a;
   if (explain) {
-    a.source = kActivationSource;
+    a.source = MakeMessage("memory.source.activations");
   }
   if (t.activation_checkpointing == Recompute::kFull) {
     // Only each layer's input is kept (2·s·b·h, split by SP/CP), plus one layer's full
@@ -423,11 +428,14 @@ MemoryTerm Activations(const Scenario& s, Stage stage, bool explain) {
     const double working_set = std::min(1.0, stage_layers * share) * std::max(0.0, per_layer - input);
     a.bytes = stage_layers * in_flight * stored + working_set;
     if (explain) {
-      a.formula = Num(stage_layers) + " layers × " + Num(in_flight) + " micro-batch(es) in flight × " + GiBText(stored) +
-                  (share < 1 ? " (" + Num(share * 100) + "% of layers recomputed)" : " layer input") + " + " +
-                  GiBText(working_set) + " recompute working set";
+      std::vector<MessageArg> args = {NumberArg("layers", stage_layers), NumberArg("in_flight", in_flight),
+                                      BytesArg("stored_bytes", stored), BytesArg("working_set_bytes", working_set)};
+      if (share < 1) args.push_back(NumberArg("recomputed_percent", share * 100));
+      a.formula = MakeMessage(share < 1 ? "memory.activations.formula.recompute_share"
+                                        : "memory.activations.formula.recompute",
+                              std::move(args));
     }
-    return a;
+    return;
   }
   a.bytes = stage_layers * in_flight * per_layer;
   // Selective recomputation without FlashAttention rebuilds one layer's softmax output,
@@ -438,11 +446,13 @@ MemoryTerm Activations(const Scenario& s, Stage stage, bool explain) {
                             : 0;
   a.bytes += scores;
   if (explain) {
-    a.formula = Num(stage_layers) + " layers × " + Num(in_flight) + " micro-batch(es) in flight × " + GiBText(per_layer) +
-                " per layer (s=" + Num(t.seq_len) + ", b=" + Num(t.micro_batch) + ")" +
-                (scores > 0 ? " + " + GiBText(scores) + " attention scores rebuilt for one layer" : "");
+    std::vector<MessageArg> args = {NumberArg("layers", stage_layers), NumberArg("in_flight", in_flight),
+                                    BytesArg("layer_bytes", per_layer), NumberArg("seq_len", t.seq_len),
+                                    NumberArg("micro_batch", t.micro_batch)};
+    if (scores > 0) args.push_back(BytesArg("scores_bytes", scores));
+    a.formula = MakeMessage(scores > 0 ? "memory.activations.formula.scores" : "memory.activations.formula",
+                            std::move(args));
   }
-  return a;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -463,20 +473,18 @@ double LogitsBytesPerElement(CrossEntropy ce) {
   return 6.0;
 }
 
-MemoryTerm Logits(const Scenario& s, Stage stage, bool explain) {
-  MemoryTerm l;
-  if (stage == Stage::kFirst) return l;
+void Logits(const Scenario& s, Stage stage, bool explain, MemoryTerm& l) {
+  if (stage == Stage::kFirst) return;
   const Training& t = s.training;
   const double elements = double(t.seq_len) * t.micro_batch * s.model.vocab / (s.parallel.tp * s.parallel.cp);
   const double per_element = LogitsBytesPerElement(t.cross_entropy);
   l.bytes = elements * per_element;
   if (explain) {
-    l.formula = Num(elements) + " logits × " + Num(per_element) + " B (" +
-                std::string(EnumName(kCrossEntropyNames, t.cross_entropy)) + " cross-entropy)";
-    l.source = "Megatron-LM theoretical_memory_usage.py (4·s·b·V/t fp32 logits); Hugging Face eager upcast; "
-               "torchtune CEWithChunkedOutputLoss";
+    // One template per loss implementation (memory.logits.formula.standard, .eager, .chunked).
+    l.formula = MakeMessage("memory.logits.formula." + std::string(EnumName(kCrossEntropyNames, t.cross_entropy)),
+                            {NumberArg("logits", elements), NumberArg("logit_bytes", per_element)});
+    l.source = MakeMessage("memory.source.logits");
   }
-  return l;
 }
 
 // CUDA context with cuBLAS/cuDNN/NCCL kernels: the HF "Model training anatomy" guide
@@ -489,17 +497,17 @@ constexpr double kNcclBytes = 0.5 * kGiB;
 // ("buffer for optimizer and miscellaneous temporaries"); real runs see 5-15%.
 constexpr double kFragmentationFraction = 0.05;
 
-MemoryTerm Overhead(const Scenario& s, const ParamCounts& c, double allocated, OverheadParts& parts, bool explain) {
+void Overhead(const Scenario& s, const ParamCounts& c, double allocated, OverheadParts& parts, bool explain,
+              MemoryTerm& o) {
   const Parallelism& p = s.parallel;
-  MemoryTerm o;
   parts.cuda_context_bytes = kCudaContextBytes;
   if (explain) {
-    o.formula = "1.0 GiB CUDA context";
+    o.formula = MakeMessage("memory.overhead.formula");
   }
   if (p.gpus > 1) {
     parts.nccl_bytes = kNcclBytes;
     if (explain) {
-      o.formula += " + 0.5 GiB NCCL";
+      o.formula = MakeMessage("memory.overhead.formula.nccl", {MessageArgOf("formula", std::move(o.formula))});
     }
   }
   if (p.zero == 3) {
@@ -513,35 +521,31 @@ MemoryTerm Overhead(const Scenario& s, const ParamCounts& c, double allocated, O
     const double weight_bytes = FrozenWeightBytes(s.training.precision);
     parts.gathered_bytes = unit * (2 * weight_bytes + (unit_grads ? 4 : 0));
     if (explain) {
-      o.formula += " + " + GiBText(parts.gathered_bytes) + " ZeRO-3 gathered units";
+      o.formula = MakeMessage("memory.overhead.formula.gathered", {MessageArgOf("formula", std::move(o.formula)),
+                                                                   BytesArg("gathered_bytes", parts.gathered_bytes)});
     }
   }
   parts.fragmentation_bytes = kFragmentationFraction * (allocated + parts.gathered_bytes);
   if (explain) {
-    o.formula += " + 5% fragmentation (" + GiBText(parts.fragmentation_bytes) + ")";
+    o.formula = MakeMessage("memory.overhead.formula.fragmentation",
+                            {MessageArgOf("formula", std::move(o.formula)),
+                             BytesArg("fragmentation_bytes", parts.fragmentation_bytes)});
   }
   o.bytes = parts.cuda_context_bytes + parts.nccl_bytes + parts.gathered_bytes + parts.fragmentation_bytes;
   if (explain) {
-    o.source = "HF Model training anatomy (CUDA kernels ~1.3 GB); NCCL_BUFFSIZE; DeepSpeed ZeRO-3 estimator; "
-               "Megatron-LM 1.05 overhead factor";
+    o.source = MakeMessage("memory.source.overhead");
   }
-  return o;
 }
 
 MemoryBreakdown StageMemory(const Scenario& s, const ParamCounts& c, double trainable, Stage stage, bool explain) {
   const LocalParams local = ParamsOnGpu(s, c, trainable, stage);
-  States st = ModelStates(s, local, explain);
-  ApplyOffload(s.parallel, st, explain);
-  MemoryBreakdown r;
-  r.weights = st.weights;
-  r.gradients = st.gradients;
-  r.optimizer = st.optimizer;
-  r.cpu_ram = st.cpu_ram;
-  r.activations = Activations(s, stage, explain);
-  r.logits = Logits(s, stage, explain);
+  MemoryBreakdown r = ModelStates(s, local, explain);
+  ApplyOffload(s.parallel, r, explain);
+  Activations(s, stage, explain, r.activations);
+  Logits(s, stage, explain, r.logits);
   const double allocated = r.weights.bytes + r.gradients.bytes + r.optimizer.bytes + r.activations.bytes +
                            r.logits.bytes;
-  r.overhead = Overhead(s, c, allocated, r.overhead_parts, explain);
+  Overhead(s, c, allocated, r.overhead_parts, explain, r.overhead);
   r.trainable_params = trainable;
   return r;
 }
@@ -553,7 +557,8 @@ MemoryBreakdown EstimateMemory(const Scenario& s, const ParamCounts& c, bool exp
   if (s.parallel.pp == 1) return StageMemory(s, c, trainable, Stage::kOnly, explain);
   MemoryBreakdown first = StageMemory(s, c, trainable, Stage::kFirst, explain);
   MemoryBreakdown last = StageMemory(s, c, trainable, Stage::kLast, explain);
-  return first.GpuBytes() >= last.GpuBytes() ? first : last;
+  if (first.GpuBytes() >= last.GpuBytes()) return first;
+  return last;
 }
 
 }  // namespace engine

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "message.h"
 #include "model_spec.h"
 #include "scenario.h"
 
@@ -16,8 +17,8 @@ namespace engine {
 // the JSON result can say why.
 struct MemoryTerm {
   double bytes = 0;
-  std::string formula;  // the expression with its numbers, e.g. "8.03e9 params × 2 B"
-  std::string source;   // paper/code the formula comes from
+  Message formula;  // the expression with its numbers, e.g. "8.03e9 trainable × 2 B"
+  Message source;   // paper/code the formula comes from
 };
 
 // The overhead term's parts: outside PyTorch's allocator (context, NCCL) or inside it.

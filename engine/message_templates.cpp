@@ -69,7 +69,12 @@ std::span<const MessageTemplate> WarningTemplates() { return kTemplates; }
 std::span<const MessageTemplate> MessageTemplates() {
   static const std::vector<MessageTemplate> all = [] {
     std::vector<MessageTemplate> v;
-    for (const std::span<const MessageTemplate> table : {WarningTemplates(), PlanTemplates()}) {
+    const std::span<const MessageTemplate> tables[] = {
+        WarningTemplates(),
+        PlanTemplates(),
+        ExplainTemplates(),
+    };
+    for (const std::span<const MessageTemplate> table : tables) {
       for (const MessageTemplate& t : table) v.push_back(t);
     }
     return v;

@@ -16,6 +16,7 @@ struct MessageTemplate {
 // Each domain's templates live in its own file; MessageTemplates() is all of them.
 std::span<const MessageTemplate> WarningTemplates();  // message_templates.cpp
 std::span<const MessageTemplate> PlanTemplates();     // messages_plan.cpp
+std::span<const MessageTemplate> ExplainTemplates();  // messages_explain.cpp
 
 std::span<const MessageTemplate> MessageTemplates();
 

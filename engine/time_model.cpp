@@ -268,7 +268,7 @@ Throughput EstimateThroughput(const Scenario& s, const ParamCounts& c, const Gpu
     r.mfu_overridden = true;
     r.step_time_s = r.tokens_per_step * r.flops_per_token.model / (peak_total * t.mfu);
     r.breakdown.compute_s = r.step_time_s;
-    if (explain) r.explain = "step = tokens per step × model FLOPs per token / (GPUs × bf16 peak × MFU " + Num(t.mfu) + ")";
+    if (explain) r.explain = MakeMessage("time.step.formula.mfu", {NumberArg("mfu", t.mfu)});
   } else {
     const Links links = ResolveLinks(s, gpu, fabric);
     r.scale_up_busbw_bytes_per_s = links.up_busbw;
@@ -287,7 +287,8 @@ Throughput EstimateThroughput(const Scenario& s, const ParamCounts& c, const Gpu
     const StepBreakdown& b = r.breakdown;
     r.step_time_s = b.compute_s + b.tp_comm_s + b.dp_comm_s + b.pp_bubble_s + b.other_s;
     if (explain) {
-      r.explain = "step = " + Num(m) + (m == 1 ? " micro-batch × " : " micro-batches × ") + Num(per_mb * 1e3) + " ms + bubble + exposed DP + optimizer";
+      r.explain = MakeMessage(m == 1 ? "time.step.formula.one_micro_batch" : "time.step.formula",
+                              {NumberArg("micro_batches", m), NumberArg("micro_batch_ms", per_mb * 1e3)});
     }
   }
   r.tokens_per_s = r.tokens_per_step / r.step_time_s;

@@ -9,6 +9,7 @@
 #include "flops.h"
 #include "hardware.h"
 #include "memory_model.h"
+#include "message.h"
 #include "scenario.h"
 
 namespace engine {
@@ -33,7 +34,7 @@ struct Throughput {
   StepBreakdown breakdown;
   double scale_up_busbw_bytes_per_s = 0;   // intra-node collective bandwidth used
   double scale_out_busbw_bytes_per_s = 0;  // per-GPU inter-node collective bandwidth used
-  std::string explain;  // the main formula with its numbers
+  Message explain;  // the main formula with its numbers
 };
 
 struct TrainingTime {

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <optional>
+#include <string>
 
 #include "engine/units.h"
 #include "engine/version.h"
@@ -14,8 +15,22 @@ namespace {
 // GiB rounded to 1/10000 so the JSON stays readable and identical across platforms.
 double Gib(double bytes) { return std::round(bytes / engine::kGiB * 1e4) / 1e4; }
 
+// An engine text under `key` as today's English, with `key`_code and `key`_args beside it
+// (the message's template id and its arguments, as MessageJson has them) so a program or
+// another language can render it without parsing the English. An empty text (nothing to
+// explain) has no code.
+void PutMessage(Json& object, const std::string& key, const engine::Message& message) {
+  object[key] = message.english;
+  if (message.id.empty()) return;
+  object[key + "_code"] = message.id;
+  object[key + "_args"] = MessageArgsJson(message.args);
+}
+
 Json Explain(const engine::MemoryTerm& term) {
-  return Json{{"formula", term.formula}, {"source", term.source}};
+  Json out = Json::object();
+  PutMessage(out, "formula", term.formula);
+  PutMessage(out, "source", term.source);
+  return out;
 }
 
 // {"code", "args": {name: value}, "message"}: numbers (bytes as bytes) and texts as they
@@ -56,7 +71,7 @@ Json MemoryJson(const engine::Estimate& e) {
 
 Json ThroughputJson(const engine::Throughput& t) {
   const engine::StepBreakdown& b = t.breakdown;
-  return Json{{"tokens_per_s", std::round(t.tokens_per_s * 10) / 10},
+  Json out{{"tokens_per_s", std::round(t.tokens_per_s * 10) / 10},
               {"tokens_per_s_per_gpu", std::round(t.tokens_per_s_per_gpu * 10) / 10},
               {"mfu", std::round(t.mfu * 1e4) / 1e4},
               {"hfu", std::round(t.hfu * 1e4) / 1e4},
@@ -72,8 +87,9 @@ Json ThroughputJson(const engine::Throughput& t) {
                 {"pp_bubble", std::round(b.pp_bubble_s * 1e4) / 1e4},
                 {"other", std::round(b.other_s * 1e4) / 1e4}}},
               {"scale_up_busbw_gb_per_s", std::round(t.scale_up_busbw_bytes_per_s / 1e7) / 100},
-              {"scale_out_busbw_gb_per_s", std::round(t.scale_out_busbw_bytes_per_s / 1e7) / 100},
-              {"explain", t.explain}};
+              {"scale_out_busbw_gb_per_s", std::round(t.scale_out_busbw_bytes_per_s / 1e7) / 100}};
+  PutMessage(out, "explain", t.explain);
+  return out;
 }
 
 Json TimeJson(const engine::TrainingTime& t) {
@@ -105,7 +121,12 @@ Json ReliabilityJson(const engine::Reliability& r) {
 Json ServerToJson(const engine::BillOfMaterials& b) {
   Json lines = Json::array();
   for (const engine::BomLine& l : b.lines) {
-    lines.push_back({{"item", l.item}, {"quantity", R(l.quantity, 100)}, {"unit", l.unit}, {"why", l.why}});
+    Json line = Json::object();
+    PutMessage(line, "item", l.item);
+    line["quantity"] = R(l.quantity, 100);
+    PutMessage(line, "unit", l.unit);
+    PutMessage(line, "why", l.why);
+    lines.push_back(std::move(line));
   }
   return Json{{"nodes", b.nodes},
               {"node_power_kw", R(b.node_power_w / 1000, 100)},
@@ -129,19 +150,23 @@ Json NetworkEffectJson(const std::vector<engine::FabricSpeed>& speeds) {
 Json ChecklistJson(const std::vector<engine::CheckItem>& items) {
   Json out = Json::array();
   for (const engine::CheckItem& c : items) {
-    out.push_back({{"topic", c.topic}, {"status", engine::EnumName(engine::kCheckStatusNames, c.status)},
-                   {"answer", c.answer}});
+    Json item = Json::object();
+    PutMessage(item, "topic", c.topic);
+    item["status"] = engine::EnumName(engine::kCheckStatusNames, c.status);
+    PutMessage(item, "answer", c.answer);
+    out.push_back(std::move(item));
   }
   return out;
 }
 
 Json ClaimJson(const engine::ClaimCheck& c) {
   if (!c.present) return nullptr;
-  return Json{{"verdict", c.verdict},
-              {"message", c.message},
-              {"implied_tokens_per_s", R(c.implied_tokens_per_s, 1)},
-              {"implied_mfu", R(c.implied_mfu, 1e4)},
-              {"predicted_tokens_per_s", R(c.predicted_tokens_per_s, 1)}};
+  Json out{{"verdict", engine::EnumName(engine::kClaimVerdictNames, c.verdict)},
+           {"implied_tokens_per_s", R(c.implied_tokens_per_s, 1)},
+           {"implied_mfu", R(c.implied_mfu, 1e4)},
+           {"predicted_tokens_per_s", R(c.predicted_tokens_per_s, 1)}};
+  PutMessage(out, "message", c.message);
+  return out;
 }
 
 // Money to the cent; prices per hour to 1/10000, as the plan's per_gpu_hour.

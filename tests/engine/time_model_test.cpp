@@ -101,7 +101,8 @@ TEST(Time, MeasuredGemmEfficiencyReplacesTheDefault) {
   const Efficiency e = BaseEfficiency(measured, Training{});
   EXPECT_DOUBLE_EQ(e.gemm, 0.33);
   EXPECT_DOUBLE_EQ(e.attention, 0.35);
-  EXPECT_NE(e.basis.find("your figures"), std::string::npos);
+  EXPECT_EQ(e.basis.id, "efficiency.basis.user");
+  EXPECT_NE(e.basis.english.find("your figures"), std::string::npos);
   Scenario s = Llama8B(8);
   s.parallel.zero = 3;
   s.training.global_batch = 64;

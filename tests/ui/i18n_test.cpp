@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -23,6 +24,7 @@
 #include "catalog/codec/scenario_json.h"
 #include "catalog/codec/url_state.h"
 #include "engine/efficiency.h"
+#include "engine/message_templates.h"
 #include "engine/estimate.h"
 #include "engine/input_limits.h"
 #include "engine/launch_plan.h"
@@ -36,6 +38,7 @@
 #include "wasm/ui/i18n.h"
 #include "wasm/ui/refusal.h"
 #include "wasm/ui/theme.h"
+#include "wasm/ui/widgets.h"
 
 namespace {
 
@@ -106,6 +109,8 @@ struct Sweep {
   std::set<std::string> verdicts;       // claim verdicts seen
   std::set<std::string> topics;         // checklist topics seen
   std::set<std::string> templates;      // message templates reached (engine/message.h)
+  std::vector<std::string> explained;   // the English of those messages, to check each variant is reached
+  std::vector<engine::Message> messages;  // the messages themselves (outermost), to read in 简体中文
 };
 
 const Sweep& EngineSweep() {
@@ -115,6 +120,21 @@ const Sweep& EngineSweep() {
     auto add = [&](const std::string& text) {
       if (!text.empty()) out.sentences.push_back(text);
     };
+    // A message with a template needs no pattern: its id (and those nested in it) is
+    // reached, its English kept to check which variants the sweep reaches.
+    std::function<void(const engine::Message&)> visit = [&](const engine::Message& m) {
+      if (m.id.empty()) return;
+      out.templates.insert(m.id);
+      out.explained.push_back(m.english);
+      for (const engine::MessageArg& a : m.args) {
+        for (const engine::Message& nested : a.nested) visit(nested);
+      }
+    };
+    auto reach = [&](const engine::Message& m) {
+      if (m.id.empty()) return;
+      visit(m);
+      out.messages.push_back(m);
+    };
     auto collect = [&](const engine::Estimate& e) {
       for (const engine::Warning& w : e.warnings) {
         if (w.template_id.empty()) add(w.message);
@@ -122,18 +142,18 @@ const Sweep& EngineSweep() {
         out.warning_codes.insert(w.code);
       }
       for (const engine::CheckItem& c : e.checklist) {
-        add(c.topic);
-        add(c.answer);
-        out.topics.insert(c.topic);
+        reach(c.topic);
+        reach(c.answer);
+        out.topics.insert(c.topic.english);
       }
       for (const engine::BomLine& line : e.server.lines) {
-        add(line.item);
-        add(line.why);
+        reach(line.item);
+        reach(line.unit);
+        reach(line.why);
       }
       if (e.claim.present) {
-        add(e.claim.verdict);
-        add(e.claim.message);
-        out.verdicts.insert(e.claim.verdict);
+        reach(e.claim.message);
+        out.verdicts.insert(std::string(engine::EnumName(engine::kClaimVerdictNames, e.claim.verdict)));
       }
       if (e.model_derived) add(e.model.name);  // "Dense model derived from 30.0B parameters"
       // How each figure is computed: the memory table's formulas and their sources
@@ -143,10 +163,10 @@ const Sweep& EngineSweep() {
       const engine::MemoryBreakdown& m = e.memory;
       for (const engine::MemoryTerm* term :
            {&m.weights, &m.gradients, &m.optimizer, &m.activations, &m.logits, &m.overhead, &m.cpu_ram}) {
-        add(term->formula);
-        add(term->source);
+        reach(term->formula);
+        reach(term->source);
       }
-      add(e.throughput.explain);
+      reach(e.throughput.explain);
     };
     // Every estimate also gets the launch-config notes of every tool (messages: the
     // export panel draws them from their templates).
@@ -464,9 +484,20 @@ const Sweep& EngineSweep() {
     // The efficiency basis shown with the assumptions (assumptions_panel.cpp), for every
     // catalog GPU and for an architecture the engine does not know.
     for (engine::GpuSpec g : catalog.gpus) {
-      out.sentences.push_back(engine::BaseEfficiency(g, {}).basis);
+      reach(engine::BaseEfficiency(g, {}).basis);
       g.architecture = "unknown";
-      out.sentences.push_back(engine::BaseEfficiency(g, {}).basis);
+      reach(engine::BaseEfficiency(g, {}).basis);
+    }
+    {  // a GPU with the user's own efficiency figures, and one with no export note recorded
+      engine::GpuSpec g = *catalog.FindGpu("h100-sxm-80gb");
+      g.gemm_efficiency = 0.5;
+      reach(engine::BaseEfficiency(g, {}).basis);
+      const engine::Scenario s = base("llama-3-8b", "h100-sxm-80gb", 8);
+      if (const auto e = estimate(s)) {
+        g.export_restricted_cn = false;
+        g.export_note_cn.clear();
+        for (const engine::CheckItem& c : engine::PreOrderChecklist(s, *e, g)) reach(c.answer);
+      }
     }
 
     // Every scale-out fabric as the network of a two-node job (scale-up links are refused).
@@ -680,7 +711,7 @@ TEST(I18n, SweepReachesEveryBranch) {
 TEST(I18n, SweepReachesEveryFormula) {
   const Sweep& sweep = EngineSweep();
   auto reached = [&](const std::string& part) {
-    return std::any_of(sweep.sentences.begin(), sweep.sentences.end(),
+    return std::any_of(sweep.explained.begin(), sweep.explained.end(),
                        [&](const std::string& s) { return s.find(part) != std::string::npos; });
   };
   for (const char* part :
@@ -694,6 +725,30 @@ TEST(I18n, SweepReachesEveryFormula) {
         "MI300X hipBLASLt", "Ascend: no public", "Gaudi MME", "TPU MXU", "unknown architecture"}) {
     EXPECT_TRUE(reached(part)) << "the sweep never reaches a formula or source with \"" << part << "\"";
   }
+}
+
+// Every template of the estimate's explanations (engine/messages_explain.cpp) is reached
+// by the sweep, so each is drawn on the page in some scenario.
+TEST(I18n, SweepReachesEveryExplanationTemplate) {
+  const Sweep& sweep = EngineSweep();
+  for (const engine::MessageTemplate& t : engine::ExplainTemplates()) {
+    EXPECT_TRUE(sweep.templates.count(std::string(t.id))) << "the sweep never reaches message " << t.id;
+  }
+}
+
+// The explanations drawn in 简体中文 leave no English prose (four lowercase words in a
+// row) outside their arguments: each template is Chinese throughout.
+TEST(I18n, ExplanationsRenderInChinese) {
+  const std::regex prose(R"([a-z]+ [a-z]+ [a-z]+ [a-z]+)");
+  std::set<std::string> leaks;
+  ui::SetLanguage(ui::Lang::kZh);
+  for (const engine::Message& m : EngineSweep().messages) {
+    // The page draws catalog texts among the arguments (export notes, network names) translated.
+    const std::string zh = ui::MessageText(ui::WithCatalogText(m, {"export_note", "fabric"}));
+    if (std::regex_search(zh, prose)) leaks.insert(m.id + ": " + zh.substr(0, 300));
+  }
+  ui::SetLanguage(ui::Lang::kEn);
+  for (const std::string& leak : leaks) ADD_FAILURE() << "English left in " << leak;
 }
 
 // The checks every collected message must pass: a pattern covers it, and the translation

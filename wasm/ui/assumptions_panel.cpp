@@ -68,7 +68,7 @@ void DrawEfficiency(AppState& state, const engine::GpuSpec& gpu, const Fonts& fo
                 gpu.name.c_str(), eff.gemm * 100, eff.attention * 100, eff.memory * 100);
   WrappedText(line);
   if (ImGui::IsItemHovered()) {
-    FormulaTooltip(TranslateMessage(eff.basis).c_str(), T("engine/efficiency.cpp, calibrated on 34 published runs."));
+    FormulaTooltip(MessageText(eff.basis).c_str(), T("engine/efficiency.cpp, calibrated on 34 published runs."));
   }
   // Editable at the bf16 base the catalog entry stores: fp8 and eager attention scale it.
   const engine::Efficiency base = engine::BaseEfficiency(gpu, engine::Training{});
@@ -269,7 +269,7 @@ void DrawMemoryOverheads(const engine::Estimate& e, const Fonts& fonts) {
   WrappedText(line);
   if (ImGui::IsItemHovered()) {
     const engine::MemoryTerm& overhead = e.memory.overhead;
-    FormulaTooltip(TranslateMessage(overhead.formula).c_str(), TranslateMessage(overhead.source).c_str());
+    FormulaTooltip(MessageText(overhead.formula).c_str(), MessageText(overhead.source).c_str());
   }
 }
 

@@ -179,10 +179,10 @@ void DrawChecklistSection(const engine::Estimate& e, const Fonts& fonts) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(StatusColor(c.status)), "\u25CF");
     ImGui::SameLine();
     ImGui::PushFont(fonts.heading);
-    ImGui::TextUnformatted(TranslateMessage(c.topic).c_str());
+    ImGui::TextUnformatted(MessageText(c.topic).c_str());
     ImGui::PopFont();
     ImGui::Indent();
-    WrappedText(TranslateMessage(c.answer).c_str());
+    WrappedText(MessageText(WithCatalogText(c.answer, {"export_note"})).c_str());
     ImGui::Unindent();
   }
 }

@@ -104,11 +104,12 @@ void DrawTermTable(const engine::Estimate& e, float scale) {
     ImGui::TableSetColumnIndex(1);
     ImGui::TextUnformatted(GibText(terms[i].term->bytes).c_str());
     ImGui::TableSetColumnIndex(2);
-    WrappedText(TranslateMessage(terms[i].term->formula).c_str());
-    if (ImGui::IsItemHovered() && !terms[i].term->source.empty()) {
+    const engine::Message& formula = terms[i].term->formula;  // none for a term this stage lacks
+    WrappedText(formula.id.empty() ? "" : MessageText(formula).c_str());
+    if (ImGui::IsItemHovered() && !terms[i].term->source.id.empty()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-      WrappedText(Printf(T("Source: %s"), TranslateMessage(terms[i].term->source).c_str()).c_str());
+      WrappedText(Printf(T("Source: %s"), MessageText(terms[i].term->source).c_str()).c_str());
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }
@@ -120,7 +121,7 @@ void DrawTermTable(const engine::Estimate& e, float scale) {
     ImGui::TableSetColumnIndex(1);
     ImGui::TextUnformatted(GibText(e.memory.cpu_ram.bytes).c_str());
     ImGui::TableSetColumnIndex(2);
-    WrappedText(TranslateMessage(e.memory.cpu_ram.formula).c_str());
+    WrappedText(MessageText(e.memory.cpu_ram.formula).c_str());
   }
   ImGui::EndTable();
 }

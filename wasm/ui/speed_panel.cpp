@@ -91,15 +91,18 @@ void DrawFacts(const char* id, const std::vector<Fact>& rows, float scale) {
 }
 
 std::string AmountText(const engine::BomLine& l) {
-  return QuantityText(l.quantity) + " " + TranslateMessage(l.unit);
+  return QuantityText(l.quantity) + " " + MessageText(l.unit);
 }
+
+// A line's reason; the network's name is catalog text.
+std::string WhyText(const engine::BomLine& l) { return MessageText(WithCatalogText(l.why, {"fabric"})); }
 
 // The bill as lines of "item: amount" over the reason, for a region too narrow for columns.
 void DrawServerBlocks(const engine::Estimate& e) {
   ImGui::Separator();
   for (const engine::BomLine& l : e.server.lines) {
-    WrappedText(Printf(T("%s: %s"), TranslateMessage(l.item).c_str(), AmountText(l).c_str()).c_str());
-    MutedText(TranslateMessage(l.why).c_str());
+    WrappedText(Printf(T("%s: %s"), MessageText(l.item).c_str(), AmountText(l).c_str()).c_str());
+    MutedText(WhyText(l).c_str());
     ImGui::Separator();
   }
 }
@@ -126,7 +129,7 @@ void DrawSpeedSection(const engine::Estimate& e, const Fonts& fonts, float scale
               T("MFU = tokens/s × model FLOPs per token / (GPUs × dense bf16 peak); HFU counts recomputed FLOPs too"),
               T("Chowdhery et al. 2022 (PaLM), Appendix B; Korthikanti et al. 2022 for HFU.")},
              {T("Step"), Printf(T("%s for %s tokens"), SecondsText(t.step_time_s).c_str(), tokens_per_step.c_str()),
-              TranslateMessage(t.explain), kStepSource},
+              MessageText(t.explain), kStepSource},
              {T("Model FLOPs per token"),
               Printf(T("%s (hardware %s)"), FlopsText(t.flops_per_token.model).c_str(),
                      FlopsText(t.flops_per_token.hardware).c_str()),
@@ -199,11 +202,11 @@ void DrawServerSection(const engine::Estimate& e, const Fonts& fonts, float scal
   for (const engine::BomLine& l : e.server.lines) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    WrappedText(TranslateMessage(l.item).c_str());
+    WrappedText(MessageText(l.item).c_str());
     ImGui::TableSetColumnIndex(1);
     WrappedText(AmountText(l).c_str());
     ImGui::TableSetColumnIndex(2);
-    WrappedText(TranslateMessage(l.why).c_str());
+    WrappedText(WhyText(l).c_str());
   }
   ImGui::EndTable();
 }

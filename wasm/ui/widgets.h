@@ -1,7 +1,9 @@
 // Small drawing helpers every panel shares: headings and muted text in the page's style.
 #pragma once
 
+#include <initializer_list>
 #include <string>
+#include <string_view>
 
 #include "app_state.h"
 #include "theme.h"
@@ -33,6 +35,11 @@ bool TooNarrowForColumns(float dpi_scale);
 // `long_label` if it fits on the rest of the line beside a collapsing header's arrow, else
 // `short_label` (a header's label is cut off, not wrapped). Measured in the current font.
 const char* FittingLabel(const char* long_label, const char* short_label);
+
+// `message` with the catalog texts among its arguments (those named in `names`, at any
+// depth: a fabric's name, a GPU's export note) in the page's language. They are catalog
+// strings, translated as the page's other strings are (T()), not engine sentences.
+engine::Message WithCatalogText(engine::Message message, std::initializer_list<std::string_view> names);
 
 // Records where the last item was drawn under `name` in state.anchors (for browser tests).
 void MarkAnchor(AppState& state, const std::string& name);
