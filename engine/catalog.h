@@ -54,14 +54,18 @@ struct StorageTier {
 
 // A datacenter or ownership figure: PUE, electricity price, colocation, depreciation...
 struct FacilityFigure {
-  std::string id, name, unit, region;
+  std::string id;
+  LocalText name;
+  LocalText unit;  // unit.en is the unit the value is in, checked against the ranges
+  std::string region;
   double value = 0;
   bool known = false;
 };
 
 // A one-click example: a scenario (as JSON text, parsed by the codec) with a title.
 struct Example {
-  std::string id, title, description;
+  std::string id;
+  LocalText title, description;
   std::string scenario_json;
 };
 

@@ -108,10 +108,10 @@ CheckItem Compliance(const GpuSpec& gpu) {
   CheckItem c{"Compliance and export controls", CheckStatus::kOk, ""};
   if (gpu.export_restricted_cn) {
     c.status = CheckStatus::kAttention;
-    c.answer = gpu.name + " is export-restricted for China and some other destinations (" + gpu.export_note_cn +
+    c.answer = gpu.name + " is export-restricted for China and some other destinations (" + gpu.export_note_cn.en +
                "). Check licences before ordering for such sites.";
   } else {
-    c.answer = gpu.name + ": " + (gpu.export_note_cn.empty() ? "no export restriction recorded" : gpu.export_note_cn) +
+    c.answer = gpu.name + ": " + (gpu.export_note_cn.empty() ? "no export restriction recorded" : gpu.export_note_cn.en) +
                ". Check the model's licence for your use.";
   }
   return c;

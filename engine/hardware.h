@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "local_text.h"
+
 namespace engine {
 
 enum class SoftwareStack { kCuda, kRocm, kCann, kXla, kOther };
@@ -33,10 +35,12 @@ struct GpuSpec {
   // US export controls for China (catalog export_control.cn): restricted parts cannot be
   // planned for region "cn".
   bool export_restricted_cn = false;
-  std::string export_note_cn;
+  LocalText export_note_cn;
   double price_new_usd = 0;   // lowest listed new price; 0 = not known
   double price_used_usd = 0;  // lowest listed used price; 0 = not known
-  std::string seed_correction;  // what the seed table got wrong about this part, if anything
+  // What the seed table claimed about this part and what its datasheet says, when the
+  // seed was wrong (catalog seed_correction); empty when it was right.
+  LocalText seed_claim, seed_datasheet;
 
   bool SupportsFp8() const { return fp8_flops > 0; }
   // bfloat16 arithmetic arrived with Ampere (NVIDIA A100 Tensor Core GPU Architecture

@@ -430,7 +430,7 @@ void Search::Step() {
     return;
   }
   if (c_.region == "cn" && g.export_restricted_cn) {
-    rejected_.push_back({g.id, g.name + ": export-restricted for China (" + g.export_note_cn + ")"});
+    rejected_.push_back({g.id, g.name + ": export-restricted for China (" + g.export_note_cn.en + ")"});
     return;
   }
   SearchGpu(g, *cat_.FindFabric(base_.parallel.network));

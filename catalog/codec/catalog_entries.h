@@ -25,4 +25,13 @@ engine::Result<engine::FacilityFigure> ParseFacility(const Json& entry, const st
 engine::Result<engine::Example> ParseExample(const Json& entry, const std::string& path);
 engine::Result<engine::CurrencyRate> ParseCurrency(const Json& entry, const std::string& path);
 
+// The JSON type of `value` ("a string", "null") as a message argument named `name`, for
+// errors that say what was given instead ("got {type}").
+engine::MessageArg JsonTypeArg(std::string name, const Json& value);
+
+// Catalog prose: entry[key] (English) and entry[key + "_zh"] (简体中文, a string when
+// present; absent, the page shows the English). `required`: the English must be there.
+std::optional<engine::InputError> ReadLocalText(const Json& entry, const char* key, const std::string& path,
+                                                bool required, engine::LocalText* out);
+
 }  // namespace catalog

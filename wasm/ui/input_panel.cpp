@@ -197,7 +197,10 @@ void PasteConfig(AppState& state) {
   TextEditor("##hf_config", state.inputs.hf_config_text, 140 * state.dpi_scale);
   if (ImGui::Button(L("Import config.json"))) ImportPastedConfig(state);
   // "Imported <model>." and the importer's warnings, or why the text was not read.
-  if (!state.inputs.hf_config_status.empty()) MutedText(TranslateMessage(state.inputs.hf_config_status).c_str());
+  const engine::Message& status = state.inputs.hf_config_status;
+  if (!status.english.empty()) {
+    MutedText((status.id.empty() ? TranslateMessage(status.english) : MessageText(status)).c_str());
+  }
   for (const engine::Warning& w : state.inputs.hf_config_warnings) MutedText(WarningText(w).c_str());
 }
 
