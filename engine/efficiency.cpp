@@ -6,7 +6,7 @@ namespace engine {
 namespace {
 
 struct ArchDefaults {
-  const char* architecture;
+  GpuArchitecture architecture;
   double gemm, attention;
   const char* basis;
 };
@@ -21,17 +21,17 @@ struct ArchDefaults {
 // - cdna2/cdna3: hipBLASLt reaches ~55-60% of MI250X/MI300X peak in public benchmarks.
 // - others: conservative defaults until measured runs exist.
 constexpr ArchDefaults kArch[] = {
-    {"volta", 0.80, 0.30, "V100 cuBLAS FP16 GEMMs; no FlashAttention-2 support (eager attention)"},
-    {"turing", 0.65, 0.30, "T4 is power-limited at 70 W"},
-    {"ampere", 0.80, 0.50, "A100 cuBLAS bf16 ~80-85% of 312 TFLOPS; FlashAttention-2 fwd+bwd ~50%"},
-    {"ada", 0.85, 0.45, "Ada GEMMs near the FP32-accumulate rate; FlashAttention-2"},
-    {"hopper", 0.66, 0.35, "H100 training GEMMs ~65-70% of 989 TFLOPS (power and clock limited); FlashAttention-2 ~35%"},
-    {"blackwell", 0.70, 0.45, "assumed like Hopper until published runs exist"},
-    {"cdna2", 0.60, 0.35, "MI250X hipBLASLt benchmarks"},
-    {"cdna3", 0.55, 0.35, "MI300X hipBLASLt ~55% of 1307 TFLOPS in public benchmarks"},
-    {"davinci", 0.60, 0.35, "Ascend: no public per-kernel efficiency; conservative"},
-    {"gaudi", 0.70, 0.40, "Gaudi MME: conservative"},
-    {"tpu", 0.75, 0.50, "TPU MXU: PaLM reached 46% MFU at 540B scale"},
+    {GpuArchitecture::kVolta, 0.80, 0.30, "V100 cuBLAS FP16 GEMMs; no FlashAttention-2 support (eager attention)"},
+    {GpuArchitecture::kTuring, 0.65, 0.30, "T4 is power-limited at 70 W"},
+    {GpuArchitecture::kAmpere, 0.80, 0.50, "A100 cuBLAS bf16 ~80-85% of 312 TFLOPS; FlashAttention-2 fwd+bwd ~50%"},
+    {GpuArchitecture::kAda, 0.85, 0.45, "Ada GEMMs near the FP32-accumulate rate; FlashAttention-2"},
+    {GpuArchitecture::kHopper, 0.66, 0.35, "H100 training GEMMs ~65-70% of 989 TFLOPS (power and clock limited); FlashAttention-2 ~35%"},
+    {GpuArchitecture::kBlackwell, 0.70, 0.45, "assumed like Hopper until published runs exist"},
+    {GpuArchitecture::kCdna2, 0.60, 0.35, "MI250X hipBLASLt benchmarks"},
+    {GpuArchitecture::kCdna3, 0.55, 0.35, "MI300X hipBLASLt ~55% of 1307 TFLOPS in public benchmarks"},
+    {GpuArchitecture::kDavinci, 0.60, 0.35, "Ascend: no public per-kernel efficiency; conservative"},
+    {GpuArchitecture::kGaudi, 0.70, 0.40, "Gaudi MME: conservative"},
+    {GpuArchitecture::kTpu, 0.75, 0.50, "TPU MXU: PaLM reached 46% MFU at 540B scale"},
 };
 
 }  // namespace
@@ -62,7 +62,7 @@ Efficiency BaseEfficiency(const GpuSpec& gpu, const Training& t) {
     if (gpu.attention_efficiency > 0) e.attention = gpu.attention_efficiency;
     if (gpu.memory_efficiency > 0) e.memory = gpu.memory_efficiency;
     e.basis = "your figures for " + gpu.name + " (an Assumptions edit or catalog overlay); any other is the " +
-              gpu.architecture + " default";
+              std::string(EnumName(kArchitectureNames, gpu.architecture)) + " default";
   }
   // FP8 GEMMs reach a lower share of their doubled peak, and the casts cost memory
   // traffic: torchtitan measured 1.28× end-to-end over bf16 on Llama 3.1 8B (8,532 vs

@@ -75,8 +75,8 @@ struct Prices {
 // A team in China rents from Chinese clouds (data and payment stay there), whose parts
 // are the ones export rules allow.
 bool RentableIn(const CloudOffer& offer, const std::string& region) {
-  if (region.empty() || offer.market == region) return true;
-  return region != "cn" && offer.market == "global";
+  if (region.empty() || EnumName(kMarketNames, offer.market) == region) return true;
+  return region != "cn" && offer.market == Market::kGlobal;
 }
 
 Prices PricesFor(const Catalog& cat, const PlanConstraints& c, const GpuSpec& g, int gpus,

@@ -1,6 +1,7 @@
 #include "catalog_entries.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdio>
 #include <string_view>
@@ -273,6 +274,32 @@ std::optional<InputError> CheckFacilityUnit(const std::string& id, const std::st
   return std::nullopt;
 }
 
+// A catalog value that names an enum: one of `names` from index `first` on (earlier names
+// are the engine's own, e.g. "unknown"). Absent or null leaves *out unless `required`.
+template <class Enum, size_t N>
+std::optional<InputError> ReadEnum(const Json& e, const char* key, const std::string& path,
+                                   const std::array<std::string_view, N>& names, size_t first, bool required,
+                                   Enum* out) {
+  std::string text;
+  if (required) {
+    if (auto err = RequireText(e, key, path, &text)) return err;
+  } else if (!e.contains(key) || e[key].is_null()) {
+    return std::nullopt;
+  } else if (auto err = ReadString(e, key, path, &text)) {
+    return err;
+  }
+  std::string allowed;
+  for (size_t i = first; i < N; ++i) {
+    if (names[i] == text) {
+      *out = static_cast<Enum>(i);
+      return std::nullopt;
+    }
+    allowed += (allowed.empty() ? "" : ", ") + std::string(names[i]);
+  }
+  return MakeInputError(path + key, "catalog.not_one_of",
+                        {TextArg("allowed", allowed), TextArg("value", engine::QuotedInput(text))});
+}
+
 std::optional<InputError> ReadSoftware(const Json& e, const std::string& path, engine::SoftwareStack* out) {
   std::string s;
   if (auto err = RequireText(e, "software", path, &s)) return err;
@@ -361,7 +388,7 @@ Result<engine::GpuSpec> ParseGpu(const Json& e, const std::string& path) {
                        : text.find("Gen3") != std::string::npos ? 16e9
                                                                 : 32e9;
   if (auto err = ReadSoftware(e, path, &g.stack)) return *err;
-  if (auto err = RequireText(e, "architecture", path, &g.architecture)) return *err;
+  if (auto err = ReadEnum(e, "architecture", path, engine::kArchitectureNames, 0, true, &g.architecture)) return *err;
   // Optional: efficiencies measured on one's own cluster (the page's Assumptions panel).
   if (auto err = MaybeNumber(e, "gpus", "gemm_efficiency", path, &g.gemm_efficiency)) return *err;
   if (auto err = MaybeNumber(e, "gpus", "attention_efficiency", path, &g.attention_efficiency)) return *err;
@@ -429,17 +456,18 @@ Result<engine::FabricSpec> ParseFabric(const Json& e, const std::string& path) {
 // The market an offer's free-text region names ("us-east-1", "eastus", "US (North
 // America)", "eu-north1", "cn-hangzhou (zone j)", "ap-beijing (zone 6)", "China (various)",
 // "ap-northeast-1 (Tokyo)"); marketplaces and multi-region listings are "global".
-std::string MarketOf(const std::string& region, const std::string& currency) {
+engine::Market MarketOf(const std::string& region, const std::string& currency) {
+  using engine::Market;
   std::string r;
   for (char c : region) r += char(std::tolower(static_cast<unsigned char>(c)));
   const auto starts = [&](std::string_view prefix) { return r.rfind(prefix, 0) == 0; };
   if (starts("cn-") || starts("china") || starts("ap-beijing") || starts("ap-guangzhou") || starts("ap-shanghai")) {
-    return "cn";
+    return Market::kCn;
   }
-  if (starts("us") || starts("eastus") || starts("westus") || starts("centralus")) return "us";
-  if (starts("eu")) return "eu";
-  if (starts("ap-") || starts("asia")) return "asia";  // Alibaba's Tokyo is priced in CNY: region first
-  return currency == "CNY" ? "cn" : "global";
+  if (starts("us") || starts("eastus") || starts("westus") || starts("centralus")) return Market::kUs;
+  if (starts("eu")) return Market::kEu;
+  if (starts("ap-") || starts("asia")) return Market::kAsia;  // Alibaba's Tokyo is priced in CNY: region first
+  return currency == "CNY" ? Market::kCn : Market::kGlobal;
 }
 
 Result<engine::CloudOffer> ParseOffer(const Json& e, const std::string& path) {
@@ -457,8 +485,8 @@ Result<engine::CloudOffer> ParseOffer(const Json& e, const std::string& path) {
   o.market = MarketOf(o.region, o.currency);
   if (auto err = ReadChoiceText(e, "billing", path, {"instance", "per-gpu"}, true, &billing)) return *err;
   o.per_gpu = billing == "per-gpu";
-  if (auto err = ReadChoiceText(e, "billing_granularity", path, {"per-second", "per-minute", "per-hour"}, false,
-                                &o.billing_granularity)) {
+  if (auto err = ReadEnum(e, "billing_granularity", path, engine::kBillingGranularityNames, 1, false,
+                         &o.billing_granularity)) {
     return *err;
   }
   if (auto err = Require(e, "gpus", path)) return *err;

@@ -15,8 +15,8 @@ engine::Result<engine::GpuSpec> ParseGpu(const Json& entry, const std::string& p
 engine::Result<engine::FabricSpec> ParseFabric(const Json& entry, const std::string& path);
 engine::Result<engine::CloudOffer> ParseOffer(const Json& entry, const std::string& path);
 
-// "us", "eu", "cn", "asia" or "global": where an offer's free-text region is.
-std::string MarketOf(const std::string& region, const std::string& currency);
+// Where an offer's free-text region is (us, eu, cn, asia, or global).
+engine::Market MarketOf(const std::string& region, const std::string& currency);
 engine::Result<engine::ModelPreset> ParseModel(const Json& entry, const std::string& path);
 engine::Result<engine::ServerOption> ParseServer(const Json& entry, const std::string& path);
 engine::Result<engine::NetworkGear> ParseNetworkGear(const Json& entry, const std::string& path);

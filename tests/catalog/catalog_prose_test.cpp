@@ -23,7 +23,9 @@ void ExpectChinese(const engine::LocalText& text, const std::string& where) {
   if (text.en.empty()) return;
   EXPECT_FALSE(text.zh.empty()) << where << " has no Chinese sibling";
   const bool symbol = text.en.find(' ') == std::string::npos && text.en.find('/') != std::string::npos;  // "USD/kWh"
-  if (!symbol) EXPECT_NE(text.zh, text.en) << where << " has no Chinese sibling (\"" << text.en << "\")";
+  if (!symbol) {
+    EXPECT_NE(text.zh, text.en) << where << " has no Chinese sibling (\"" << text.en << "\")";
+  }
 }
 
 TEST(CatalogProse, EveryShownFieldHasChinese) {

@@ -463,7 +463,7 @@ const Sweep& EngineSweep() {
     // catalog GPU and for an architecture the engine does not know.
     for (engine::GpuSpec g : catalog.gpus) {
       out.sentences.push_back(engine::BaseEfficiency(g, {}).basis);
-      g.architecture = "unknown";
+      g.architecture = engine::GpuArchitecture::kOther;
       out.sentences.push_back(engine::BaseEfficiency(g, {}).basis);
     }
 
