@@ -3,6 +3,7 @@
 // ("title" and "title_zh"), read into engine::LocalText; the loader refuses a "_zh" field
 // that is not a string, naming it.
 #include "catalog/codec/catalog_loader.h"
+#include "catalog/codec/hf_config.h"
 
 #include <gtest/gtest.h>
 
@@ -76,6 +77,21 @@ TEST(CatalogProse, WithoutChineseTheEnglishIsShown) {
   auto merged = ApplyOverlay(Cat(), overlay, "overlay");
   ASSERT_TRUE(merged.ok()) << merged.error().field << ": " << merged.error().message;
   EXPECT_EQ(merged.value().FindFacility("pue-typical")->name.zh, "edited");
+}
+
+// Catalog and config.json errors carry their template (engine/messages_catalog.cpp), so
+// the page says them in its own language; the English is the same sentence as before.
+TEST(CatalogMessages, ErrorsCarryTheirTemplate) {
+  auto bad = ApplyOverlay(Cat(), R"({"gpus": 3})", "overlay");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().code, "catalog.not_array");
+  EXPECT_EQ(bad.error().message, "must be an array");
+  auto hf = ImportHfConfig(Json::parse(R"({"text_config": {"model_type": "mistral", "hidden_size": 64}})"));
+  ASSERT_FALSE(hf.ok());
+  EXPECT_EQ(hf.error().code, "hf_config.text_config_defaults");
+  EXPECT_EQ(hf.error().message,
+            "is required to size the model; a text_config written by transformers leaves out the values equal to "
+            "its config class's defaults, so copy the key from the language model's own config.json");
 }
 
 }  // namespace
