@@ -67,7 +67,7 @@ BillOfMaterials BuildBillOfMaterials(const Scenario& s, const GpuSpec& gpu, cons
                             NumberArg("write_s", rel.checkpoint_write_s)}));
     const double node_gbps = p.node_gbps > 0 ? p.node_gbps : fabric.default_node_bytes_per_s * 8 / 1e9;
     b.lines.push_back(Line("network", node_gbps, "gbit_s_per_node",
-                           {TextArg("fabric", fabric.name), NumberArg("nics", per_node)}));
+                           {LocalTextArg("fabric", fabric.name), NumberArg("nics", per_node)}));
   }
   b.node_power_w = per_node * gpu.tdp_w * kNodePowerPerGpuWatt;
   b.total_power_w = b.node_power_w * b.nodes;

@@ -2,6 +2,7 @@
 // embedded catalog/*.json; tests build small ones by hand.
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -10,6 +11,18 @@
 #include "model_spec.h"
 
 namespace engine {
+
+// Where an offer's GPUs are (catalog_entries.cpp MarketOf reads it from the free-text
+// region): kGlobal for marketplaces and offers listed in several regions.
+enum class Market { kUs, kEu, kCn, kAsia, kGlobal };
+// The names a plan's region is given in ("cn"), in enum order.
+inline constexpr std::array<std::string_view, 5> kMarketNames = {"us", "eu", "cn", "asia", "global"};
+
+// How a provider rounds the hours it bills (cloud_offers.json "billing_granularity");
+// kUnknown when the catalog does not say (billed as used).
+enum class BillingGranularity { kUnknown, kPerSecond, kPerMinute, kPerHour };
+inline constexpr std::array<std::string_view, 4> kBillingGranularityNames = {"unknown", "per-second", "per-minute",
+                                                                             "per-hour"};
 
 // A rentable cloud unit: an instance (or a single GPU) at a price per unit-hour in its
 // currency. A price of 0 means the provider does not offer that pricing.
@@ -22,11 +35,9 @@ struct CloudOffer {
   std::string fabric;      // scale-out fabric id, empty if unknown
   double node_gbps = 0;
   std::string currency = "USD";
-  // Where the GPUs are, from `region`: "us", "eu", "cn", "asia", or "global" for
-  // marketplaces and offers listed in several regions (catalog_entries.cpp MarketOf).
-  std::string market = "global";
+  Market market = Market::kGlobal;  // from `region`
   double on_demand_per_hour = 0, spot_per_hour = 0, reserved_1yr_per_hour = 0, reserved_3yr_per_hour = 0;
-  std::string billing_granularity;  // per-second | per-minute | per-hour | "" (unknown)
+  BillingGranularity billing_granularity = BillingGranularity::kUnknown;
   std::string price_date;
   std::string confidence;
 };
@@ -54,14 +65,18 @@ struct StorageTier {
 
 // A datacenter or ownership figure: PUE, electricity price, colocation, depreciation...
 struct FacilityFigure {
-  std::string id, name, unit, region;
+  std::string id;
+  LocalText name;
+  LocalText unit;  // unit.en is the unit the value is in, checked against the ranges
+  std::string region;
   double value = 0;
   bool known = false;
 };
 
 // A one-click example: a scenario (as JSON text, parsed by the codec) with a title.
 struct Example {
-  std::string id, title, description;
+  std::string id;
+  LocalText title, description;
   std::string scenario_json;
 };
 

@@ -116,9 +116,9 @@ CheckItem FaultTolerance(const Scenario& s, const Estimate& e) {
   return c;
 }
 
-// The export note is catalog text (the page translates it as such); the GPU's name is a name.
+// The export note is catalog prose in both languages; the GPU's name is a name.
 CheckItem Compliance(const GpuSpec& gpu) {
-  const MessageArg name = TextArg("gpu", gpu.name), note = TextArg("export_note", gpu.export_note_cn);
+  const MessageArg name = TextArg("gpu", gpu.name), note = LocalTextArg("export_note", gpu.export_note_cn);
   if (gpu.export_restricted_cn) {
     CheckItem c = Item("compliance", MakeMessage("checklist.compliance.restricted", {name, note}));
     c.status = CheckStatus::kAttention;

@@ -8,7 +8,7 @@ namespace engine {
 namespace {
 
 struct ArchDefaults {
-  const char* architecture;
+  GpuArchitecture architecture;
   double gemm, attention;
   const char* basis_id;  // its template (messages_explain.cpp): "efficiency.basis.<architecture>"
 };
@@ -23,17 +23,17 @@ struct ArchDefaults {
 // - cdna2/cdna3: hipBLASLt reaches ~55-60% of MI250X/MI300X peak in public benchmarks.
 // - others: conservative defaults until measured runs exist.
 constexpr ArchDefaults kArch[] = {
-    {"volta", 0.80, 0.30, "efficiency.basis.volta"},
-    {"turing", 0.65, 0.30, "efficiency.basis.turing"},
-    {"ampere", 0.80, 0.50, "efficiency.basis.ampere"},
-    {"ada", 0.85, 0.45, "efficiency.basis.ada"},
-    {"hopper", 0.66, 0.35, "efficiency.basis.hopper"},
-    {"blackwell", 0.70, 0.45, "efficiency.basis.blackwell"},
-    {"cdna2", 0.60, 0.35, "efficiency.basis.cdna2"},
-    {"cdna3", 0.55, 0.35, "efficiency.basis.cdna3"},
-    {"davinci", 0.60, 0.35, "efficiency.basis.davinci"},
-    {"gaudi", 0.70, 0.40, "efficiency.basis.gaudi"},
-    {"tpu", 0.75, 0.50, "efficiency.basis.tpu"},
+    {GpuArchitecture::kVolta, 0.80, 0.30, "efficiency.basis.volta"},
+    {GpuArchitecture::kTuring, 0.65, 0.30, "efficiency.basis.turing"},
+    {GpuArchitecture::kAmpere, 0.80, 0.50, "efficiency.basis.ampere"},
+    {GpuArchitecture::kAda, 0.85, 0.45, "efficiency.basis.ada"},
+    {GpuArchitecture::kHopper, 0.66, 0.35, "efficiency.basis.hopper"},
+    {GpuArchitecture::kBlackwell, 0.70, 0.45, "efficiency.basis.blackwell"},
+    {GpuArchitecture::kCdna2, 0.60, 0.35, "efficiency.basis.cdna2"},
+    {GpuArchitecture::kCdna3, 0.55, 0.35, "efficiency.basis.cdna3"},
+    {GpuArchitecture::kDavinci, 0.60, 0.35, "efficiency.basis.davinci"},
+    {GpuArchitecture::kGaudi, 0.70, 0.40, "efficiency.basis.gaudi"},
+    {GpuArchitecture::kTpu, 0.75, 0.50, "efficiency.basis.tpu"},
 };
 
 }  // namespace
@@ -71,7 +71,7 @@ Efficiency BaseEfficiency(const GpuSpec& gpu, const Training& t) {
     if (gpu.attention_efficiency > 0) e.attention = gpu.attention_efficiency;
     if (gpu.memory_efficiency > 0) e.memory = gpu.memory_efficiency;
     e.basis = MakeMessage("efficiency.basis.user",
-                          {TextArg("gpu", gpu.name), TextArg("architecture", gpu.architecture)});
+                          {TextArg("gpu", gpu.name), TextArg("architecture", std::string(EnumName(kArchitectureNames, gpu.architecture)))});
   }
   // FP8 GEMMs reach a lower share of their doubled peak, and the casts cost memory
   // traffic: torchtitan measured 1.28× end-to-end over bf16 on Llama 3.1 8B (8,532 vs

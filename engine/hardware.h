@@ -2,11 +2,22 @@
 // in SI units. Filled from the catalog (catalog/gpus.json) by the codec layer.
 #pragma once
 
+#include <array>
 #include <string>
+#include <string_view>
+
+#include "local_text.h"
 
 namespace engine {
 
 enum class SoftwareStack { kCuda, kRocm, kCann, kXla, kOther };
+
+// Chip generation, which sets the achievable-efficiency defaults (efficiency.cpp); kOther
+// (a part of none of these) takes conservative defaults.
+enum class GpuArchitecture { kVolta, kTuring, kAmpere, kAda, kHopper, kBlackwell, kCdna2, kCdna3, kDavinci, kGaudi, kTpu, kOther };
+// The catalog's names (gpus.json "architecture"), in enum order.
+inline constexpr std::array<std::string_view, 12> kArchitectureNames = {
+    "volta", "turing", "ampere", "ada", "hopper", "blackwell", "cdna2", "cdna3", "davinci", "gaudi", "tpu", "other"};
 
 struct GpuSpec {
   std::string id;    // stable slug, e.g. "h100-sxm-80gb"
@@ -24,26 +35,28 @@ struct GpuSpec {
   std::string scale_up_link;        // "NVLink 4", "PCIe Gen4 x16", ...
   double tdp_w = 0;
   SoftwareStack stack = SoftwareStack::kCuda;
-  // Chip generation, which sets the achievable-efficiency defaults (efficiency.cpp):
-  // volta, turing, ampere, ada, hopper, blackwell, cdna2, cdna3, davinci, gaudi, tpu.
-  std::string architecture;
+  GpuArchitecture architecture = GpuArchitecture::kOther;
   // The user's own measured efficiencies for this part (an Assumptions edit or a catalog
   // overlay), of the bf16 dense peak and of HBM bandwidth; 0 = the architecture's default.
   double gemm_efficiency = 0, attention_efficiency = 0, memory_efficiency = 0;
   // US export controls for China (catalog export_control.cn): restricted parts cannot be
   // planned for region "cn".
   bool export_restricted_cn = false;
-  std::string export_note_cn;
+  LocalText export_note_cn;
   double price_new_usd = 0;   // lowest listed new price; 0 = not known
   double price_used_usd = 0;  // lowest listed used price; 0 = not known
-  std::string seed_correction;  // what the seed table got wrong about this part, if anything
+  // What the seed table claimed about this part and what its datasheet says, when the
+  // seed was wrong (catalog seed_correction); empty when it was right.
+  LocalText seed_claim, seed_datasheet;
 
   bool SupportsFp8() const { return fp8_flops > 0; }
   // bfloat16 arithmetic arrived with Ampere (NVIDIA A100 Tensor Core GPU Architecture
   // whitepaper, 2020): Volta (V100 datasheet, 2017: FP64/FP32/FP16 tensor) and Turing (T4
   // datasheet, 2018: FP16/INT8/INT4) have none, and PyTorch/Transformers refuse bf16 there
   // ("bf16 requires Ampere or newer"; transformers is_torch_bf16_gpu_available).
-  bool SupportsBf16() const { return architecture != "volta" && architecture != "turing"; }
+  bool SupportsBf16() const {
+    return architecture != GpuArchitecture::kVolta && architecture != GpuArchitecture::kTuring;
+  }
   // PCIe-only cards (no NVLink-class link) top out at a PCIe x16 figure.
   bool HasFastScaleUp() const { return scale_up_bytes_per_s > 130e9; }
 };
@@ -51,7 +64,7 @@ struct GpuSpec {
 // A network fabric, inside a node (scale-up) or between nodes (scale-out).
 struct FabricSpec {
   std::string id;    // "ib-ndr", "roce", "nvlink4", ...
-  std::string name;
+  LocalText name;   // shown on the page, in its language
   bool scale_out = true;
   double port_bytes_per_s = 0;       // line rate per port, one direction
   double latency_s = 0;              // small-message latency per hop (alpha)

@@ -37,6 +37,12 @@ MessageArg TextArg(std::string name, std::string text) {
   return Arg(std::move(name), ArgKind::kText, 0, std::move(text));
 }
 
+MessageArg LocalTextArg(std::string name, const LocalText& text) {
+  MessageArg arg = Arg(std::move(name), ArgKind::kText, 0, text.en);
+  arg.text_zh = text.zh;
+  return arg;
+}
+
 MessageArg MessageArgOf(std::string name, Message message) {
   MessageArg arg = Arg(std::move(name), ArgKind::kMessage, 0, "");
   arg.nested.push_back(std::move(message));

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "local_text.h"
+
 namespace engine {
 
 enum class ArgKind {
@@ -27,6 +29,7 @@ struct MessageArg {
   ArgKind kind = ArgKind::kNumber;
   double number = 0;            // kCount, kNumber, kBytes, kMoney
   std::string text;             // kText; kMoney's currency code
+  std::string text_zh;          // kText from catalog prose (LocalTextArg): its 简体中文, when it has one
   std::vector<Message> nested;  // kMessage: exactly one
 };
 
@@ -43,6 +46,8 @@ MessageArg NumberArg(std::string name, double value);
 MessageArg BytesArg(std::string name, double bytes);
 MessageArg MoneyArg(std::string name, double amount, std::string currency);
 MessageArg TextArg(std::string name, std::string text);
+// Catalog prose (an export note) in a message: the page shows the language it speaks.
+MessageArg LocalTextArg(std::string name, const LocalText& text);
 MessageArg MessageArgOf(std::string name, Message message);
 
 // Message `id` with `args`, its English text rendered.

@@ -73,6 +73,7 @@ std::span<const MessageTemplate> MessageTemplates() {
         WarningTemplates(),
         PlanTemplates(),
         ExplainTemplates(),
+        CatalogTemplates(),
     };
     for (const std::span<const MessageTemplate> table : tables) {
       for (const MessageTemplate& t : table) v.push_back(t);

@@ -17,6 +17,7 @@ struct MessageTemplate {
 std::span<const MessageTemplate> WarningTemplates();  // message_templates.cpp
 std::span<const MessageTemplate> PlanTemplates();     // messages_plan.cpp
 std::span<const MessageTemplate> ExplainTemplates();  // messages_explain.cpp
+std::span<const MessageTemplate> CatalogTemplates();  // messages_catalog.cpp
 
 std::span<const MessageTemplate> MessageTemplates();
 

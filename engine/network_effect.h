@@ -12,7 +12,7 @@ namespace engine {
 
 struct FabricSpeed {
   std::string fabric_id;
-  std::string name;
+  LocalText name;
   double node_gbps = 0;
   double tokens_per_s = 0;
   double relative = 0;  // to the scenario's own network

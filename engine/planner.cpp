@@ -77,8 +77,8 @@ struct Prices {
 // A team in China rents from Chinese clouds (data and payment stay there), whose parts
 // are the ones export rules allow.
 bool RentableIn(const CloudOffer& offer, const std::string& region) {
-  if (region.empty() || offer.market == region) return true;
-  return region != "cn" && offer.market == "global";
+  if (region.empty() || EnumName(kMarketNames, offer.market) == region) return true;
+  return region != "cn" && offer.market == Market::kGlobal;
 }
 
 // A rental in the words of its pricing ("AWS p5.48xlarge, on-demand"): one template per
@@ -450,9 +450,9 @@ void Search::Step() {
     return;
   }
   if (c_.region == "cn" && g.export_restricted_cn) {
-    // The export note is the catalog's own prose, passed as it is.
+    // The export note is catalog prose, in both languages.
     rejected_.push_back({g.id, MakeMessage("plan.export_restricted_cn",
-                                           {TextArg("gpu", g.name), TextArg("export_note", g.export_note_cn)})});
+                                           {TextArg("gpu", g.name), LocalTextArg("export_note", g.export_note_cn)})});
     return;
   }
   SearchGpu(g, *cat_.FindFabric(base_.parallel.network));

@@ -1,6 +1,7 @@
 #include "catalog_entries.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdio>
 #include <string_view>
@@ -12,7 +13,9 @@
 namespace catalog {
 
 using engine::InputError;
+using engine::MakeInputError;
 using engine::Result;
+using engine::TextArg;
 
 namespace {
 
@@ -190,6 +193,15 @@ std::optional<InputError> MaybeInt(const Json& e, std::string_view section, cons
   return ReadInt(e, key, path, int(r.lo), int(r.hi), out);
 }
 
+// An entry that is not a JSON object: the error names the entry ("gpus.json: gpus[3]").
+InputError NotAnObject(const std::string& path) {
+  return MakeInputError(path.substr(0, path.size() - 2), "catalog.not_object");
+}
+
+InputError SlugError(const std::string& path, const char* example) {
+  return MakeInputError(path + "id", "catalog.slug.example", {TextArg("example", example)});
+}
+
 // A price or count as written, all its digits ("300000", "14.2416"): Num's three
 // significant digits would print 300,000 as "3e5".
 std::string Exact(double v) {
@@ -200,7 +212,8 @@ std::string Exact(double v) {
 
 // "must be at most <other> (<its value>), got <value>": two fields of one entry that disagree.
 InputError AtMost(const std::string& path, const char* key, const char* other, double limit, double value) {
-  return InputError{path + key, "must be at most " + std::string(other) + " (" + Exact(limit) + "), got " + Exact(value)};
+  return MakeInputError(path + key, "catalog.at_most",
+                        {TextArg("other", other), TextArg("limit", Exact(limit)), TextArg("value", Exact(value))});
 }
 
 // An offer's four prices per rentable unit-hour in its currency (null = not offered),
@@ -250,14 +263,41 @@ std::optional<InputError> CheckFacilityUnit(const std::string& id, const std::st
     if (!r.field.starts_with(kPrefix)) continue;
     const std::string_view row_unit = r.field.substr(kPrefix.size());
     if (ListHas(r.engine_ids, id) && row_unit != unit) {
-      return InputError{path + "unit", "must be one of " + std::string(row_unit) + ", got '" + unit + "'"};
+      return MakeInputError(path + "unit", "catalog.facility_unit",
+                            {TextArg("allowed", std::string(row_unit)), TextArg("unit", unit)});
     }
     units += (units.empty() ? "" : ", ") + std::string(row_unit);
   }
   if (FindRange(std::string(kPrefix) + unit) == nullptr) {
-    return InputError{path + "unit", "must be one of " + units + ", got '" + unit + "'"};
+    return MakeInputError(path + "unit", "catalog.facility_unit", {TextArg("allowed", units), TextArg("unit", unit)});
   }
   return std::nullopt;
+}
+
+// A catalog value that names an enum: one of `names` from index `first` on (earlier names
+// are the engine's own, e.g. "unknown"). Absent or null leaves *out unless `required`.
+template <class Enum, size_t N>
+std::optional<InputError> ReadEnum(const Json& e, const char* key, const std::string& path,
+                                   const std::array<std::string_view, N>& names, size_t first, bool required,
+                                   Enum* out) {
+  std::string text;
+  if (required) {
+    if (auto err = RequireText(e, key, path, &text)) return err;
+  } else if (!e.contains(key) || e[key].is_null()) {
+    return std::nullopt;
+  } else if (auto err = ReadString(e, key, path, &text)) {
+    return err;
+  }
+  std::string allowed;
+  for (size_t i = first; i < N; ++i) {
+    if (names[i] == text) {
+      *out = static_cast<Enum>(i);
+      return std::nullopt;
+    }
+    allowed += (allowed.empty() ? "" : ", ") + std::string(names[i]);
+  }
+  return MakeInputError(path + key, "catalog.not_one_of",
+                        {TextArg("allowed", allowed), TextArg("value", engine::QuotedInput(text))});
 }
 
 std::optional<InputError> ReadSoftware(const Json& e, const std::string& path, engine::SoftwareStack* out) {
@@ -273,17 +313,51 @@ std::optional<InputError> ReadSoftware(const Json& e, const std::string& path, e
       return std::nullopt;
     }
   }
-  return InputError{path + "software", "must be one of cuda, rocm, cann, xla, other, got '" + s + "'"};
+  return MakeInputError(path + "software", "catalog.not_one_of",
+                        {TextArg("allowed", "cuda, rocm, cann, xla, other"), TextArg("value", s)});
 }
 
 }  // namespace
 
+engine::MessageArg JsonTypeArg(std::string name, const Json& value) {
+  const char* type = "other";
+  switch (value.type()) {
+    case Json::value_t::null: type = "null"; break;
+    case Json::value_t::object: type = "object"; break;
+    case Json::value_t::array: type = "array"; break;
+    case Json::value_t::string: type = "string"; break;
+    case Json::value_t::boolean: type = "boolean"; break;
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned:
+    case Json::value_t::number_float: type = "number"; break;
+    default: break;
+  }
+  return engine::MessageArgOf(std::move(name), engine::MakeMessage(std::string("catalog.json_type.") + type));
+}
+
+std::optional<InputError> ReadLocalText(const Json& e, const char* key, const std::string& path, bool required,
+                                        engine::LocalText* out) {
+  if (required) {
+    if (auto err = RequireText(e, key, path, &out->en)) return err;
+  } else if (auto err = ReadString(e, key, path, &out->en)) {
+    return err;
+  }
+  const std::string zh_key = std::string(key) + "_zh";
+  out->zh = out->en;  // no translation yet: the English on every page
+  if (!e.is_object() || !e.contains(zh_key)) return std::nullopt;
+  if (!e[zh_key].is_string()) {
+    return MakeInputError(path + zh_key, "catalog.local_text", {TextArg("field", key), JsonTypeArg("type", e[zh_key])});
+  }
+  out->zh = e[zh_key].get<std::string>();
+  return std::nullopt;
+}
+
 Result<engine::GpuSpec> ParseGpu(const Json& e, const std::string& path) {
-  if (!e.is_object()) return InputError{path.substr(0, path.size() - 2), "must be an object"};
+  if (!e.is_object()) return NotAnObject(path);
   engine::GpuSpec g;
   std::string text;
   if (auto err = RequireText(e, "id", path, &g.id)) return *err;
-  if (!IsSlug(g.id)) return InputError{path + "id", "must be a lowercase slug like h100-sxm-80gb"};
+  if (!IsSlug(g.id)) return SlugError(path, "h100-sxm-80gb");
   if (auto err = RequireText(e, "name", path, &g.name)) return *err;
   if (auto err = RequireText(e, "vendor", path, &g.vendor)) return *err;
   if (auto err = RequireText(e, "source", path, &text)) return *err;
@@ -294,8 +368,8 @@ Result<engine::GpuSpec> ParseGpu(const Json& e, const std::string& path) {
   // A GiB (2^30 B) is larger than a GB (1e9 B) and drivers reserve some: the usable GiB
   // are at most the marketed GB (H100: 80 GB, 79.6 GiB reported), and not under half.
   if (gib > gb || gib < gb / 2) {
-    return InputError{path + "memory_gib", "must be between " + engine::Num(gb / 2) + " and " + engine::Num(gb) +
-                                               " (half of memory_gb to memory_gb), got " + engine::Num(gib)};
+    return MakeInputError(path + "memory_gib", "catalog.memory_gib",
+                          {engine::NumberArg("low", gb / 2), engine::NumberArg("high", gb), engine::NumberArg("value", gib)});
   }
   if (auto err = NeedNumber(e, "gpus", "memory_bandwidth_tb_per_s", path, &bw)) return *err;
   if (auto err = NeedNumber(e, "gpus", "bf16_dense_tflops", path, &bf16)) return *err;
@@ -314,7 +388,7 @@ Result<engine::GpuSpec> ParseGpu(const Json& e, const std::string& path) {
                        : text.find("Gen3") != std::string::npos ? 16e9
                                                                 : 32e9;
   if (auto err = ReadSoftware(e, path, &g.stack)) return *err;
-  if (auto err = RequireText(e, "architecture", path, &g.architecture)) return *err;
+  if (auto err = ReadEnum(e, "architecture", path, engine::kArchitectureNames, 0, true, &g.architecture)) return *err;
   // Optional: efficiencies measured on one's own cluster (the page's Assumptions panel).
   if (auto err = MaybeNumber(e, "gpus", "gemm_efficiency", path, &g.gemm_efficiency)) return *err;
   if (auto err = MaybeNumber(e, "gpus", "attention_efficiency", path, &g.attention_efficiency)) return *err;
@@ -328,7 +402,7 @@ Result<engine::GpuSpec> ParseGpu(const Json& e, const std::string& path) {
       return *err;
     }
     g.export_restricted_cn = status == "restricted";
-    if (auto err = ReadString(cn, "note", path + "export_control.cn.", &g.export_note_cn)) return *err;
+    if (auto err = ReadLocalText(cn, "note", path + "export_control.cn.", false, &g.export_note_cn)) return *err;
   }
   if (e.contains("price") && e["price"].is_object()) {
     const Json& price = e["price"];
@@ -340,10 +414,8 @@ Result<engine::GpuSpec> ParseGpu(const Json& e, const std::string& path) {
   }
   if (e.contains("seed_correction") && e["seed_correction"].is_object()) {
     const Json& sc = e["seed_correction"];
-    std::string claim, correct;
-    if (auto err = RequireText(sc, "claim", path + "seed_correction.", &claim)) return *err;
-    if (auto err = RequireText(sc, "correct", path + "seed_correction.", &correct)) return *err;
-    g.seed_correction = "Seed said: " + claim + ". Datasheet: " + correct + ".";
+    if (auto err = ReadLocalText(sc, "claim", path + "seed_correction.", true, &g.seed_claim)) return *err;
+    if (auto err = ReadLocalText(sc, "correct", path + "seed_correction.", true, &g.seed_datasheet)) return *err;
   }
   g.memory_bytes = gib * engine::kGiB;
   g.memory_bandwidth_bytes_per_s = bw * 1e12;
@@ -356,17 +428,17 @@ Result<engine::GpuSpec> ParseGpu(const Json& e, const std::string& path) {
 }
 
 Result<engine::FabricSpec> ParseFabric(const Json& e, const std::string& path) {
-  if (!e.is_object()) return InputError{path.substr(0, path.size() - 2), "must be an object"};
+  if (!e.is_object()) return NotAnObject(path);
   engine::FabricSpec f;
   std::string text, scope;
   if (auto err = RequireText(e, "id", path, &f.id)) return *err;
-  if (!IsSlug(f.id)) return InputError{path + "id", "must be a lowercase slug like ib-ndr"};
-  if (auto err = RequireText(e, "name", path, &f.name)) return *err;
+  if (!IsSlug(f.id)) return SlugError(path, "ib-ndr");
+  if (auto err = ReadLocalText(e, "name", path, true, &f.name)) return *err;
   if (auto err = RequireText(e, "source", path, &text)) return *err;
   if (auto err = RequireText(e, "source_date", path, &text)) return *err;
   if (auto err = RequireText(e, "scope", path, &scope)) return *err;
   if (scope != "scale-up" && scope != "scale-out") {
-    return InputError{path + "scope", "must be scale-up or scale-out, got '" + scope + "'"};
+    return MakeInputError(path + "scope", "catalog.fabric_scope", {TextArg("scope", scope)});
   }
   f.scale_out = scope == "scale-out";
   double port_gbps = 0, latency_us = 0, node_gbps = 0;
@@ -374,7 +446,7 @@ Result<engine::FabricSpec> ParseFabric(const Json& e, const std::string& path) {
   if (auto err = NeedNumber(e, "fabrics", "latency_us", path, &latency_us)) return *err;
   if (auto err = NeedNumber(e, "fabrics", "allreduce_busbw_fraction", path, &f.busbw_fraction)) return *err;
   if (auto err = MaybeNumber(e, "fabrics", "default_node_gbps", path, &node_gbps)) return *err;
-  if (f.scale_out && node_gbps <= 0) return InputError{path + "default_node_gbps", "is required for a scale-out fabric"};
+  if (f.scale_out && node_gbps <= 0) return MakeInputError(path + "default_node_gbps", "catalog.scale_out_node_gbps");
   f.port_bytes_per_s = port_gbps * 1e9 / 8;
   f.latency_s = latency_us * 1e-6;
   f.default_node_bytes_per_s = node_gbps * 1e9 / 8;
@@ -384,25 +456,26 @@ Result<engine::FabricSpec> ParseFabric(const Json& e, const std::string& path) {
 // The market an offer's free-text region names ("us-east-1", "eastus", "US (North
 // America)", "eu-north1", "cn-hangzhou (zone j)", "ap-beijing (zone 6)", "China (various)",
 // "ap-northeast-1 (Tokyo)"); marketplaces and multi-region listings are "global".
-std::string MarketOf(const std::string& region, const std::string& currency) {
+engine::Market MarketOf(const std::string& region, const std::string& currency) {
+  using engine::Market;
   std::string r;
   for (char c : region) r += char(std::tolower(static_cast<unsigned char>(c)));
   const auto starts = [&](std::string_view prefix) { return r.rfind(prefix, 0) == 0; };
   if (starts("cn-") || starts("china") || starts("ap-beijing") || starts("ap-guangzhou") || starts("ap-shanghai")) {
-    return "cn";
+    return Market::kCn;
   }
-  if (starts("us") || starts("eastus") || starts("westus") || starts("centralus")) return "us";
-  if (starts("eu")) return "eu";
-  if (starts("ap-") || starts("asia")) return "asia";  // Alibaba's Tokyo is priced in CNY: region first
-  return currency == "CNY" ? "cn" : "global";
+  if (starts("us") || starts("eastus") || starts("westus") || starts("centralus")) return Market::kUs;
+  if (starts("eu")) return Market::kEu;
+  if (starts("ap-") || starts("asia")) return Market::kAsia;  // Alibaba's Tokyo is priced in CNY: region first
+  return currency == "CNY" ? Market::kCn : Market::kGlobal;
 }
 
 Result<engine::CloudOffer> ParseOffer(const Json& e, const std::string& path) {
-  if (!e.is_object()) return InputError{path.substr(0, path.size() - 2), "must be an object"};
+  if (!e.is_object()) return NotAnObject(path);
   engine::CloudOffer o;
   std::string text, billing;
   if (auto err = RequireText(e, "id", path, &o.id)) return *err;
-  if (!IsSlug(o.id)) return InputError{path + "id", "must be a lowercase slug like aws-p5-48xlarge"};
+  if (!IsSlug(o.id)) return SlugError(path, "aws-p5-48xlarge");
   for (auto [key, out] : {std::pair{"provider", &o.provider}, {"provider_name", &o.provider_name},
                           {"instance", &o.instance}, {"gpu", &o.gpu_id}, {"region", &o.region},
                           {"confidence", &o.confidence}, {"source", &text}}) {
@@ -412,19 +485,19 @@ Result<engine::CloudOffer> ParseOffer(const Json& e, const std::string& path) {
   o.market = MarketOf(o.region, o.currency);
   if (auto err = ReadChoiceText(e, "billing", path, {"instance", "per-gpu"}, true, &billing)) return *err;
   o.per_gpu = billing == "per-gpu";
-  if (auto err = ReadChoiceText(e, "billing_granularity", path, {"per-second", "per-minute", "per-hour"}, false,
-                                &o.billing_granularity)) {
+  if (auto err = ReadEnum(e, "billing_granularity", path, engine::kBillingGranularityNames, 1, false,
+                         &o.billing_granularity)) {
     return *err;
   }
   if (auto err = Require(e, "gpus", path)) return *err;
   if (auto err = MaybeInt(e, "offers", "gpus", path, &o.gpus)) return *err;
-  if (o.per_gpu && o.gpus != 1) return InputError{path + "gpus", "must be 1 for per-gpu billing"};
+  if (o.per_gpu && o.gpus != 1) return MakeInputError(path + "gpus", "catalog.per_gpu_units");
   // A node holds at least the GPUs of one rentable unit; without max_gpus it holds that unit.
   o.max_gpus = std::max(o.max_gpus, o.gpus);
   if (auto err = MaybeInt(e, "offers", "max_gpus", path, &o.max_gpus)) return *err;
   if (o.gpus > o.max_gpus) {
-    return InputError{path + "gpus", "must be between 1 and max_gpus (" + std::to_string(o.max_gpus) + "), got " +
-                                         std::to_string(o.gpus)};
+    return MakeInputError(path + "gpus", "catalog.gpus_over_max",
+                          {engine::CountArg("max_gpus", o.max_gpus), engine::CountArg("gpus", o.gpus)});
   }
   if (auto err = ReadString(e, "fabric", path, &o.fabric); err && !e["fabric"].is_null()) return *err;
   if (auto err = MaybeNumber(e, "offers", "node_gbps", path, &o.node_gbps)) return *err;
@@ -438,11 +511,11 @@ Result<engine::CloudOffer> ParseOffer(const Json& e, const std::string& path) {
 }
 
 Result<engine::ModelPreset> ParseModel(const Json& e, const std::string& path) {
-  if (!e.is_object()) return InputError{path.substr(0, path.size() - 2), "must be an object"};
+  if (!e.is_object()) return NotAnObject(path);
   engine::ModelPreset p;
   std::string id, name, date;
   if (auto err = RequireText(e, "id", path, &id)) return *err;
-  if (!IsSlug(id)) return InputError{path + "id", "must be a lowercase slug like llama-3-8b"};
+  if (!IsSlug(id)) return SlugError(path, "llama-3-8b");
   if (auto err = RequireText(e, "name", path, &name)) return *err;
   if (auto err = RequireText(e, "family", path, &p.family)) return *err;
   if (auto err = RequireText(e, "source", path, &p.source)) return *err;
@@ -473,9 +546,9 @@ std::optional<InputError> RequireSource(const Json& e, const std::string& path) 
 }
 
 std::optional<InputError> RequireIdAndName(const Json& e, const std::string& path, std::string* id, std::string* name) {
-  if (!e.is_object()) return InputError{path.substr(0, path.size() - 2), "must be an object"};
+  if (!e.is_object()) return NotAnObject(path);
   if (auto err = RequireText(e, "id", path, id)) return err;
-  if (!IsSlug(*id)) return InputError{path + "id", "must be a lowercase slug (letters, digits, '-', '.')"};
+  if (!IsSlug(*id)) return MakeInputError(path + "id", "catalog.slug");
   if (auto err = RequireText(e, "name", path, name)) return err;
   return RequireSource(e, path);
 }
@@ -538,12 +611,13 @@ Result<engine::StorageTier> ParseStorage(const Json& e, const std::string& path)
 
 Result<engine::FacilityFigure> ParseFacility(const Json& e, const std::string& path) {
   engine::FacilityFigure f;
-  if (auto err = RequireIdAndName(e, path, &f.id, &f.name)) return *err;
-  if (auto err = RequireText(e, "unit", path, &f.unit)) return *err;
-  if (auto err = CheckFacilityUnit(f.id, f.unit, path)) return *err;
+  if (auto err = RequireIdAndName(e, path, &f.id, &f.name.en)) return *err;
+  if (auto err = ReadLocalText(e, "name", path, true, &f.name)) return *err;
+  if (auto err = ReadLocalText(e, "unit", path, true, &f.unit)) return *err;
+  if (auto err = CheckFacilityUnit(f.id, f.unit.en, path)) return *err;
   if (auto err = ReadString(e, "region", path, &f.region); err && !e["region"].is_null()) return *err;
   if (auto err = Require(e, "value", path)) return *err;
-  const Range r = RangeOf("facility:" + f.unit);
+  const Range r = RangeOf("facility:" + f.unit.en);
   if (auto err = OptionalNumber(e, "value", path, r.lo, r.hi, &f.value)) return *err;
   f.known = !e["value"].is_null();
   return f;
@@ -552,19 +626,19 @@ Result<engine::FacilityFigure> ParseFacility(const Json& e, const std::string& p
 // The scenario itself is checked against the loaded catalog afterwards (catalog_loader).
 Result<engine::Example> ParseExample(const Json& e, const std::string& path) {
   engine::Example x;
-  if (!e.is_object()) return InputError{path.substr(0, path.size() - 2), "must be an object"};
+  if (!e.is_object()) return NotAnObject(path);
   if (auto err = RequireText(e, "id", path, &x.id)) return *err;
-  if (auto err = RequireText(e, "title", path, &x.title)) return *err;
-  if (auto err = RequireText(e, "description", path, &x.description)) return *err;
+  if (auto err = ReadLocalText(e, "title", path, true, &x.title)) return *err;
+  if (auto err = ReadLocalText(e, "description", path, true, &x.description)) return *err;
   if (auto err = RequireSource(e, path)) return *err;
   if (auto err = Require(e, "scenario", path)) return *err;
-  if (!e["scenario"].is_object()) return InputError{path + "scenario", "must be a scenario object"};
+  if (!e["scenario"].is_object()) return MakeInputError(path + "scenario", "catalog.example_scenario");
   x.scenario_json = DumpJson(e["scenario"]);
   return x;
 }
 
 Result<engine::CurrencyRate> ParseCurrency(const Json& r, const std::string& path) {
-  if (!r.is_object()) return InputError{path.substr(0, path.size() - 2), "must be an object"};
+  if (!r.is_object()) return NotAnObject(path);
   engine::CurrencyRate rate;
   std::string text;
   if (auto err = RequireText(r, "currency", path, &rate.code)) return *err;
@@ -572,12 +646,12 @@ Result<engine::CurrencyRate> ParseCurrency(const Json& r, const std::string& pat
     return c >= 'A' && c <= 'Z';
   });
   if (!iso_shape) {
-    return InputError{path + "currency", "must be a three-letter ISO 4217 code like CNY, got '" + rate.code + "'"};
+    return MakeInputError(path + "currency", "catalog.currency_code", {TextArg("code", rate.code)});
   }
   // Rates are units per US dollar: USD is the base, 1 by definition (cost_model.cpp Rate),
   // so a USD row would be ignored while looking applied.
   if (rate.code == "USD") {
-    return InputError{path + "currency", "must not be USD: rates are per US dollar, the base currency (1 USD = 1 USD)"};
+    return MakeInputError(path + "currency", "catalog.currency_usd");
   }
   if (auto err = RequireText(r, "date", path, &rate.date)) return *err;
   if (auto err = RequireText(r, "source", path, &text)) return *err;

@@ -15,8 +15,8 @@ engine::Result<engine::GpuSpec> ParseGpu(const Json& entry, const std::string& p
 engine::Result<engine::FabricSpec> ParseFabric(const Json& entry, const std::string& path);
 engine::Result<engine::CloudOffer> ParseOffer(const Json& entry, const std::string& path);
 
-// "us", "eu", "cn", "asia" or "global": where an offer's free-text region is.
-std::string MarketOf(const std::string& region, const std::string& currency);
+// Where an offer's free-text region is (us, eu, cn, asia, or global).
+engine::Market MarketOf(const std::string& region, const std::string& currency);
 engine::Result<engine::ModelPreset> ParseModel(const Json& entry, const std::string& path);
 engine::Result<engine::ServerOption> ParseServer(const Json& entry, const std::string& path);
 engine::Result<engine::NetworkGear> ParseNetworkGear(const Json& entry, const std::string& path);
@@ -24,5 +24,14 @@ engine::Result<engine::StorageTier> ParseStorage(const Json& entry, const std::s
 engine::Result<engine::FacilityFigure> ParseFacility(const Json& entry, const std::string& path);
 engine::Result<engine::Example> ParseExample(const Json& entry, const std::string& path);
 engine::Result<engine::CurrencyRate> ParseCurrency(const Json& entry, const std::string& path);
+
+// The JSON type of `value` ("a string", "null") as a message argument named `name`, for
+// errors that say what was given instead ("got {type}").
+engine::MessageArg JsonTypeArg(std::string name, const Json& value);
+
+// Catalog prose: entry[key] (English) and entry[key + "_zh"] (简体中文, a string when
+// present; absent, the page shows the English). `required`: the English must be there.
+std::optional<engine::InputError> ReadLocalText(const Json& entry, const char* key, const std::string& path,
+                                                bool required, engine::LocalText* out);
 
 }  // namespace catalog

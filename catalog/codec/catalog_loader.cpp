@@ -11,7 +11,9 @@ namespace catalog {
 namespace {
 
 using engine::InputError;
+using engine::MakeInputError;
 using engine::Result;
+using engine::TextArg;
 
 // Deepest nesting a catalog file or overlay may have (the real files reach 5 levels).
 // nlohmann's parser and destructor are iterative but dump() recurses, and an overlay's
@@ -53,7 +55,7 @@ std::string EntryPath(const std::string& file, const std::string& array, size_t 
 template <class T, class Parse>
 std::optional<InputError> ReadArray(const Json& doc, const std::string& file, const std::string& key, Parse parse,
                                     std::vector<T>& out, bool overlay) {
-  if (!doc[key].is_array()) return InputError{file + ": " + key, "must be an array"};
+  if (!doc[key].is_array()) return MakeInputError(file + ": " + key, "catalog.not_array");
   std::set<std::string> seen;
   const Json& arr = doc[key];
   for (size_t i = 0; i < arr.size(); ++i) {
@@ -62,14 +64,14 @@ std::optional<InputError> ReadArray(const Json& doc, const std::string& file, co
     if (!item.ok()) return item.error();
     const std::string id = IdOf(item.value());
     const std::string id_field = key == "rates" ? "currency" : "id";
-    if (!seen.insert(id).second) return InputError{path + id_field, "duplicates an earlier entry's id '" + id + "'"};
+    if (!seen.insert(id).second) return MakeInputError(path + id_field, "catalog.duplicate_id", {TextArg("id", id)});
     auto existing = std::find_if(out.begin(), out.end(), [&](const T& x) { return IdOf(x) == id; });
     if (existing == out.end()) {
       out.push_back(std::move(item.value()));
     } else if (overlay) {
       *existing = std::move(item.value());
     } else {
-      return InputError{path + id_field, "duplicates id '" + id + "' from another catalog file"};
+      return MakeInputError(path + id_field, "catalog.duplicate_id.other_file", {TextArg("id", id)});
     }
   }
   return std::nullopt;
@@ -88,8 +90,7 @@ std::optional<InputError> ReadSection(const Json& d, const std::string& file, co
   if (key == "facility") return ReadArray(d, file, key, ParseFacility, c.facility, overlay);
   if (key == "examples") return ReadArray(d, file, key, ParseExample, c.examples, overlay);
   if (kMetadataKeys.count(key)) return std::nullopt;
-  return InputError{file + ": " + key, "is not a catalog section (gpus, models, fabrics, offers, rates, servers, "
-                                       "network_gear, storage, facility, examples)"};
+  return MakeInputError(file + ": " + key, "catalog.unknown_section");
 }
 
 std::optional<InputError> LoadOne(std::string_view text, const std::string& file, engine::Catalog& c, bool overlay) {
@@ -98,7 +99,7 @@ std::optional<InputError> LoadOne(std::string_view text, const std::string& file
   const auto parsed = ParseCatalogJson(text, kMaxFileBytes, file, kMaxNesting);
   if (!parsed.ok()) return parsed.error();
   const Json& d = parsed.value();
-  if (!d.is_object()) return InputError{file, "must hold a JSON object"};
+  if (!d.is_object()) return MakeInputError(file, "catalog.file_not_object");
   if (!overlay) {
     std::string compiled;
     if (auto err = RequireText(d, "compiled", file + ": ", &compiled)) return err;
@@ -110,24 +111,36 @@ std::optional<InputError> LoadOne(std::string_view text, const std::string& file
   return std::nullopt;
 }
 
+InputError UnknownGpu(std::string field, const std::string& gpu) {
+  return MakeInputError(std::move(field), "catalog.unknown_gpu", {TextArg("gpu", gpu)});
+}
+
+InputError UnknownFabric(std::string field, const std::string& fabric) {
+  return MakeInputError(std::move(field), "catalog.unknown_fabric", {TextArg("fabric", fabric)});
+}
+
 // Every offer and server names a catalog GPU; offers and network gear name catalog fabrics.
 std::optional<InputError> CheckCrossReferences(const engine::Catalog& c) {
   for (const engine::CloudOffer& o : c.offers) {
-    if (c.FindGpu(o.gpu_id) == nullptr) return InputError{"offers (" + o.id + "): gpu", "names no catalog GPU: '" + o.gpu_id + "'"};
+    if (c.FindGpu(o.gpu_id) == nullptr) return UnknownGpu("offers (" + o.id + "): gpu", o.gpu_id);
     if (!o.fabric.empty() && c.FindFabric(o.fabric) == nullptr) {
-      return InputError{"offers (" + o.id + "): fabric", "names no catalog fabric: '" + o.fabric + "'"};
+      return UnknownFabric("offers (" + o.id + "): fabric", o.fabric);
     }
   }
   for (const engine::ServerOption& s : c.servers) {
-    if (c.FindGpu(s.gpu_id) == nullptr) return InputError{"servers (" + s.id + "): gpu", "names no catalog GPU: '" + s.gpu_id + "'"};
+    if (c.FindGpu(s.gpu_id) == nullptr) return UnknownGpu("servers (" + s.id + "): gpu", s.gpu_id);
   }
   for (const engine::Example& x : c.examples) {
     auto s = ScenarioFromJson(Json::parse(x.scenario_json), c);
-    if (!s.ok()) return InputError{"examples (" + x.id + "): scenario." + s.error().field, s.error().message};
+    if (!s.ok()) {
+      InputError moved = s.error();  // the scenario's own error, under the example's path
+      moved.field = "examples (" + x.id + "): scenario." + moved.field;
+      return moved;
+    }
   }
   for (const engine::NetworkGear& g : c.network_gear) {
     if (c.FindFabric(g.fabric) == nullptr) {
-      return InputError{"network_gear (" + g.id + "): fabric", "names no catalog fabric: '" + g.fabric + "'"};
+      return UnknownFabric("network_gear (" + g.id + "): fabric", g.fabric);
     }
   }
   return std::nullopt;
@@ -140,14 +153,14 @@ Result<engine::Catalog> LoadFiles(std::span<const EmbeddedFile> files) {
   for (const EmbeddedFile& f : files) {
     if (auto err = LoadOne(f.text, std::string(f.name), c, /*overlay=*/false)) return *err;
   }
-  if (c.gpus.empty()) return InputError{"catalog", "holds no GPUs"};
+  if (c.gpus.empty()) return MakeInputError("catalog", "catalog.no_gpus");
   if (auto err = CheckCrossReferences(c)) return *err;
   return c;
 }
 
 Result<engine::Catalog> ApplyOverlay(const engine::Catalog& base, std::string_view overlay_json,
                                      const std::string& name) {
-  if (overlay_json.size() > (8u << 20)) return InputError{name, "is larger than the 8 MiB overlay limit"};
+  if (overlay_json.size() > (8u << 20)) return MakeInputError(name, "catalog.overlay_too_large");
   engine::Catalog merged = base;
   if (auto err = LoadOne(overlay_json, name, merged, /*overlay=*/true)) return *err;
   if (auto err = CheckCrossReferences(merged)) return *err;

@@ -6,13 +6,18 @@
 #include <set>
 #include <string>
 
+#include "catalog_entries.h"
 #include "engine/format.h"
 
 namespace catalog {
 namespace {
 
 using engine::InputError;
+using engine::MakeInputError;
+using engine::MakeMessage;
+using engine::MessageArgOf;
 using engine::QuotedInput;
+using engine::TextArg;
 constexpr const char* kRoot = "model.hf_config.";
 
 // Keys that do not change parameter count or training memory (tokens ids, init,
@@ -87,23 +92,23 @@ struct Reader {
     return ReadBool(c, key, path, out);
   }
 
-  InputError Missing(const char* key, const std::string& why) const {
-    std::string message = why;
-    if (nested) {
-      // transformers' PretrainedConfig.to_diff_dict writes only the values that differ
-      // from the sub-config class's defaults (llava-hf/llava-1.5-7b-hf keeps 7 keys).
-      message += "; a text_config written by transformers leaves out the values equal to its config class's "
-                 "defaults, so copy the key from the language model's own config.json";
-      if (!model_hint.empty()) message += " (" + QuotedInput(model_hint) + ")";
+  // A required key that is absent: `why` (an hf_config.required* message) says what it sizes.
+  InputError Missing(const char* key, engine::Message why) const {
+    if (!nested) return MakeInputError(path + key, why.id, why.args);
+    // transformers' PretrainedConfig.to_diff_dict writes only the values that differ
+    // from the sub-config class's defaults (llava-hf/llava-1.5-7b-hf keeps 7 keys).
+    if (model_hint.empty()) {
+      return MakeInputError(path + key, "hf_config.text_config_defaults", {MessageArgOf("reason", std::move(why))});
     }
-    return InputError{path + key, message};
+    return MakeInputError(path + key, "hf_config.text_config_defaults.named",
+                          {MessageArgOf("reason", std::move(why)), TextArg("model", QuotedInput(model_hint))});
   }
 };
 
 std::optional<InputError> ReadCommon(Reader& r, const std::string& type, engine::ModelSpec& m,
                                      std::vector<engine::Warning>& w) {
   for (const char* key : {"num_hidden_layers", "hidden_size", "num_attention_heads", "vocab_size"}) {
-    if (!r.Has(key)) return r.Missing(key, "is required to size the model");
+    if (!r.Has(key)) return r.Missing(key, MakeMessage("hf_config.required"));
   }
   if (auto e = r.Int("num_hidden_layers", "layers", &m.layers)) return e;
   if (auto e = r.Int("hidden_size", "hidden", &m.hidden)) return e;
@@ -113,14 +118,13 @@ std::optional<InputError> ReadCommon(Reader& r, const std::string& type, engine:
   // text_config classes default it to a fixed number (Gemma3TextConfig: 4), which an
   // omitted key then stands for.
   if (r.nested && type != "llama" && !r.Has("num_key_value_heads")) {
-    return r.Missing("num_key_value_heads", "is required to size the attention of model_type " + QuotedInput(type));
+    return r.Missing("num_key_value_heads",
+                     MakeMessage("hf_config.required.attention", {TextArg("model_type", QuotedInput(type))}));
   }
   m.kv_heads = m.heads;
   if (auto e = r.Int("num_key_value_heads", "kv_heads", &m.kv_heads)) return e;
   if (FixedHeadDimDefault(type) && !r.Has("head_dim")) {
-    return r.Missing("head_dim", "is required for model_type " + type +
-                                     ": its transformers config class defaults head_dim to a fixed width, not "
-                                     "hidden_size / num_attention_heads");
+    return r.Missing("head_dim", MakeMessage("hf_config.required.head_dim", {TextArg("model_type", type)}));
   }
   m.head_dim = m.heads > 0 ? m.hidden / m.heads : 0;
   if (auto e = r.Int("head_dim", "head_dim", &m.head_dim)) return e;
@@ -137,8 +141,8 @@ std::optional<InputError> ReadCommon(Reader& r, const std::string& type, engine:
     // back to one model's number (LlamaConfig 11008, Llama-2-7B's; GPTNeoXConfig 24576,
     // NeoX-20B's), which a guess from hidden_size would not reproduce either.
     if (!r.Has("intermediate_size")) {
-      return r.Missing("intermediate_size", "is required to size the MLP (its width, e.g. 14336 for Llama 3 8B); "
-                                            "model_type " + QuotedInput(type) + " does not define it by hidden_size");
+      return r.Missing("intermediate_size",
+                       MakeMessage("hf_config.required.mlp", {TextArg("model_type", QuotedInput(type))}));
     }
     if (auto e = r.Int("intermediate_size", "ffn", &m.ffn)) return e;
   }
@@ -172,7 +176,7 @@ std::optional<InputError> ReadMoe(Reader& r, const std::string& type, engine::Mo
     w.push_back(engine::MakeWarning("hf_config_dense_layers", {}));
   }
   if (e.experts > 0 && e.moe_ffn == 0) {
-    return InputError{r.path + "moe_intermediate_size", "is required for a Mixture-of-Experts model"};
+    return MakeInputError(r.path + "moe_intermediate_size", "hf_config.required.moe");
   }
   return std::nullopt;
 }
@@ -258,8 +262,7 @@ std::optional<InputError> CheckRope(const Json& t, const std::string& path) {
   for (const char* key : {"rope_scaling", "rope_parameters"}) {
     if (!t.contains(key) || t[key].is_null()) continue;
     if (!t[key].is_object()) {
-      return InputError{path + key, "must be an object (e.g. {\"rope_type\": \"llama3\", \"factor\": 8.0}) or null, "
-                                    "got " + TypeName(t[key])};
+      return MakeInputError(path + key, "hf_config.rope_not_object", {JsonTypeArg("type", t[key])});
     }
     if (auto e = CheckRopeObject(t[key], path + key + ".", true)) return e;
   }
@@ -297,8 +300,8 @@ std::optional<InputError> ReadWeightBlock(const Json& qc, const std::string& pat
   const bool pair = b.is_array() && b.size() == 2 && b[0].is_number_integer() && b[1].is_number_integer();
   if (!pair || b[0].get<long long>() < 16 || b[1].get<long long>() < 16 || b[0].get<long long>() > 65536 ||
       b[1].get<long long>() > 65536) {
-    return InputError{path + "weight_block_size", "must be [rows, columns], two whole numbers between 16 and 65536 "
-                                                  "(DeepSeek-V3: [128, 128]), got " + QuotedInput(b.dump())};
+    return MakeInputError(path + "weight_block_size", "hf_config.weight_block_size",
+                          {TextArg("value", QuotedInput(b.dump()))});
   }
   *elements = b[0].get<double>() * b[1].get<double>();
   return std::nullopt;
@@ -321,7 +324,8 @@ std::optional<InputError> ReadQuantization(const Json& c, HfQuantization& q, std
   const std::string path = std::string(kRoot) + "quantization_config.";
   const Json& qc = c["quantization_config"];
   if (!qc.is_object()) {
-    return InputError{path.substr(0, path.size() - 1), "must be an object with quant_method, got " + TypeName(qc)};
+    return MakeInputError(path.substr(0, path.size() - 1), "hf_config.quantization_not_object",
+                          {JsonTypeArg("type", qc)});
   }
   q.present = true;
   q.method = "unknown";
@@ -336,8 +340,7 @@ std::optional<InputError> ReadQuantization(const Json& c, HfQuantization& q, std
   if (qc.contains("group_size") && !qc["group_size"].is_null()) {
     if (auto e = ReadInt(qc, "group_size", path, -1, 1 << 20, &q.group_size)) return e;
     if (q.group_size >= 1 && q.group_size < 16) {
-      return InputError{path + "group_size", "must be -1 (one scale per column) or between 16 and 1048576 (real "
-                                             "checkpoints: 32 to 128), got " + std::to_string(q.group_size)};
+      return MakeInputError(path + "group_size", "hf_config.group_size", {engine::CountArg("group_size", q.group_size)});
     }
   }
   double fp8_block_elements = 0;
@@ -410,13 +413,23 @@ const Json* NestedTextConfig(const Json& c) {
 // ValidateModel names the engine's fields ("layers"); the error is moved to the key of
 // the config.json that set the field ("num_hidden_layers").
 InputError ToConfigKey(const InputError& e, const Reader& r) {
-  if (e.field == "model") return {r.path.substr(0, r.path.size() - 1), e.message};
+  InputError moved = e;  // the same message (code and arguments), under the config.json key
+  if (e.field == "model") {
+    moved.field = r.path.substr(0, r.path.size() - 1);
+    return moved;
+  }
   if (e.field == "head_dim" && !r.origin.count("head_dim")) {
-    return {r.path + "num_attention_heads", "gives head_dim = hidden_size / num_attention_heads, which " + e.message +
-                                                "; give head_dim, or heads that divide hidden_size"};
+    const std::string field = r.path + "num_attention_heads";
+    if (e.code.empty()) {  // an engine error not yet given a template: its sentence, as before
+      return {field, "gives head_dim = hidden_size / num_attention_heads, which " + e.message +
+                         "; give head_dim, or heads that divide hidden_size"};
+    }
+    return MakeInputError(field, "hf_config.derived_head_dim",
+                          {MessageArgOf("reason", engine::Message{e.code, e.args, e.message})});
   }
   const auto it = r.origin.find(e.field);
-  return {r.path + (it != r.origin.end() ? it->second : e.field), e.message};
+  moved.field = r.path + (it != r.origin.end() ? it->second : e.field);
+  return moved;
 }
 
 }  // namespace
@@ -429,19 +442,18 @@ const Json& HfTextConfig(const Json& config) {
 
 std::optional<InputError> CheckQuantizedCheckpointMethod(const HfQuantization& q, engine::Method method) {
   if (!q.present || method == engine::Method::kLora || method == engine::Method::kQlora) return std::nullopt;
-  return InputError{"method", "cannot be " + std::string(engine::EnumName(engine::kMethodNames, method)) +
-                                  " on a quantized checkpoint (quantization_config: " + QuotedInput(q.method) +
-                                  "): the Hugging Face Trainer and LLaMA-Factory train only adapters on quantized "
-                                  "weights; use lora or qlora, or load the unquantized checkpoint"};
+  return MakeInputError("method", "hf_config.quantized_method",
+                        {TextArg("method", std::string(engine::EnumName(engine::kMethodNames, method))),
+                         TextArg("quant_method", QuotedInput(q.method))});
 }
 
 engine::Result<HfImport> ImportHfConfig(const Json& c) {
-  if (!c.is_object()) return InputError{"model.hf_config", "must be the JSON object of a config.json"};
+  if (!c.is_object()) return MakeInputError("model.hf_config", "hf_config.not_object");
   HfImport r;
   engine::ModelSpec& m = r.spec;
   for (const char* key : {"text_config", "llm_config"}) {
     if (c.contains(key) && !c[key].is_null() && !c[key].is_object()) {
-      return InputError{std::string(kRoot) + key, "must be the language model's config object, got " + TypeName(c[key])};
+      return MakeInputError(std::string(kRoot) + key, "hf_config.text_config_not_object", {JsonTypeArg("type", c[key])});
     }
   }
   const Json* nested = NestedTextConfig(c);
@@ -486,9 +498,9 @@ engine::Result<HfImport> ImportHfConfig(const Json& c) {
   if (auto e = ReadMoe(reader, type, m, r.warnings)) return *e;
   if (m.heads > 0 && m.kv_heads > 0 && m.heads % m.kv_heads != 0) {
     const auto kv_key = reader.origin.find("kv_heads");
-    return InputError{reader.path + (kv_key != reader.origin.end() ? kv_key->second : "num_key_value_heads"),
-                      "must divide num_attention_heads (" + std::to_string(m.heads) + "), got " +
-                          std::to_string(m.kv_heads)};
+    return MakeInputError(reader.path + (kv_key != reader.origin.end() ? kv_key->second : "num_key_value_heads"),
+                          "hf_config.kv_heads_divide",
+                          {engine::CountArg("heads", m.heads), engine::CountArg("kv_heads", m.kv_heads)});
   }
   if (auto e = CheckRope(reader.c, reader.path)) return *e;
   if (auto e = ReadQuantization(c, r.quantization, r.warnings)) return *e;

@@ -141,7 +141,7 @@ namespace {
 Json NetworkEffectJson(const std::vector<engine::FabricSpeed>& speeds) {
   Json out = Json::array();
   for (const engine::FabricSpeed& f : speeds) {
-    out.push_back({{"network", f.fabric_id}, {"name", f.name}, {"node_gbps", f.node_gbps},
+    out.push_back({{"network", f.fabric_id}, {"name", f.name.en}, {"node_gbps", f.node_gbps},
                    {"tokens_per_s", R(f.tokens_per_s, 1)}, {"relative", R(f.relative, 1e4)}});
   }
   return out;

@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 
+#include "engine/scenario.h"
 #include "engine/units.h"
 
 namespace catalog {
@@ -47,22 +48,27 @@ TEST(Catalog, SeedGpusCarryDenseDatasheetTflops) {
 }
 
 // The seed table's A10 "40/80 GB" is wrong: the A10 datasheet lists 24 GB GDDR6.
+// The market's name, as a plan's region gives it.
+std::string Market(const std::string& region, const std::string& currency) {
+  return std::string(engine::EnumName(engine::kMarketNames, MarketOf(region, currency)));
+}
+
 // Regions as the catalog writes them, read by hand into markets.
 TEST(Catalog, OfferRegionsMapToMarkets) {
-  EXPECT_EQ(MarketOf("us-east-1", "USD"), "us");
-  EXPECT_EQ(MarketOf("eastus", "USD"), "us");
-  EXPECT_EQ(MarketOf("US (North America)", "USD"), "us");
-  EXPECT_EQ(MarketOf("eu-north1", "USD"), "eu");
-  EXPECT_EQ(MarketOf("cn-hangzhou (zone j)", "CNY"), "cn");
-  EXPECT_EQ(MarketOf("ap-beijing (zone 6)", "CNY"), "cn");
-  EXPECT_EQ(MarketOf("China (various)", "CNY"), "cn");
-  EXPECT_EQ(MarketOf("ap-northeast-1 (Tokyo)", "CNY"), "asia");
-  EXPECT_EQ(MarketOf("various", "CNY"), "cn");
-  EXPECT_EQ(MarketOf("marketplace (global)", "USD"), "global");
-  EXPECT_EQ(MarketOf("various (CA/NO/US)", "USD"), "global");
+  EXPECT_EQ(Market("us-east-1", "USD"), "us");
+  EXPECT_EQ(Market("eastus", "USD"), "us");
+  EXPECT_EQ(Market("US (North America)", "USD"), "us");
+  EXPECT_EQ(Market("eu-north1", "USD"), "eu");
+  EXPECT_EQ(Market("cn-hangzhou (zone j)", "CNY"), "cn");
+  EXPECT_EQ(Market("ap-beijing (zone 6)", "CNY"), "cn");
+  EXPECT_EQ(Market("China (various)", "CNY"), "cn");
+  EXPECT_EQ(Market("ap-northeast-1 (Tokyo)", "CNY"), "asia");
+  EXPECT_EQ(Market("various", "CNY"), "cn");
+  EXPECT_EQ(Market("marketplace (global)", "USD"), "global");
+  EXPECT_EQ(Market("various (CA/NO/US)", "USD"), "global");
   // Every offer of the embedded catalog lands in a market, and each market has offers.
   std::map<std::string, int> offers_by_market;
-  for (const engine::CloudOffer& o : Cat().offers) ++offers_by_market[o.market];
+  for (const engine::CloudOffer& o : Cat().offers) ++offers_by_market[std::string(EnumName(engine::kMarketNames, o.market))];
   for (const char* market : {"us", "eu", "cn", "asia", "global"}) EXPECT_GT(offers_by_market[market], 0) << market;
 }
 
@@ -107,6 +113,15 @@ TEST(CatalogValidation, BadFieldNamesFileEntryAndField) {
   std::string text(kOneGpu);
   text.replace(text.find("\"memory_gib\":80"), 15, "\"memory_gib\":-3");
   EXPECT_EQ(ErrorOf(text), "gpus.json: gpus[0] (x-1): memory_gib: must be between 1 and 2048, got -3");
+}
+
+// Values that name an engine enum say which names are allowed.
+TEST(CatalogValidation, EnumFieldsNameTheAllowedValues) {
+  std::string text(kOneGpu);
+  text.replace(text.find("\"architecture\":\"ampere\""), 23, "\"architecture\":\"amperes\"");
+  EXPECT_EQ(ErrorOf(text),
+            "gpus.json: gpus[0] (x-1): architecture: must be one of volta, turing, ampere, ada, hopper, blackwell, "
+            "cdna2, cdna3, davinci, gaudi, tpu, other, got 'amperes'");
 }
 
 TEST(CatalogValidation, MissingSourceIsRefused) {
@@ -159,6 +174,13 @@ TEST(CatalogOverlay, ErrorsNameTheEntryAndLeaveTheCatalogAlone) {
   auto unnamed = ApplyOverlay(Embedded().value(), no_provider, "overlay");
   ASSERT_FALSE(unnamed.ok());
   EXPECT_EQ(unnamed.error().field, "overlay: offers[0] (my-h100-deal): provider");
+  std::string per_day(kOverlay);
+  per_day.replace(per_day.find("\"billing\":\"instance\","), 21, "\"billing\":\"instance\",\"billing_granularity\":\"per-day\",");
+  auto daily = ApplyOverlay(Embedded().value(), per_day, "overlay");
+  ASSERT_FALSE(daily.ok());
+  EXPECT_EQ(daily.error().field + ": " + daily.error().message,
+            "overlay: offers[0] (my-h100-deal): billing_granularity: must be one of per-second, per-minute, per-hour, "
+            "got 'per-day'");
   auto malformed = ApplyOverlay(Embedded().value(), "{\"offers\": [", "overlay");
   ASSERT_FALSE(malformed.ok());
   EXPECT_EQ(malformed.error().field, "overlay");

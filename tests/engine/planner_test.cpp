@@ -22,7 +22,7 @@ GpuSpec TestGpu(const char* id, double memory_gib, double tflops) {
   g.id = id;
   g.name = id;
   g.vendor = "NVIDIA";
-  g.architecture = "hopper";
+  g.architecture = engine::GpuArchitecture::kHopper;
   g.memory_bytes = memory_gib * kGiB;
   g.memory_bandwidth_bytes_per_s = 3.35e12;
   g.bf16_flops = tflops * 1e12;
@@ -42,7 +42,7 @@ CloudOffer Offer(const char* id, const char* gpu, int gpus, double per_hour) {
   o.max_gpus = gpus;
   o.fabric = "ib-ndr";
   o.on_demand_per_hour = per_hour;
-  o.billing_granularity = "per-hour";
+  o.billing_granularity = engine::BillingGranularity::kPerHour;
   return o;
 }
 
@@ -231,9 +231,9 @@ TEST(Planner, RegionChoosesWhereToRent) {
   Catalog cat = TinyCatalog();
   cat.offers = {Offer("us-x8", "big-80gb", 8, 24.0), Offer("cn-x8", "big-80gb", 8, 30.0),
                 Offer("market-x8", "big-80gb", 8, 27.0)};
-  cat.offers[0].market = "us";
-  cat.offers[1].market = "cn";
-  cat.offers[2].market = "global";
+  cat.offers[0].market = engine::Market::kUs;
+  cat.offers[1].market = engine::Market::kCn;
+  cat.offers[2].market = engine::Market::kGlobal;
   auto cheapest_offer = [&](const char* region) {
     PlanConstraints c = CloudOnly();
     c.objective = Objective::kCost;

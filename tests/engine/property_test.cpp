@@ -32,7 +32,7 @@ GpuSpec Gpu(const char* id, double memory_gib, double bf16_tflops, double hbm_tb
   g.id = id;
   g.name = id;
   g.vendor = "NVIDIA";
-  g.architecture = architecture;
+  g.architecture = *EnumFromName<GpuArchitecture>(kArchitectureNames, architecture);
   g.memory_bytes = memory_gib * kGiB;
   g.memory_bandwidth_bytes_per_s = hbm_tb_s * 1e12;
   g.bf16_flops = bf16_tflops * 1e12;
@@ -296,7 +296,7 @@ TEST(PlannerProperty, FasterFabricNeverSlowsTheFastestPlan) {
   c.fabrics = {Fabric("slow", 100, 20e-6, 0.6), Fabric("mid", 800, 8e-6, 0.8), Fabric("fast", 3200, 3e-6, 0.9)};
   CloudOffer offer;
   offer.id = "h100-x8", offer.provider = "test", offer.gpu_id = "h100", offer.gpus = 8, offer.max_gpus = 8;
-  offer.on_demand_per_hour = 30, offer.billing_granularity = "per-second";
+  offer.on_demand_per_hour = 30, offer.billing_granularity = BillingGranularity::kPerSecond;
   c.offers = {offer};
   PlanConstraints goal;
   goal.purchase = Purchase::kCloud;
@@ -335,7 +335,8 @@ CloudOffer Offer(const char* id, const char* gpu, int gpus, double per_hour, con
   o.on_demand_per_hour = per_hour;
   o.spot_per_hour = per_hour * 0.4;
   o.reserved_1yr_per_hour = per_hour * 0.7;
-  o.billing_granularity = billing;
+  o.billing_granularity =  // "" = not stated
+      EnumFromName<BillingGranularity>(kBillingGranularityNames, billing).value_or(BillingGranularity::kUnknown);
   return o;
 }
 

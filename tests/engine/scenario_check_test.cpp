@@ -23,7 +23,7 @@ Catalog OneGpuCatalog() {
   g.memory_bandwidth_bytes_per_s = 3.35e12;
   g.scale_up_bytes_per_s = 900e9;
   g.tdp_w = 700;
-  g.architecture = "hopper";
+  g.architecture = engine::GpuArchitecture::kHopper;
   c.gpus.push_back(g);
   GpuSpec a = g;
   a.id = "a100-sxm-80gb", a.name = "A100", a.memory_bytes = 80 * kGiB, a.fp8_flops = 0;

@@ -18,7 +18,7 @@ GpuSpec H100() {
   GpuSpec g;
   g.id = "h100-sxm-80gb";
   g.name = "H100";
-  g.architecture = "hopper";
+  g.architecture = engine::GpuArchitecture::kHopper;
   g.memory_bytes = 79.6 * kGiB;
   g.memory_bandwidth_bytes_per_s = 3.35e12;
   g.bf16_flops = 989.4e12;

@@ -243,7 +243,7 @@ inline Contract ReadContract() {
     c.catalog_ids.insert(o.id);
     c.catalog_ids.insert(o.provider);
     c.catalog_ids.insert(o.region);
-    c.catalog_ids.insert(o.market);
+    c.catalog_ids.insert(std::string(engine::EnumName(engine::kMarketNames, o.market)));
   }
   for (const auto& r : cat.currencies) c.catalog_ids.insert(r.code);
   for (const auto& s : cat.servers) c.catalog_ids.insert(s.id);

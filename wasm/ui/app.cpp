@@ -7,6 +7,7 @@
 #include "imgui_internal.h"  // LogToBuffer, the text log
 #include "format.h"
 #include "i18n.h"
+#include "local_text.h"
 #include "widgets.h"
 
 namespace ui {
@@ -142,20 +143,20 @@ void DrawExamples(AppState& state) {
   ImGui::TextUnformatted(T("Examples:"));
   ImGui::SameLine();
   ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, 460 * state.dpi_scale));
-  // The examples' titles and descriptions are catalog text, translated like the engine's.
-  const bool open = ImGui::BeginCombo("##examples", current ? TranslateMessage(current->title).c_str()
+  // The examples' titles and descriptions are catalog prose with their Chinese beside them.
+  const bool open = ImGui::BeginCombo("##examples", current ? Local(current->title).c_str()
                                                             : T("Load one of the seed's scenarios"));
   MarkAnchor(state, "examples");
   if (open) {
     for (const engine::Example& x : state.catalog->examples) {
       ImGui::PushID(x.id.c_str());
-      if (ImGui::Selectable(TranslateMessage(x.title).c_str(), current == &x)) LoadExample(state, x);
+      if (ImGui::Selectable(Local(x.title).c_str(), current == &x)) LoadExample(state, x);
       MarkAnchor(state, "example:" + x.id);
       ImGui::PopID();
       if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-        WrappedText(TranslateMessage(x.description).c_str());
+        WrappedText(Local(x.description).c_str());
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
       }
@@ -164,7 +165,7 @@ void DrawExamples(AppState& state) {
   }
   if (current != nullptr) {
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
-    WrappedText(TranslateMessage(current->description).c_str());
+    WrappedText(Local(current->description).c_str());
     ImGui::PopStyleColor();
   }
   ImGui::Spacing();

@@ -194,22 +194,36 @@ void ApplyLink(AppState& state, std::string_view fragment) {
   state.dirty = true;
 }
 
+namespace {
+
+// Why the import refused the config.json, as a message: "<key>: <reason>". An error not yet
+// given a template keeps its English sentence (no id; the page matches it against zh.json).
+engine::Message RefusedImport(const engine::InputError& error) {
+  if (error.code.empty()) return engine::Message{"", {}, error.field + ": " + error.message};
+  return engine::MakeMessage("hf_config.status.refused",
+                             {engine::TextArg("field", error.field),
+                              engine::MessageArgOf("reason", engine::Message{error.code, error.args, error.message})});
+}
+
+}  // namespace
+
 void ImportPastedConfig(AppState& state) {
   const catalog::Json doc = catalog::Json::parse(state.inputs.hf_config_text, nullptr, false);
   if (doc.is_discarded()) {
-    state.inputs.hf_config_status = "Not valid JSON: paste the whole config.json.";
+    state.inputs.hf_config_status = engine::MakeMessage("hf_config.status.not_json");
     state.inputs.hf_config_warnings.clear();
     return;
   }
   auto imported = catalog::ImportHfConfig(doc);
   if (!imported.ok()) {
-    state.inputs.hf_config_status = imported.error().field + ": " + imported.error().message;
+    state.inputs.hf_config_status = RefusedImport(imported.error());
     state.inputs.hf_config_warnings.clear();
     return;
   }
   state.inputs.architecture = imported.value().spec;
   state.inputs.model_source = ModelSource::kArchitecture;
-  state.inputs.hf_config_status = "Imported " + imported.value().spec.name + ".";
+  state.inputs.hf_config_status =
+      engine::MakeMessage("hf_config.status.imported", {engine::TextArg("model", imported.value().spec.name)});
   state.inputs.hf_config_warnings = imported.value().warnings;
   state.dirty = true;
 }

@@ -37,7 +37,7 @@ struct Inputs {
   double params_b = 13;  // double: a link's 13.3 comes back as 13.3, not 13.300000190734863
   engine::ModelSpec architecture;  // edited field by field, or imported from a config.json
   std::string hf_config_text;      // a pasted Hugging Face config.json
-  std::string hf_config_status;    // what the import made of it
+  engine::Message hf_config_status;  // what the import made of it (empty english: nothing yet)
   std::vector<engine::Warning> hf_config_warnings;  // and what it could not read exactly
   ModelFilter model_filter;
   engine::Scenario scenario;  // its model is filled from the two fields above

@@ -11,6 +11,7 @@
 #include "engine/efficiency.h"
 #include "format.h"
 #include "i18n.h"
+#include "local_text.h"
 #include "widgets.h"
 
 namespace ui {
@@ -142,9 +143,9 @@ void DrawOwnership(AppState& state, const Fonts& fonts) {
     if (figure == nullptr) continue;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    WrappedText(TranslateMessage(figure->name).c_str());
+    WrappedText(Local(figure->name).c_str());
     SourceTooltip(BuiltInEntry("facility", id));
-    const std::string& unit = TranslateMessage(figure->unit);
+    const std::string& unit = Local(figure->unit);
     if (narrow) MutedText(unit.c_str());  // under the name: no room for a column of its own
     ImGui::TableNextColumn();
     double value = figure->value;

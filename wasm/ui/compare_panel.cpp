@@ -10,6 +10,7 @@
 #include "app.h"
 #include "format.h"
 #include "i18n.h"
+#include "local_text.h"
 #include "widgets.h"
 
 namespace ui {
@@ -89,13 +90,15 @@ std::array<float, kColumns> ContentWidths(const std::vector<const engine::GpuSpe
 // The "seed wrong" mark after a GPU's name (on a line of its own when the name fills the
 // cell), with the datasheet value on hover.
 void SeedMark(const engine::GpuSpec& g, bool same_line) {
-  if (g.seed_correction.empty()) return;
+  if (g.seed_claim.empty()) return;
   if (same_line) ImGui::SameLine();
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(Colors().bad), "%s", T("(seed wrong)"));
   if (!ImGui::IsItemHovered()) return;
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-  WrappedText(TranslateMessage(g.seed_correction).c_str());
+  WrappedText(MessageText("catalog.seed_correction",
+                          {engine::TextArg("claim", Local(g.seed_claim)), engine::TextArg("correct", Local(g.seed_datasheet))})
+                  .c_str());
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }
@@ -114,7 +117,7 @@ void DrawRow(const engine::GpuSpec& g) {
     ImGui::TextUnformatted(cells[c].c_str());
   }
   if (ImGui::IsItemHovered() && !g.export_note_cn.empty()) {  // the export column, drawn last
-    ImGui::SetTooltip("%s", TranslateMessage(g.export_note_cn).c_str());
+    ImGui::SetTooltip("%s", Local(g.export_note_cn).c_str());
   }
 }
 
@@ -182,7 +185,7 @@ void DrawChecklistSection(const engine::Estimate& e, const Fonts& fonts) {
     ImGui::TextUnformatted(MessageText(c.topic).c_str());
     ImGui::PopFont();
     ImGui::Indent();
-    WrappedText(MessageText(WithCatalogText(c.answer, {"export_note"})).c_str());
+    WrappedText(MessageText(c.answer).c_str());
     ImGui::Unindent();
   }
 }

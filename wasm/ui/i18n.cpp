@@ -278,6 +278,7 @@ const std::string& TranslateMessage(const std::string& english) {
 std::string PageArg(const engine::MessageArg& arg) {
   if (arg.kind == engine::ArgKind::kMessage) return arg.nested.empty() ? "" : MessageText(arg.nested.front());
   if (arg.kind == engine::ArgKind::kMoney) return MoneyText(arg.number, arg.text);
+  if (arg.kind == engine::ArgKind::kText && g_lang == Lang::kZh && !arg.text_zh.empty()) return arg.text_zh;
   return engine::EnglishArg(arg);
 }
 

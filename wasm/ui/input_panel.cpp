@@ -15,6 +15,7 @@
 #include "engine/scenario_fields.h"
 #include "format.h"
 #include "i18n.h"
+#include "local_text.h"
 #include "widgets.h"
 
 namespace ui {
@@ -197,7 +198,10 @@ void PasteConfig(AppState& state) {
   TextEditor("##hf_config", state.inputs.hf_config_text, 140 * state.dpi_scale);
   if (ImGui::Button(L("Import config.json"))) ImportPastedConfig(state);
   // "Imported <model>." and the importer's warnings, or why the text was not read.
-  if (!state.inputs.hf_config_status.empty()) MutedText(TranslateMessage(state.inputs.hf_config_status).c_str());
+  const engine::Message& status = state.inputs.hf_config_status;
+  if (!status.english.empty()) {
+    MutedText((status.id.empty() ? TranslateMessage(status.english) : MessageText(status)).c_str());
+  }
   for (const engine::Warning& w : state.inputs.hf_config_warnings) MutedText(WarningText(w).c_str());
 }
 
@@ -264,7 +268,7 @@ bool GpuCombo(AppState& state) {
 bool NetworkCombo(AppState& state) {
   return CatalogCombo(
       "##network", state.catalog->fabrics, state.inputs.scenario.parallel.network,
-      [](const engine::FabricSpec& f) { return f.name; }, [](const engine::FabricSpec& f) { return f.scale_out; });
+      [](const engine::FabricSpec& f) { return Local(f.name); }, [](const engine::FabricSpec& f) { return f.scale_out; });
 }
 
 // The checkpoint storage tier: the catalog's, or "" for the default the engine assumes.

@@ -213,15 +213,8 @@ const engine::Plan* DrawScatter(const engine::PlanResult& r, const AppState& sta
   return ImGui::IsMouseClicked(ImGuiMouseButton_Left) ? hovered : nullptr;
 }
 
-// Why a GPU has no plan, in the page's language. Its export note is the catalog's prose,
-// an argument the engine passes as it is: the page's string table words it.
-std::string RejectionText(const engine::Rejection& x) {
-  engine::Message reason = x.reason;
-  for (engine::MessageArg& arg : reason.args) {
-    if (arg.name == "export_note") arg.text = T(arg.text.c_str());
-  }
-  return MessageText(reason);
-}
+// Why a GPU has no plan, in the page's language.
+std::string RejectionText(const engine::Rejection& x) { return MessageText(x.reason); }
 
 }  // namespace
 

@@ -8,6 +8,7 @@
 #include "app.h"
 #include "format.h"
 #include "i18n.h"
+#include "local_text.h"
 #include "widgets.h"
 
 namespace ui {
@@ -139,7 +140,7 @@ void DrawGpuFitTable(const engine::Estimate& e, float scale) {
   for (const engine::GpuFit& f : e.fit_by_gpu) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    WrappedText(f.name.c_str());
+    WrappedText(Local(f.name).c_str());
     ImGui::TableSetColumnIndex(1);
     ImGui::TextUnformatted(GibText(f.capacity_bytes).c_str());
     ImGui::TableSetColumnIndex(2);

@@ -9,6 +9,7 @@
 #include "app.h"
 #include "format.h"
 #include "i18n.h"
+#include "local_text.h"
 #include "widgets.h"
 
 namespace ui {
@@ -95,7 +96,7 @@ std::string AmountText(const engine::BomLine& l) {
 }
 
 // A line's reason; the network's name is catalog text.
-std::string WhyText(const engine::BomLine& l) { return MessageText(WithCatalogText(l.why, {"fabric"})); }
+std::string WhyText(const engine::BomLine& l) { return MessageText(l.why); }
 
 // The bill as lines of "item: amount" over the reason, for a region too narrow for columns.
 void DrawServerBlocks(const engine::Estimate& e) {
@@ -144,7 +145,7 @@ void DrawSpeedSection(const engine::Estimate& e, const Fonts& fonts, float scale
   }
   std::string networks;  // "name 87%, name 100%" (network names are proper nouns)
   for (const engine::FabricSpeed& f : e.network_effect) {
-    const std::string item = f.name + " " + std::to_string(std::lround(f.relative * 100)) + "%";
+    const std::string item = Local(f.name) + " " + std::to_string(std::lround(f.relative * 100)) + "%";
     networks = networks.empty() ? item : Printf(T("%s, %s"), networks.c_str(), item.c_str());
   }
   MutedText(Printf(T("The same plan on other networks (usual bandwidth per node): %s."), networks.c_str()).c_str());

@@ -74,17 +74,6 @@ const char* FittingLabel(const char* long_label, const char* short_label) {
   return ImGui::CalcTextSize(long_label).x <= room ? long_label : short_label;
 }
 
-engine::Message WithCatalogText(engine::Message message, std::initializer_list<std::string_view> names) {
-  for (engine::MessageArg& arg : message.args) {
-    if (arg.kind == engine::ArgKind::kMessage) {
-      for (engine::Message& nested : arg.nested) nested = WithCatalogText(std::move(nested), names);
-    } else if (arg.kind == engine::ArgKind::kText && std::find(names.begin(), names.end(), arg.name) != names.end()) {
-      arg.text = T(arg.text.c_str());
-    }
-  }
-  return message;
-}
-
 void MarkAnchor(AppState& state, const std::string& name) {
   const ImVec2 min = ImGui::GetItemRectMin();
   const ImVec2 size = ImGui::GetItemRectSize();

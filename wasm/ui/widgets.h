@@ -36,11 +36,6 @@ bool TooNarrowForColumns(float dpi_scale);
 // `short_label` (a header's label is cut off, not wrapped). Measured in the current font.
 const char* FittingLabel(const char* long_label, const char* short_label);
 
-// `message` with the catalog texts among its arguments (those named in `names`, at any
-// depth: a fabric's name, a GPU's export note) in the page's language. They are catalog
-// strings, translated as the page's other strings are (T()), not engine sentences.
-engine::Message WithCatalogText(engine::Message message, std::initializer_list<std::string_view> names);
-
 // Records where the last item was drawn under `name` in state.anchors (for browser tests).
 void MarkAnchor(AppState& state, const std::string& name);
 
