@@ -51,7 +51,7 @@ Catalog TinyCatalog() {
   c.gpus = {TestGpu("big-80gb", 80, 989.4), TestGpu("small-24gb", 24, 165)};
   FabricSpec ib;
   ib.id = "ib-ndr";
-  ib.name = "IB";
+  ib.name = {"IB", "IB"};
   ib.busbw_fraction = 0.9;
   ib.latency_s = 1e-6;
   ib.default_node_bytes_per_s = 400e9;

@@ -52,7 +52,7 @@ std::vector<GpuSpec> Gpus() {
 FabricSpec Fabric(const char* id, double node_gbps, double latency_s, double busbw_fraction) {
   FabricSpec f;
   f.id = id;
-  f.name = id;
+  f.name = {id, id};
   f.latency_s = latency_s;
   f.busbw_fraction = busbw_fraction;
   f.default_node_bytes_per_s = node_gbps * 1e9 / 8;

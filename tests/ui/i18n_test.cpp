@@ -495,7 +495,7 @@ const Sweep& EngineSweep() {
       const engine::Scenario s = base("llama-3-8b", "h100-sxm-80gb", 8);
       if (const auto e = estimate(s)) {
         g.export_restricted_cn = false;
-        g.export_note_cn.clear();
+        g.export_note_cn = {};
         for (const engine::CheckItem& c : engine::PreOrderChecklist(s, *e, g)) reach(c.answer);
       }
     }

@@ -140,7 +140,7 @@ void DrawGpuFitTable(const engine::Estimate& e, float scale) {
   for (const engine::GpuFit& f : e.fit_by_gpu) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    WrappedText(Local(f.name).c_str());
+    WrappedText(f.name.c_str());
     ImGui::TableSetColumnIndex(1);
     ImGui::TextUnformatted(GibText(f.capacity_bytes).c_str());
     ImGui::TableSetColumnIndex(2);
