@@ -69,7 +69,7 @@ std::span<const MessageTemplate> WarningTemplates() { return kTemplates; }
 std::span<const MessageTemplate> MessageTemplates() {
   static const std::vector<MessageTemplate> all = [] {
     std::vector<MessageTemplate> v;
-    for (const std::span<const MessageTemplate> table : {WarningTemplates()}) {
+    for (const std::span<const MessageTemplate> table : {WarningTemplates(), InputTemplates()}) {
       for (const MessageTemplate& t : table) v.push_back(t);
     }
     return v;

@@ -15,6 +15,7 @@ struct MessageTemplate {
 
 // Each domain's templates live in its own file; MessageTemplates() is all of them.
 std::span<const MessageTemplate> WarningTemplates();  // message_templates.cpp
+std::span<const MessageTemplate> InputTemplates();    // messages_input.cpp: input errors, link notices
 
 std::span<const MessageTemplate> MessageTemplates();
 

@@ -41,7 +41,7 @@ bool BeginForm(const char* id, float scale) {
 // Shows the engine's complaint about `field` (if that is the field it names).
 void ShowError(AppState& state, std::string_view field, const engine::InputError& error) {
   ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
-  WrappedText(TranslateMessage(error.message).c_str());
+  WrappedText(ErrorText(error).c_str());
   ImGui::PopStyleColor();
   MarkAnchor(state, "error:" + std::string(field));
 }
@@ -197,7 +197,8 @@ void PasteConfig(AppState& state) {
   TextEditor("##hf_config", state.inputs.hf_config_text, 140 * state.dpi_scale);
   if (ImGui::Button(L("Import config.json"))) ImportPastedConfig(state);
   // "Imported <model>." and the importer's warnings, or why the text was not read.
-  if (!state.inputs.hf_config_status.empty()) MutedText(TranslateMessage(state.inputs.hf_config_status).c_str());
+  const std::string status = HfConfigStatusText(state.inputs);
+  if (!status.empty()) MutedText(status.c_str());
   for (const engine::Warning& w : state.inputs.hf_config_warnings) MutedText(WarningText(w).c_str());
 }
 
@@ -450,7 +451,7 @@ void DrawOverlaySection(AppState& state, const Fonts& fonts) {
     state.overlay_text.clear();
     state.overlay_pending = true;
   }
-  if (!state.overlay_status.empty()) MutedText(state.overlay_status.c_str());
+  if (const std::string status = OverlayStatusText(state); !status.empty()) MutedText(status.c_str());
 }
 
 void DrawInputPanel(AppState& state, const Fonts& fonts) {
