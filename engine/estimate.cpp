@@ -184,10 +184,9 @@ Result<Estimate> RunEstimate(const Scenario& s, const Catalog& catalog, const Co
   if (guard.ok()) return estimate;
   StrictGuardFailed(guard.failed());
   const std::string input = BlameInput(s, catalog);
-  return InputError{input.empty() ? "scenario" : input,
-                    (input.empty() ? std::string("this scenario") : "this value of " + input) +
-                        " takes the estimate outside what the engine can compute (" + guard.failed() +
-                        "); please report it with the scenario"};
+  if (input.empty()) return MakeInputError("scenario", "input.outside_engine", {TextArg("figure", guard.failed())});
+  return MakeInputError(input, "input.outside_engine.field",
+                        {TextArg("field", input), TextArg("figure", guard.failed())});
 }
 
 }  // namespace engine

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "units.h"
@@ -25,6 +26,19 @@ std::string Num(double value) {
   }
   std::snprintf(buf, sizeof buf, magnitude >= 1000 ? "%.0f" : "%.3g", value);
   return buf;
+}
+
+std::string ExactNum(double value) {
+  if (value == std::floor(value) && std::fabs(value) < 1e7) return std::to_string(static_cast<long long>(value));
+  // Enough digits to tell 0.001 from 0.00099 (Num keeps three significant ones).
+  std::string text = Num(value);
+  if (std::strtod(text.c_str(), nullptr) == value) return text;
+  char buffer[32];
+  for (int digits = 6; digits <= 17; ++digits) {
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
+    if (std::strtod(buffer, nullptr) == value) break;
+  }
+  return buffer;
 }
 
 // Whole units are written out up to kMoneyDigitsBelow; above it, rounding to the unit

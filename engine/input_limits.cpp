@@ -5,7 +5,6 @@
 #include <iterator>
 #include <vector>
 
-#include "format.h"
 #include "scenario_fields.h"
 
 namespace engine {
@@ -38,19 +37,41 @@ constexpr NumericLimit kOtherLimits[] = {
     {"own_utilization", 0.05, 1, false, false, "", ""},
 };
 
-std::string Exact(double value) {
-  if (value == std::floor(value) && std::fabs(value) < 1e7) return std::to_string(static_cast<long long>(value));
-  // Enough digits to tell 0.001 from 0.00099 (Num keeps three significant ones).
-  std::string text = Num(value);
-  if (std::strtod(text.c_str(), nullptr) == value) return text;
-  // The fewest digits that read back as the value itself: a value just past a limit
-  // (1.0000000000000002 for mfu) must not be echoed as the limit ("got 1").
-  char buffer[32];
-  for (int digits = 6; digits <= 17; ++digits) {
-    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
-    if (std::strtod(buffer, nullptr) == value) break;
+// The message of a unit or of what 0 stands for, as the table writes them in English.
+struct Word {
+  std::string_view english;
+  const char* id;
+};
+constexpr Word kUnits[] = {
+    {"billion parameters", "input.unit.billion_parameters"}, {"days", "input.unit.days"},
+    {"GPUs", "input.unit.gpus"},       {"layers", "input.unit.layers"},
+    {"tokens", "input.unit.tokens"},   {"sequences", "input.unit.sequences"},
+    {"tokens/s", "input.unit.tokens_per_s"}, {"h", "input.unit.hours"},
+    {"min", "input.unit.minutes"},     {"stages", "input.unit.stages"},
+    {"Gbit/s", "input.unit.gbit_per_s"},
+};
+constexpr Word kZeroMeanings[] = {
+    {"micro_batch × data-parallel degree", "input.zero_means.default_batch"},
+    {"not given", "input.zero_means.not_given"},
+    {"no claim", "input.zero_means.no_claim"},
+    {"predicted", "input.zero_means.predicted"},
+    {"the fabric's usual", "input.zero_means.fabric_default"},
+    {"none", "input.zero_means.none"},
+    {"no limit", "input.zero_means.no_limit"},
+};
+
+template <size_t N>
+Message WordMessage(const Word (&words)[N], std::string_view english) {
+  for (const Word& w : words) {
+    if (w.english == english) return MakeMessage(w.id);
   }
-  return buffer;
+  std::abort();  // a unit or meaning without a message: a programming error, caught by every test
+}
+
+// A limit's bound as the messages show it: whole-number limits in full ("1048576"), the
+// others as short as they read back.
+MessageArg BoundArg(std::string name, const NumericLimit& limit, double bound) {
+  return limit.integer ? CountArg(std::move(name), static_cast<long long>(bound)) : ExactArg(std::move(name), bound);
 }
 
 }  // namespace
@@ -73,9 +94,8 @@ const NumericLimit& LimitOf(std::string_view field) {
 
 std::string AllowedText(const NumericLimit& limit) {
   // Whole-number limits in full ("1048576"), the others as short as they read back.
-  const std::string range = limit.integer ? std::to_string(static_cast<long long>(limit.min)) + " and " +
-                                                std::to_string(static_cast<long long>(limit.max))
-                                          : Exact(limit.min) + " and " + Exact(limit.max);
+  const std::string range = EnglishArg(BoundArg("min", limit, limit.min)) + " and " +
+                            EnglishArg(BoundArg("max", limit, limit.max));
   if (!limit.zero_is_unset) return "between " + range;
   return "0 (" + std::string(limit.zero_means) + ") or between " + range;
 }
@@ -84,12 +104,21 @@ std::optional<InputError> CheckLimit(std::string_view field, std::string_view er
   const NumericLimit& limit = LimitOf(field);
   const bool in_range = std::isfinite(value) && ((limit.zero_is_unset && value == 0) ||
                                                  (value >= limit.min && value <= limit.max));
-  const std::string unit = limit.unit.empty() ? "" : " " + std::string(limit.unit);
   if (!in_range) {
-    return InputError{std::string(error_field), "must be " + AllowedText(limit) + unit + ", got " + Exact(value)};
+    std::vector<MessageArg> args = {BoundArg("min", limit, limit.min), BoundArg("max", limit, limit.max),
+                                    ExactArg("got", value)};
+    std::string id = "input.out_of_range";
+    if (limit.zero_is_unset) {
+      id += limit.unit.empty() ? ".unset" : ".unset_unit";
+      args.push_back(MessageArgOf("zero_means", WordMessage(kZeroMeanings, limit.zero_means)));
+    } else if (!limit.unit.empty()) {
+      id += ".unit";
+    }
+    if (!limit.unit.empty()) args.push_back(MessageArgOf("unit", WordMessage(kUnits, limit.unit)));
+    return MakeInputError(std::string(error_field), id, std::move(args));
   }
   if (limit.integer && value != std::floor(value)) {
-    return InputError{std::string(error_field), "must be a whole number, got " + Exact(value)};
+    return MakeInputError(std::string(error_field), "input.not_whole", {ExactArg("got", value)});
   }
   return std::nullopt;
 }

@@ -27,6 +27,8 @@ MessageArg CountArg(std::string name, long long value) {
 
 MessageArg NumberArg(std::string name, double value) { return Arg(std::move(name), ArgKind::kNumber, value, ""); }
 
+MessageArg ExactArg(std::string name, double value) { return Arg(std::move(name), ArgKind::kExact, value, ""); }
+
 MessageArg BytesArg(std::string name, double bytes) { return Arg(std::move(name), ArgKind::kBytes, bytes, ""); }
 
 MessageArg MoneyArg(std::string name, double amount, std::string currency) {
@@ -58,6 +60,7 @@ std::string EnglishArg(const MessageArg& arg) {
   switch (arg.kind) {
     case ArgKind::kCount: return std::to_string(static_cast<long long>(arg.number));
     case ArgKind::kNumber: return Num(arg.number);
+    case ArgKind::kExact: return ExactNum(arg.number);
     case ArgKind::kBytes: return GiBText(arg.number);
     case ArgKind::kMoney: return Money(arg.number) + " " + arg.text;
     case ArgKind::kText: return arg.text;

@@ -16,6 +16,8 @@ namespace engine {
 enum class ArgKind {
   kCount,    // a whole number: layers, GPUs, tokens of a sequence
   kNumber,   // a computed number, shown with three significant digits
+  kExact,    // a number the user gave (or a limit it is held to), shown with every digit it needs
+             // to read back as itself: 1.0000000000000002 just past a limit of 1 is not "1"
   kBytes,    // a size in bytes, shown in GiB
   kMoney,    // an amount of money in the currency `text` ("USD"), shown in whole units
   kText,     // a name, an id or the user's own text, shown as it is (never translated)
@@ -27,7 +29,7 @@ struct Message;
 struct MessageArg {
   std::string name;  // the template's slot, with its unit where it has one ("need_bytes")
   ArgKind kind = ArgKind::kNumber;
-  double number = 0;            // kCount, kNumber, kBytes, kMoney
+  double number = 0;            // kCount, kNumber, kExact, kBytes, kMoney
   std::string text;             // kText; kMoney's currency code
   std::string text_zh;          // kText from catalog prose (LocalTextArg): its 简体中文, when it has one
   std::vector<Message> nested;  // kMessage: exactly one
@@ -43,6 +45,7 @@ struct Message {
 
 MessageArg CountArg(std::string name, long long value);
 MessageArg NumberArg(std::string name, double value);
+MessageArg ExactArg(std::string name, double value);
 MessageArg BytesArg(std::string name, double bytes);
 MessageArg MoneyArg(std::string name, double amount, std::string currency);
 MessageArg TextArg(std::string name, std::string text);
@@ -58,8 +61,8 @@ Message MakeMessage(std::string id, std::vector<MessageArg> args = {});
 std::string FillTemplate(std::string_view text, const std::vector<MessageArg>& args,
                          std::string (*format)(const MessageArg&));
 
-// An argument as the English text shows it: "32", "0.516", "23.99 GiB", "1,234 USD", the
-// text itself, a nested message's English.
+// An argument as the English text shows it: "32", "0.516", "1.0000000000000002",
+// "23.99 GiB", "1,234 USD", the text itself, a nested message's English.
 std::string EnglishArg(const MessageArg& arg);
 
 // The English template of `id`; the program is wrong (not the input) when it has none.

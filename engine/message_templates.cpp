@@ -74,6 +74,7 @@ std::span<const MessageTemplate> MessageTemplates() {
         PlanTemplates(),
         ExplainTemplates(),
         CatalogTemplates(),
+        InputTemplates(),
     };
     for (const std::span<const MessageTemplate> table : tables) {
       for (const MessageTemplate& t : table) v.push_back(t);

@@ -4,8 +4,6 @@
 #include <cmath>
 #include <string>
 
-#include "format.h"
-
 namespace engine {
 namespace {
 
@@ -101,9 +99,9 @@ namespace {
 
 std::optional<InputError> RangeError(const std::string& field, double value, double lo, double hi) {
   if (!(value >= lo && value <= hi)) {  // also catches NaN
-    return InputError{field, "must be between " + std::to_string(static_cast<long long>(lo)) +
-                                 " and " + std::to_string(static_cast<long long>(hi)) + ", got " +
-                                 Num(value)};
+    return MakeInputError(field, "input.out_of_range",
+                          {CountArg("min", static_cast<long long>(lo)), CountArg("max", static_cast<long long>(hi)),
+                           NumberArg("got", value)});
   }
   return std::nullopt;
 }
@@ -134,8 +132,8 @@ std::optional<InputError> ValidateModel(const ModelSpec& m, const std::string& p
     if (auto e = RangeError(prefix + r.name, r.value, r.lo, r.hi)) return e;
   }
   if (m.heads % m.kv_heads != 0) {
-    return InputError{prefix + "kv_heads", "must divide heads (" + std::to_string(m.heads) +
-                                               "), got " + std::to_string(m.kv_heads)};
+    return MakeInputError(prefix + "kv_heads", "input.must_divide",
+                          {TextArg("what", "heads"), CountArg("total", m.heads), CountArg("value", m.kv_heads)});
   }
   if (m.IsMoe()) {
     const MoeSpec& e = m.moe;
@@ -155,14 +153,13 @@ std::optional<InputError> ValidateModel(const ModelSpec& m, const std::string& p
   // A stored weight narrower than 1 bit, or as wide as bf16, is not a quantized checkpoint.
   if (m.stored_weight_bytes != 0 &&
       !(m.stored_weight_bytes >= kMinStoredWeightBytes && m.stored_weight_bytes < kMaxStoredWeightBytes)) {
-    return InputError{prefix + "weight_bytes", "must be 0 (not quantized) or at least 0.125 and below 2 bytes per weight, got " +
-                                                   Num(m.stored_weight_bytes)};
+    return MakeInputError(prefix + "weight_bytes", "input.weight_bytes_range",
+                          {NumberArg("got", m.stored_weight_bytes)});
   }
   const double total = CountParams(m).total;
   if (total > kMaxModelParams) {
-    return InputError{prefix.empty() ? "model" : prefix.substr(0, prefix.size() - 1),
-                      "describes " + std::to_string(total / 1e12) +
-                          " trillion parameters; the limit is 10 trillion"};
+    return MakeInputError(prefix.empty() ? "model" : prefix.substr(0, prefix.size() - 1), "input.model_too_large",
+                          {NumberArg("trillions", total / 1e12)});
   }
   return std::nullopt;
 }
@@ -186,7 +183,9 @@ constexpr double kMinDerivedParams = 1e7;
 
 Result<ModelSpec> DeriveDenseShape(double params) {
   if (!(params >= kMinDerivedParams && params <= kMaxModelParams)) {
-    return InputError{"model.params_b", "must be between 0.01 and 10000 billion parameters"};
+    return MakeInputError("model.params_b", "input.between.unit",
+                          {NumberArg("min", kMinDerivedParams / 1e9), NumberArg("max", kMaxModelParams / 1e9),
+                           MessageArgOf("unit", MakeMessage("input.unit.billion_parameters"))});
   }
   // Llama-3 conventions: 128-wide heads, 8 KV heads, SwiGLU at 3.5·h, the 128,256-token
   // vocabulary; embeddings tied below 4B as in Llama-3.2-1B/3B (Meta HF configs).
@@ -224,7 +223,7 @@ Result<ModelSpec> DeriveDenseShape(double params) {
     }
   }
   if (best.layers == 0) {
-    return InputError{"model.params_b", "no transformer shape reaches that size"};
+    return MakeInputError("model.params_b", "input.no_dense_shape");
   }
   best.name = "Dense model derived from " + std::to_string(CountParams(best).total / 1e9).substr(0, 5) + "B parameters";
   best.max_context = 8192;

@@ -492,10 +492,11 @@ std::optional<InputError> ValidateConstraints(const PlanConstraints& c, const Ca
   if (Convert(catalog, 1, "USD", c.currency) <= 0) {
     std::string codes = "USD";
     for (const CurrencyRate& r : catalog.currencies) codes += ", " + r.code;
-    return InputError{"currency", "must be one of " + codes + ", got '" + QuotedInput(c.currency) + "'"};
+    return MakeInputError("currency", "input.not_one_of",
+                          {TextArg("allowed", codes), TextArg("got", QuotedInput(c.currency))});
   }
   if (std::none_of(catalog.gpus.begin(), catalog.gpus.end(), [&](const GpuSpec& g) { return GpuAllowed(g, c); })) {
-    return InputError{"allowed_gpus", "matches no catalog GPU id or vendor"};
+    return MakeInputError("allowed_gpus", "input.allowed_gpus_none");
   }
   return std::nullopt;
 }
@@ -526,7 +527,7 @@ Result<PlanSearch> PlanSearch::Start(const Scenario& base, const PlanConstraints
   checked.training.precision = Precision::kFp16;
   if (auto error = ValidateScenario(checked, catalog)) return *error;
   if (TrainingTokens(base.training) <= 0) {
-    return InputError{"tokens", "is required to plan (or dataset_tokens × epochs): time and cost depend on it"};
+    return MakeInputError("tokens", "input.tokens_required");
   }
   return PlanSearch(std::make_unique<State>(base, c, catalog));
 }

@@ -35,6 +35,10 @@ inline InputError MakeInputError(std::string field, std::string code, std::vecto
   return e;
 }
 
+// The error's sentence as a message (for a notice that quotes it: "gpus: <message>"). An
+// error made from a bare sentence gives a message without an id, shown as its English.
+inline Message ErrorMessage(const InputError& error) { return Message{error.code, error.args, error.message}; }
+
 // Something the user should know about an otherwise valid input or result: a stable code
 // and typed arguments; `message` is the English text of its template (message.h).
 struct Warning {

@@ -4,17 +4,25 @@
 #include <string>
 #include <vector>
 
-#include "format.h"
 #include "input_limits.h"
 #include "scenario_fields.h"
 
 namespace engine {
 namespace {
 
+// `what` names the field divided ("heads"); without one, the data-parallel degree.
 std::optional<InputError> Divides(const char* field, int divisor, const char* what, int total) {
   if (total % divisor == 0) return std::nullopt;
-  return InputError{field, "must divide " + std::string(what) + " (" + std::to_string(total) + "), got " +
-                               std::to_string(divisor)};
+  if (what == nullptr) {
+    return MakeInputError(field, "input.must_divide_dp", {CountArg("total", total), CountArg("value", divisor)});
+  }
+  return MakeInputError(field, "input.must_divide",
+                        {TextArg("what", what), CountArg("total", total), CountArg("value", divisor)});
+}
+
+// "must be between 1 and <layers> (the model's layers)".
+InputError AboveModelLayers(const char* field, int layers, int value) {
+  return MakeInputError(field, "input.above_model_layers", {CountArg("layers", layers), CountArg("got", value)});
 }
 
 // The limits the model sets on the training fields (the contract's own ranges are checked
@@ -23,58 +31,50 @@ std::optional<InputError> CheckTraining(const Training& t, const ModelSpec& m) {
   // Only a freeze run trains the top layers; any other method ignores the count, so a
   // one-layer model is not refused for a default it never uses.
   if (t.method == Method::kFreeze && t.freeze_trainable_layers > m.layers) {
-    return InputError{"freeze_trainable_layers", "must be between 1 and " + std::to_string(m.layers) +
-                                                     " (the model's layers), got " +
-                                                     std::to_string(t.freeze_trainable_layers)};
+    return AboveModelLayers("freeze_trainable_layers", m.layers, t.freeze_trainable_layers);
   }
   // The Hugging Face Trainer refuses to train a quantized model without adapters ("You
   // cannot perform fine-tuning on purely quantized models", transformers Trainer.__init__).
   if (m.IsQuantizedCheckpoint() && t.method != Method::kLora && t.method != Method::kQlora) {
-    return InputError{"method", "cannot be " + std::string(EnumName(kMethodNames, t.method)) +
-                                    " on a quantized checkpoint (model weight_bytes " + Num(m.stored_weight_bytes) +
-                                    " B): only adapters train on quantized weights; use lora or qlora, or load the "
-                                    "unquantized checkpoint"};
+    return MakeInputError("method", "input.method_on_quantized_weights",
+                          {TextArg("method", std::string(EnumName(kMethodNames, t.method))),
+                           NumberArg("weight_bytes", m.stored_weight_bytes)});
   }
   return std::nullopt;
 }
 
 std::optional<InputError> CheckParallel(const Parallelism& p, const ModelSpec& m, const Training& t) {
   if (p.pp > m.layers) {
-    return InputError{"pp", "must be between 1 and " + std::to_string(m.layers) + " (the model's layers), got " +
-                                std::to_string(p.pp)};
+    return AboveModelLayers("pp", m.layers, p.pp);
   }
   if (auto e = Divides("tp", p.tp, "heads", m.heads)) return e;
   if (auto e = Divides("cp", p.cp, "seq_len", t.seq_len)) return e;
   if (p.gpus % (p.tp * p.pp * p.cp) != 0) {
-    return InputError{"gpus", "must be a multiple of tp × pp × cp = " + std::to_string(p.tp * p.pp * p.cp) +
-                                  ", got " + std::to_string(p.gpus)};
+    return MakeInputError("gpus", "input.gpus_not_multiple",
+                          {CountArg("product", p.tp * p.pp * p.cp), CountArg("gpus", p.gpus)});
   }
   if (p.virtual_pipeline > 1) {
-    if (p.pp == 1) return InputError{"virtual_pipeline", "needs pp > 1"};
-    if (auto e = Divides("virtual_pipeline", p.pp * p.virtual_pipeline, "layers", m.layers)) {
-      return InputError{"virtual_pipeline", "pp × virtual_pipeline must divide layers (" +
-                                                std::to_string(m.layers) + ")"};
+    if (p.pp == 1) return MakeInputError("virtual_pipeline", "input.virtual_pipeline_needs_pp");
+    if (m.layers % (p.pp * p.virtual_pipeline) != 0) {
+      return MakeInputError("virtual_pipeline", "input.virtual_pipeline_layers", {CountArg("layers", m.layers)});
     }
   }
   if (p.ep > 1) {
-    if (!m.IsMoe()) return InputError{"ep", "expert parallelism needs a Mixture-of-Experts model; use 1"};
+    if (!m.IsMoe()) return MakeInputError("ep", "input.ep_needs_moe");
     if (auto e = Divides("ep", p.ep, "experts", m.moe.experts)) return e;
-    if (auto e = Divides("ep", p.ep, "the data-parallel degree", p.DataParallel())) return e;
+    if (auto e = Divides("ep", p.ep, nullptr, p.DataParallel())) return e;
   }
   if (p.framework == Framework::kMegatron && p.zero > 1) {
-    return InputError{"zero", "Megatron-LM shards optimizer state only (zero = 1 is its distributed optimizer); "
-                              "use 0 or 1, or framework fsdp/deepspeed"};
+    return MakeInputError("zero", "input.zero_megatron");
   }
   if (p.framework == Framework::kDeepSpeed && p.pp > 1 && p.zero > 1) {
-    return InputError{"zero", "DeepSpeed's pipeline engine supports ZeRO stage 0 or 1 only; use zero ≤ 1 with pp > 1, "
-                              "or framework fsdp (FSDP2 + pipelining, as torchtitan)"};
+    return MakeInputError("zero", "input.zero_deepspeed_pp");
   }
   if (p.offload == Offload::kOptimizer && p.zero == 0) {
-    return InputError{"offload", "optimizer offload needs zero ≥ 1 (DeepSpeed ZeRO-Offload runs the sharded "
-                                 "optimizer on the CPU)"};
+    return MakeInputError("offload", "input.offload_needs_zero");
   }
   if (p.offload == Offload::kOptimizerAndParams && p.zero != 3) {
-    return InputError{"offload", "optimizer+params offload needs zero = 3 (ZeRO-Infinity / FSDP CPU offload)"};
+    return MakeInputError("offload", "input.offload_params_needs_zero3");
   }
   return std::nullopt;
 }
@@ -87,20 +87,19 @@ std::optional<InputError> CheckBatch(const Training& t, const Parallelism& p) {
   const long long per_pass = static_cast<long long>(t.micro_batch) * p.DataParallel();
   const long long default_batch = per_pass * (p.pp > 1 ? 4LL * p.pp : 1);
   if (per_pass > kMaxSequencesPerStep || (t.global_batch == 0 && default_batch > kMaxSequencesPerStep)) {
-    return InputError{"micro_batch", "× data-parallel degree gives " +
-                                         std::to_string(t.global_batch == 0 ? default_batch : per_pass) +
-                                         " sequences per step; the limit is 100000000 (lower micro_batch or gpus)"};
+    return MakeInputError("micro_batch", "input.sequences_per_step",
+                          {CountArg("sequences", t.global_batch == 0 ? default_batch : per_pass),
+                           CountArg("limit", kMaxSequencesPerStep)});
   }
   if (t.global_batch == 0) return std::nullopt;
   const int per_step = static_cast<int>(per_pass);
   if (t.optimizer_in_backward && t.global_batch > per_step) {
-    return InputError{"optimizer_in_backward", "cannot be combined with gradient accumulation (global_batch " +
-                                                   std::to_string(t.global_batch) + " > micro_batch × data-parallel " +
-                                                   std::to_string(per_step) + ")"};
+    return MakeInputError("optimizer_in_backward", "input.optimizer_in_backward_accumulation",
+                          {CountArg("global_batch", t.global_batch), CountArg("per_step", per_step)});
   }
   if (t.global_batch % per_step != 0) {
-    return InputError{"global_batch", "must be a multiple of micro_batch × data-parallel degree = " +
-                                          std::to_string(per_step) + ", got " + std::to_string(t.global_batch)};
+    return MakeInputError("global_batch", "input.global_batch_not_multiple",
+                          {CountArg("per_step", per_step), CountArg("global_batch", t.global_batch)});
   }
   return std::nullopt;
 }
@@ -124,7 +123,8 @@ std::string JoinIds(const std::vector<Entry>& entries) {
 
 std::optional<InputError> CheckGpuId(const std::string& gpu_id, const Catalog& catalog) {
   if (catalog.FindGpu(gpu_id) != nullptr) return std::nullopt;
-  return InputError{"gpu", "unknown GPU '" + QuotedInput(gpu_id) + "'; known: " + JoinIds(catalog.gpus)};
+  return MakeInputError("gpu", "input.unknown_gpu",
+                        {TextArg("gpu", QuotedInput(gpu_id)), TextArg("known", JoinIds(catalog.gpus))});
 }
 
 std::optional<InputError> ValidateScenario(const Scenario& s, const Catalog& catalog) {
@@ -140,21 +140,21 @@ std::optional<InputError> ValidateScenario(const Scenario& s, const Catalog& cat
     // `network` is the fabric between nodes; NVLink and PCIe links live inside one and come
     // with the GPU and server, so naming one here would price and time a network that is not.
     const std::string ids = JoinIds(catalog.fabrics, [](const FabricSpec& f) { return f.scale_out; });
-    const std::string what = fabric == nullptr ? "unknown network '" + QuotedInput(s.parallel.network) + "'"
-                                                : "'" + s.parallel.network + "' links GPUs inside a node, not nodes";
-    return InputError{"network", what + "; choose a fabric between nodes: " + ids};
+    return MakeInputError("network", fabric == nullptr ? "input.unknown_network" : "input.network_inside_node",
+                          {TextArg("network", QuotedInput(s.parallel.network)), TextArg("known", ids)});
   }
   if (!s.storage.empty() && catalog.FindStorage(s.storage) == nullptr) {
-    return InputError{"storage", "unknown storage tier '" + QuotedInput(s.storage) + "'; known: " + JoinIds(catalog.storage)};
+    return MakeInputError("storage", "input.unknown_storage",
+                          {TextArg("storage", QuotedInput(s.storage)), TextArg("known", JoinIds(catalog.storage))});
   }
   if (s.training.precision == Precision::kFp8 && !gpu->SupportsFp8()) {
-    return InputError{"precision", "fp8 needs FP8 tensor cores; " + gpu->name + " has none (use bf16)"};
+    return MakeInputError("precision", "input.fp8_unsupported", {TextArg("gpu", gpu->name)});
   }
   const bool bf16 = s.training.precision == Precision::kBf16 || s.training.precision == Precision::kBf16Pure;
   if (bf16 && !gpu->SupportsBf16()) {
-    return InputError{"precision", std::string(EnumName(kPrecisionNames, s.training.precision)) +
-                                       " needs bfloat16 arithmetic; " + gpu->name +
-                                       " has none (use fp16: mixed precision with loss scaling)"};
+    return MakeInputError("precision", "input.bf16_unsupported",
+                          {TextArg("precision", std::string(EnumName(kPrecisionNames, s.training.precision))),
+                           TextArg("gpu", gpu->name)});
   }
   return std::nullopt;
 }

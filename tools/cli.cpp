@@ -16,7 +16,6 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,8 +23,10 @@
 #include "engine/contract_doc.h"
 #include "catalog/codec/api.h"
 #include "catalog/codec/json_fields.h"
+#include "catalog/codec/message_json.h"
 #include "catalog/codec/model_json.h"
 #include "catalog/codec/plan_json.h"
+#include "catalog/codec/result_json.h"
 #include "catalog/codec/scenario_json.h"
 #include "catalog/codec/url_state.h"
 #include "catalog/codec/validation_cases.h"
@@ -61,7 +62,8 @@ constexpr const char* kUsage =
     "                               worst error for memory and throughput\n"
     "  trainsizer link FRAGMENT     Decode a page link's #fragment (with or without '#', quoted for the\n"
     "                               shell) as the page does: {\"scenario\": the link's fields, \"view\":\n"
-    "                               lang/theme, \"notices\": each ignored parameter and why, \"applied\"};\n"
+    "                               lang/theme, \"notices\": each ignored parameter and why, as\n"
+    "                               {\"code\", \"args\", \"message\"}, \"applied\"};\n"
     "                               exit 0 even with notices, 2 only when none of it can be read\n"
     "  trainsizer link --encode FILE|-\n"
     "                               Print the fragment the page writes for a scenario JSON (as estimate\n"
@@ -74,7 +76,7 @@ constexpr const char* kUsage =
     "Example:\n"
     "  echo '{\"model\":\"llama-3-8b\",\"method\":\"qlora\",\"gpu\":\"rtx-4090-24gb\"}' | trainsizer estimate -\n"
     "\n"
-    "Exit status: 0 success, 2 bad input ({\"error\":{\"field\",\"message\"}} on stdout).\n";
+    "Exit status: 0 success, 2 bad input ({\"error\":{\"field\",\"code\",\"args\",\"message\"}} on stdout).\n";
 
 // Reads at most 16 MiB: the scenario parser refuses anything over 1 MiB with a clear
 // error, and the cap keeps a runaway pipe from exhausting memory first.
@@ -88,13 +90,11 @@ bool ReadAll(std::istream& in, std::string* out) {
   return !in.bad();
 }
 
-int Fail(std::string_view field, std::string_view message) {
-  std::string f(field), m(message);
-  std::ostringstream json;
-  // Both strings are fixed ASCII text from this file, so no escaping is needed.
-  json << "{\"error\":{\"field\":\"" << f << "\",\"message\":\"" << m << "\"}}";
-  std::cout << json.str() << "\n";
-  std::cerr << "trainsizer: " << f << ": " << m << "\n";
+// A command line this file refuses: the error JSON on stdout, "field: message" on stderr.
+int Fail(const std::string& field, const char* id) {
+  const engine::InputError error = engine::MakeInputError(field, id);
+  std::cout << catalog::DumpJson(catalog::ErrorToJson(error)) << "\n";
+  std::cerr << "trainsizer: " << error.field << ": " << error.message << "\n";
   return kExitBadInput;
 }
 
@@ -117,10 +117,10 @@ int FailResponse(const api::Response& response, const std::string& what = "") {
 int Export(const api::Session& session, const std::string& path, const std::string& what,
            const std::string& format) {
   if (format != "" && format != "json" && format != "csv" && format != "table" && format != "markdown") {
-    return Fail("--format", "must be json, csv, markdown or table");
+    return Fail("--format", "input.export_format");
   }
   std::string text;
-  if (!ReadInput(path, &text)) return Fail("input", "cannot read the scenario file");
+  if (!ReadInput(path, &text)) return Fail("input", "input.cli.unreadable_scenario");
   const api::Response response = format.empty()
                                      ? (what == "plan" ? session.Plan(text) : session.Estimate(text))
                                      : session.Export(text, what, format);
@@ -139,9 +139,9 @@ constexpr const char* kLaunchTitles[][2] = {{"deepspeed", "ds_config.json (DeepS
 int Launch(const api::Session& session, const std::string& path, const std::string& tool) {
   bool known = tool == "all";
   for (const auto& title : kLaunchTitles) known = known || tool == title[0];
-  if (!known) return Fail("--tool", "must be deepspeed, torchrun, llamafactory, megatron or all");
+  if (!known) return Fail("--tool", "input.cli.launch_tool");
   std::string text;
-  if (!ReadInput(path, &text)) return Fail("input", "cannot read the scenario file");
+  if (!ReadInput(path, &text)) return Fail("input", "input.cli.unreadable_scenario");
   const api::Response response = session.LaunchConfigs(text);
   if (!response.ok) return FailResponse(response);
   const catalog::Json configs = catalog::Json::parse(response.json);
@@ -168,7 +168,7 @@ int Stale(const std::string& days_text) {
   char* end = nullptr;
   const long days = std::strtol(days_text.c_str(), &end, 10);
   if (end == days_text.c_str() || *end != '\0' || days < 0 || days > 36500) {
-    return Fail("--stale", "must be a whole number of days between 0 and 36500");
+    return Fail("--stale", "input.cli.stale_days");
   }
   std::cout << api::StaleJson(static_cast<int>(days), Today()) << "\n";
   return kExitOk;
@@ -178,7 +178,7 @@ int Stale(const std::string& days_text) {
 // is a bug, not bad input.
 int Validate(const std::string& format) {
   if (format != "table" && format != "markdown" && format != "json") {
-    return Fail("--format", "must be table, markdown or json");
+    return Fail("--format", "input.cli.validate_format");
   }
   const std::vector<catalog::ValidationCase> cases = catalog::RunValidationCases();
   std::cout << catalog::ValidationReport(cases, format);
@@ -188,9 +188,9 @@ int Validate(const std::string& format) {
   return kExitOk;
 }
 
-// An error with a message that may carry the input's text: escaped by the JSON writer.
-int FailJson(const std::string& field, const std::string& message) {
-  const std::string json = catalog::DumpJson(catalog::Json{{"error", {{"field", field}, {"message", message}}}});
+// An input error, whose message may carry the input's text: escaped by the JSON writer.
+int FailJson(const engine::InputError& error) {
+  const std::string json = catalog::DumpJson(catalog::ErrorToJson(error));
   std::cout << json << "\n";
   std::cerr << "trainsizer: " << json << "\n";
   return kExitBadInput;
@@ -202,16 +202,17 @@ int FailJson(const std::string& field, const std::string& message) {
 // whose fields do not make a scenario together is not applied ("applied": false).
 int DecodeLink(const api::Session& session, std::string_view fragment) {
   const auto& cat = session.catalog_or_error();
-  if (!cat.ok()) return FailJson(cat.error().field, cat.error().message);
+  if (!cat.ok()) return FailJson(cat.error());
   if (!fragment.empty() && fragment.front() == '#') fragment.remove_prefix(1);
   if (fragment.size() > catalog::kMaxUrlStateBytes) {
-    return FailJson("link", "longer than " + std::to_string(catalog::kMaxUrlStateBytes) +
-                                " characters; none of it can be read");
+    return FailJson(engine::MakeInputError(
+        "link", "input.cli.link_too_long",
+        {engine::CountArg("max_chars", static_cast<long long>(catalog::kMaxUrlStateBytes))}));
   }
   catalog::Json out;
   try {
     const catalog::UrlState link = catalog::DecodeUrlState(fragment, cat.value());
-    std::vector<std::string> notices = link.ignored;
+    std::vector<engine::Message> notices = link.ignored;
     bool applied = !link.scenario.empty();
     if (applied) {
       catalog::Json doc = link.scenario;
@@ -220,18 +221,23 @@ int DecodeLink(const api::Session& session, std::string_view fragment) {
       auto goal = catalog::ConstraintsFromJson(doc);
       if (!scenario.ok() || !goal.ok()) {
         const engine::InputError& e = scenario.ok() ? goal.error() : scenario.error();
-        notices.push_back(e.field + ": " + e.message + " (the link was not applied)");
+        notices.push_back(engine::MakeMessage(
+            "input.link.not_applied",
+            {engine::TextArg("field", e.field), engine::MessageArgOf("reason", engine::ErrorMessage(e))}));
         applied = false;
       }
     }
     catalog::Json view = catalog::Json::object();
     for (const auto& [key, value] : link.view) view[key] = value;
-    out = {{"scenario", link.scenario}, {"view", view}, {"notices", notices}, {"applied", applied}};
+    catalog::Json notice_list = catalog::Json::array();
+    for (const engine::Message& notice : notices) notice_list.push_back(catalog::MessageJson(notice));
+    out = {{"scenario", link.scenario}, {"view", view}, {"notices", notice_list}, {"applied", applied}};
   } catch (const std::exception& e) {
     // A decoder bug: the page refuses such a link with a notice and keeps working; so do we.
     out = {{"scenario", catalog::Json::object()},
            {"view", catalog::Json::object()},
-           {"notices", {std::string("link: internal error (") + e.what() + "); the link was not applied"}},
+           {"notices", catalog::Json::array({catalog::MessageJson(engine::MakeMessage(
+                           "input.link.internal_error", {engine::TextArg("detail", e.what())}))})},
            {"applied", false}};
   }
   std::cout << catalog::DumpJson(out, 2) << "\n";
@@ -244,18 +250,18 @@ int DecodeLink(const api::Session& session, std::string_view fragment) {
 // defaults. Printed with its leading '#'.
 int EncodeLink(const api::Session& session, const std::string& path) {
   std::string text;
-  if (!ReadInput(path, &text)) return Fail("input", "cannot read the scenario file");
+  if (!ReadInput(path, &text)) return Fail("input", "input.cli.unreadable_scenario");
   // Exactly what estimate accepts (and its error when it does not).
   const api::Response check = session.Estimate(text);
   if (!check.ok) return FailResponse(check);
   try {
     const auto& cat = session.catalog();
     const auto doc = catalog::ParseScenarioDocument(text);
-    if (!doc.ok()) return FailJson(doc.error().field, doc.error().message);
+    if (!doc.ok()) return FailJson(doc.error());
     const auto scenario = catalog::ScenarioFromJson(doc.value(), cat);
-    if (!scenario.ok()) return FailJson(scenario.error().field, scenario.error().message);
+    if (!scenario.ok()) return FailJson(scenario.error());
     auto goal = catalog::ConstraintsFromJson(doc.value());
-    if (!goal.ok()) return FailJson(goal.error().field, goal.error().message);
+    if (!goal.ok()) return FailJson(goal.error());
     // As the page: naming the GPU does not restrict the planner's search to it.
     if (!doc.value().contains("allowed_gpus")) goal.value().gpus.clear();
     catalog::Json page_doc = catalog::ScenarioToJson(scenario.value());
@@ -267,13 +273,13 @@ int EncodeLink(const api::Session& session, const std::string& path) {
     std::cout << "#" << catalog::EncodeUrlState(page_doc, {}) << "\n";
     return kExitOk;
   } catch (const std::exception& e) {
-    return FailJson("scenario", std::string("internal error: ") + e.what());
+    return FailJson(engine::MakeInputError("scenario", "input.internal_error", {engine::TextArg("detail", e.what())}));
   }
 }
 
 int LoadOverlay(api::Session& session, const std::string& path) {
   std::string text;
-  if (!ReadInput(path, &text)) return Fail("--catalog-overlay", "cannot read the overlay file");
+  if (!ReadInput(path, &text)) return Fail("--catalog-overlay", "input.cli.unreadable_overlay");
   const api::Response response = session.SetCatalogOverlay(text);
   return response.ok ? kExitOk : FailResponse(response, "catalog overlay: ");
 }

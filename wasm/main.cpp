@@ -19,6 +19,7 @@
 
 #include "catalog/codec/api.h"
 #include "catalog/codec/catalog_loader.h"
+#include "catalog/codec/message_json.h"
 #include "catalog/codec/result_json.h"
 #include "catalog/codec/scenario_json.h"
 #include "catalog/codec/utf8.h"
@@ -231,6 +232,7 @@ void Recover(Platform& p, const char* what) {
       state.assumption_edits = catalog::Json::object();
       if (!state.overlay_text.empty()) {
         state.overlay_status = ui::T("Removed after an internal error: the built-in catalog is in force.");
+        state.overlay_error.reset();
       }
       state.catalog = &state.session->catalog();
       ++state.catalog_generation;
@@ -240,7 +242,7 @@ void Recover(Platform& p, const char* what) {
       FactoryReset(p);
       if (p.failures >= 4) {  // even the first screen fails: stop computing until a new link
         p.state.dirty = false;
-        p.state.result = engine::InputError{"", "not computed after repeated internal errors"};
+        p.state.result = engine::MakeInputError("", "input.page.stopped");
         p.safe_mode = true;
         outcome = ui::RefusalOutcome::kStopped;
       } else {
@@ -261,7 +263,7 @@ void Recover(Platform& p, const char* what) {
   p.fragment_written = "\x01";  // differs from any fragment: the address bar gets the inputs in force
   // "TrainSizer refused the link … after an internal error: …": the notice's English text.
   EM_ASM({ console.error('TrainSizer r' + UTF8ToString($0).substring(1)); },
-         ui::RefusalText(refusal, ui::Lang::kEn).c_str());
+         ui::RefusalMessage(refusal).english.c_str());
 }
 
 // Notices what the page is about to recompute, and a catalog swapped through the JS API
@@ -274,7 +276,7 @@ void NoteWork(Platform& p) {
     p.js_catalog_generation = js_generation;
     state.catalog = &state.session->catalog();
     state.last_good.reset();
-    state.plan = engine::InputError{"", "not planned yet"};
+    state.plan = engine::MakeInputError("", "input.page.not_planned");
     state.plan_search.reset();
     ++state.catalog_generation;
     state.dirty = true;
@@ -304,7 +306,7 @@ void DrawSafeMode(Platform& p) {
   ImGui::SetNextWindowPos(viewport->WorkPos);
   ImGui::SetNextWindowSize(viewport->WorkSize);
   ImGui::Begin("TrainSizer", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove);
-  if (p.state.refusal) ImGui::TextWrapped("%s", ui::RefusalText(*p.state.refusal, ui::Language()).c_str());
+  if (p.state.refusal) ImGui::TextWrapped("%s", ui::RefusalText(*p.state.refusal).c_str());
   ImGui::TextWrapped("%s", ui::SafeModeHint(ui::Language()));
   ImGui::End();
 }
@@ -400,6 +402,13 @@ void Frame() {
 
 namespace {
 
+// A link's notices as {"code", "args", "message"} objects (catalog/codec/message_json.h).
+catalog::Json NoticesJson(const std::vector<engine::Message>& notices) {
+  catalog::Json out = catalog::Json::array();
+  for (const engine::Message& notice : notices) out.push_back(catalog::MessageJson(notice));
+  return out;
+}
+
 std::string PageStateJsonUnguarded() {
   const ui::AppState& s = g_platform->state;
   catalog::Json j = {{"scenario", catalog::ScenarioToJson(s.inputs.scenario)},
@@ -413,8 +422,8 @@ std::string PageStateJsonUnguarded() {
                      {"lang", ui::LanguageCode(ui::Language())},
                      {"embed", s.embed},
                      {"link", s.link_fragment},
-                     {"link_notice", s.link_notice},
-                     {"refusal", s.refusal ? ui::RefusalText(*s.refusal, ui::Lang::kEn) : ""},
+                     {"link_notice", NoticesJson(s.link_notice)},
+                     {"refusal", s.refusal ? ui::RefusalMessage(*s.refusal).english : ""},
                      {"frames", g_platform->frame},
                      {"planning", s.plan_search.has_value()},
                      {"document", ui::ScenarioDocument(s)},
@@ -434,9 +443,11 @@ std::string web::PageStateJson() {
     MaybeFault("current");
     return PageStateJsonUnguarded();
   } catch (const std::exception& e) {
-    return catalog::Json{{"error", {{"field", "page"}, {"message", "internal error: " + Shorten(e.what())}}}}.dump();
+    return catalog::ErrorToJson(engine::MakeInputError("page", "input.internal_error",
+                                                       {engine::TextArg("detail", Shorten(e.what()))}))
+        .dump();
   } catch (...) {
-    return R"({"error":{"field":"page","message":"internal error"}})";
+    return catalog::ErrorToJson(engine::MakeInputError("page", "input.internal_error.unknown")).dump();
   }
 }
 
@@ -446,7 +457,9 @@ namespace {
 // its next frame). A link that throws is refused like one arriving through the address
 // bar: the last good inputs stay and the notice says why.
 std::string ApplyLinkJson(const std::string& fragment) {
-  if (g_platform == nullptr) return R"({"error":{"field":"link","message":"the page has not started"}})";
+  if (g_platform == nullptr) {
+    return catalog::ErrorToJson(engine::MakeInputError("link", "input.page.not_started")).dump();
+  }
   Platform& p = *g_platform;
   std::string failure;
   try {
@@ -456,7 +469,7 @@ std::string ApplyLinkJson(const std::string& fragment) {
     p.state.refusal.reset();
     MaybeFault("link");
     ui::ApplyLink(p.state, fragment);
-    return catalog::Json{{"ok", true}, {"link_notice", p.state.link_notice}}.dump(
+    return catalog::Json{{"ok", true}, {"link_notice", NoticesJson(p.state.link_notice)}}.dump(
         -1, ' ', false, catalog::Json::error_handler_t::replace);
   } catch (const std::bad_alloc&) {
     failure = "out of memory (std::bad_alloc)";
@@ -466,9 +479,12 @@ std::string ApplyLinkJson(const std::string& fragment) {
     failure = "unknown exception";
   }
   Recover(p, failure.c_str());
-  const std::string refusal = p.state.refusal ? ui::RefusalText(*p.state.refusal, ui::Lang::kEn) : "";
-  return catalog::Json{{"error", {{"field", "link"}, {"message", refusal}}}}.dump(
-      -1, ' ', false, catalog::Json::error_handler_t::replace);
+  // The refusal as the link's error: {"field": "link", "code": "input.refused", ...}.
+  const engine::InputError error =
+      p.state.refusal
+          ? engine::MakeInputError("link", "input.refused", ui::RefusalMessage(*p.state.refusal).args)
+          : engine::MakeInputError("link", "input.internal_error", {engine::TextArg("detail", Shorten(failure))});
+  return catalog::ErrorToJson(error).dump(-1, ' ', false, catalog::Json::error_handler_t::replace);
 }
 
 // TrainSizer._drawnText(on): turns text capture on or off and returns the text of the last

@@ -1,7 +1,9 @@
 #include "api.h"
 
+#include <exception>
 #include <new>
 #include <optional>
+#include <utility>
 
 #include "catalog_freshness.h"
 #include "catalog_loader.h"
@@ -19,7 +21,16 @@
 namespace api {
 namespace {
 
-Response Fail(const engine::InputError& error) { return {catalog::DumpJson(catalog::ErrorToJson(error)), false}; }
+Response Ok(std::string json) { return {std::move(json), true, {}}; }
+
+Response Fail(const engine::InputError& error) {
+  return {catalog::DumpJson(catalog::ErrorToJson(error)), false, error};
+}
+
+// A library exception (a bug) as the error of `field`: "internal error: <what()>".
+engine::InputError InternalError(const std::string& field, const std::exception& e) {
+  return engine::MakeInputError(field, "input.internal_error", {engine::TextArg("detail", e.what())});
+}
 
 // The planner fields' checks, for estimate and plan alike. A scenario that names its GPU
 // fixes it for the search (ConstraintsFromJson): an unknown one is the gpu field's error,
@@ -79,9 +90,9 @@ Response Guarded(const engine::Result<engine::Catalog>& in_force, Body body) {
     if (!in_force.ok()) return Fail(in_force.error());
     return body(in_force.value());
   } catch (const std::bad_alloc&) {
-    return Fail({"scenario", "is too large to process"});
+    return Fail(engine::MakeInputError("scenario", "input.too_large_to_process"));
   } catch (const std::exception& e) {
-    return Fail({"scenario", std::string("internal error: ") + e.what()});
+    return Fail(InternalError("scenario", e));
   }
 }
 
@@ -93,7 +104,7 @@ Response Answer(const engine::Result<engine::Catalog>& in_force, std::string_vie
     if (!request.ok()) return Fail(request.error());
     const auto result = compute(request.value(), cat);
     if (!result.ok()) return Fail(result.error());
-    return {catalog::DumpJson(result.value()), true};
+    return Ok(catalog::DumpJson(result.value()));
   });
 }
 
@@ -119,11 +130,11 @@ Response ExportAnswer(const Request& request, const engine::Catalog& cat, std::s
   if (what == "estimate") {
     const auto estimate = engine::RunEstimate(request.scenario, cat, engine::CostBasisOf(request.constraints));
     if (!estimate.ok()) return Fail(estimate.error());
-    return {catalog::EstimateExportText(request.scenario, estimate.value(), format), true};
+    return Ok(catalog::EstimateExportText(request.scenario, estimate.value(), format));
   }
   const auto plan = engine::RunPlan(request.scenario, request.constraints, cat);
   if (!plan.ok()) return Fail(plan.error());
-  return {catalog::PlanExportText(request.scenario, request.constraints, plan.value(), cat, format), true};
+  return Ok(catalog::PlanExportText(request.scenario, request.constraints, plan.value(), cat, format));
 }
 
 }  // namespace
@@ -145,9 +156,9 @@ Response Session::LaunchConfigs(std::string_view scenario_json) const {
 }
 
 Response Session::Export(std::string_view scenario_json, std::string_view what, std::string_view format) const {
-  if (what != "estimate" && what != "plan") return Fail({"what", "must be estimate or plan"});
+  if (what != "estimate" && what != "plan") return Fail(engine::MakeInputError("what", "input.export_what"));
   const auto export_format = engine::EnumFromName<catalog::ExportFormat>(catalog::kExportFormatNames, format);
-  if (!export_format) return Fail({"format", "must be json, csv, markdown or table"});
+  if (!export_format) return Fail(engine::MakeInputError("format", "input.export_format"));
   return Guarded(catalog_or_error(), [&](const engine::Catalog& cat) -> Response {
     const auto request = ReadRequest(scenario_json, cat);
     if (!request.ok()) return Fail(request.error());
@@ -173,7 +184,7 @@ Response Session::SetCatalogOverlay(std::string_view overlay_json) {
     if (overlay_json.empty()) {
       Replace(nullptr);
       overlay_text_.clear();
-      return {catalog::DumpJson({{"ok", true}, {"overlay", false}}), true};
+      return Ok(catalog::DumpJson({{"ok", true}, {"overlay", false}}));
     }
     const auto& embedded = catalog::Embedded();
     if (!embedded.ok()) return Fail(embedded.error());
@@ -184,9 +195,9 @@ Response Session::SetCatalogOverlay(std::string_view overlay_json) {
                                   {"offers", c.offers.size()}, {"servers", c.servers.size()}};
     Replace(std::make_shared<const engine::Result<engine::Catalog>>(std::move(merged)));
     overlay_text_ = std::string(overlay_json);
-    return {catalog::DumpJson(counts), true};
+    return Ok(catalog::DumpJson(counts));
   } catch (const std::exception& e) {
-    return Fail({"overlay", std::string("internal error: ") + e.what()});
+    return Fail(InternalError("overlay", e));
   }
 }
 

@@ -16,8 +16,9 @@
 namespace api {
 
 struct Response {
-  std::string json;  // result, or {"error": {"field", "message"}}
+  std::string json;  // result, or {"error": {"field", "code", "args", "message"}}
   bool ok = false;
+  engine::InputError error;  // when !ok: the error `json` holds, for a caller in C++ (the page)
 };
 
 class Session {

@@ -1,12 +1,15 @@
 // Typed, non-throwing reads of JSON fields that turn every mismatch into an InputError
-// naming the field path and the allowed values. Shared by the catalog loader and the
-// scenario parser; the only code (with them) that knows JSON.
+// naming the field path and the allowed values, each from a template (input.*, engine/
+// messages_input.cpp) so the page says it in its own language. Shared by the catalog
+// loader and the scenario parser; the only code (with them) that knows JSON.
 #pragma once
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -50,6 +53,22 @@ std::optional<engine::InputError> RequireNumber(const Json& obj, const char* key
 // An optional figure: absent or null (unknown) leaves *out unchanged.
 std::optional<engine::InputError> OptionalNumber(const Json& obj, const char* key, const std::string& path, double lo,
                                                  double hi, double* out);
+// obj[key], when present, as the index of one of `names` in *index: the one reader of a
+// named choice (scenario enums, a model's mlp/norm/attention, the planner's objective).
+// Errors: "must be one of a, b, got 'c'", or "..., got a number" for a value not a string.
+std::optional<engine::InputError> ReadChoice(const Json& obj, std::string_view key, const std::string& path,
+                                             std::span<const std::string_view> names, size_t* index);
+
+// The same into an enum whose values are the indices of `names` (engine::EnumName's tables).
+template <class Enum, size_t N>
+std::optional<engine::InputError> ReadEnum(const Json& obj, std::string_view key, const std::string& path,
+                                           const std::array<std::string_view, N>& names, Enum* out) {
+  size_t index = 0;
+  if (auto error = ReadChoice(obj, key, path, names, &index)) return error;
+  if (obj.contains(key)) *out = static_cast<Enum>(index);
+  return std::nullopt;
+}
+
 // A string that must be one of `allowed`; optional ones may be absent or null.
 std::optional<engine::InputError> ReadChoiceText(const Json& obj, const char* key, const std::string& path,
                                                  std::initializer_list<const char*> allowed, bool required,
@@ -62,7 +81,10 @@ std::string DumpJson(const Json& value, int indent = -1);
 // Lowercase letters, digits, '.' and '-', starting with a letter or digit; ≤ 64 chars.
 bool IsSlug(const std::string& id);
 
-// The JSON type name for messages ("string", "number", ...).
+// The JSON type of a value for messages ("a string", "a number", ...): as a message
+// (input.type.*), as a message argument ("got {got}"), and in English.
+engine::Message TypeMessage(const Json& value);
+engine::MessageArg TypeArg(std::string name, const Json& value);
 std::string TypeName(const Json& value);
 
 }  // namespace catalog

@@ -9,6 +9,7 @@ Json MessageArgsJson(const std::vector<engine::MessageArg>& args) {
       case engine::ArgKind::kText: out[a.name] = a.text; break;
       case engine::ArgKind::kCount: out[a.name] = static_cast<long long>(a.number); break;
       case engine::ArgKind::kNumber:
+      case engine::ArgKind::kExact:
       case engine::ArgKind::kBytes: out[a.name] = a.number; break;
       case engine::ArgKind::kMoney: out[a.name] = Json{{"amount", a.number}, {"currency", a.text}}; break;
       case engine::ArgKind::kMessage:

@@ -1,6 +1,10 @@
 #include "model_json.h"
 
+#include <array>
 #include <set>
+#include <string_view>
+
+#include "engine/scenario.h"
 
 namespace catalog {
 namespace {
@@ -14,29 +18,16 @@ const std::set<std::string> kArchFields = {
 std::optional<engine::InputError> CheckKnownFields(const Json& arch, const std::string& path) {
   for (const auto& [key, value] : arch.items()) {
     if (!kArchFields.count(key)) {
-      return engine::InputError{path + engine::QuotedInput(key), "is not an architecture field (known: layers, hidden, heads, kv_heads, "
-                                            "head_dim, ffn, vocab, mlp, tied_embeddings, qkv_bias, experts, ...)"};
+      return engine::MakeInputError(path + engine::QuotedInput(key), "input.not_architecture_field");
     }
   }
   return std::nullopt;
 }
 
-template <class Enum>
-std::optional<engine::InputError> ReadChoice(const Json& obj, const char* key, const std::string& path,
-                                             std::initializer_list<std::pair<const char*, Enum>> choices, Enum* out) {
-  std::string text;
-  if (auto e = ReadString(obj, key, path, &text)) return e;
-  if (!obj.contains(key)) return std::nullopt;
-  std::string allowed;
-  for (const auto& [name, value] : choices) {
-    if (text == name) {
-      *out = value;
-      return std::nullopt;
-    }
-    allowed += (allowed.empty() ? "" : ", ") + std::string(name);
-  }
-  return engine::InputError{path + key, "must be one of " + allowed + ", got '" + engine::QuotedInput(text) + "'"};
-}
+// The names of the architecture's variants, in the order of their enums' values.
+constexpr std::array<std::string_view, 2> kMlpNames = {"swiglu", "gelu"};            // MlpKind
+constexpr std::array<std::string_view, 2> kNormNames = {"rmsnorm", "layernorm"};     // NormKind
+constexpr std::array<std::string_view, 2> kAttentionNames = {"standard", "mla"};     // AttentionKind
 
 std::optional<engine::InputError> ReadShape(const Json& a, const std::string& path, engine::ModelSpec& m) {
   for (const char* key : {"layers", "hidden", "heads", "ffn", "vocab"}) {
@@ -50,8 +41,8 @@ std::optional<engine::InputError> ReadShape(const Json& a, const std::string& pa
   if (a.contains("head_dim")) {
     if (auto e = ReadInt(a, "head_dim", path, 1, 4096, &m.head_dim)) return e;
   } else if (m.hidden % m.heads != 0) {
-    return engine::InputError{path + "heads", "must divide hidden (" + std::to_string(m.hidden) +
-                                                  ") unless head_dim is given, got " + std::to_string(m.heads)};
+    return engine::MakeInputError(path + "heads", "input.heads_divide_hidden",
+                                  {engine::CountArg("hidden", m.hidden), engine::CountArg("heads", m.heads)});
   } else {
     m.head_dim = m.hidden / m.heads;
   }
@@ -61,16 +52,9 @@ std::optional<engine::InputError> ReadShape(const Json& a, const std::string& pa
 }
 
 std::optional<engine::InputError> ReadVariants(const Json& a, const std::string& path, engine::ModelSpec& m) {
-  using engine::MlpKind, engine::NormKind, engine::AttentionKind;
-  if (auto e = ReadChoice(a, "mlp", path, {{"swiglu", MlpKind::kGated}, {"gelu", MlpKind::kPlain}}, &m.mlp)) return e;
-  if (auto e = ReadChoice(a, "norm", path, {{"rmsnorm", NormKind::kRmsNorm}, {"layernorm", NormKind::kLayerNorm}},
-                          &m.norm)) {
-    return e;
-  }
-  if (auto e = ReadChoice(a, "attention", path, {{"standard", AttentionKind::kStandard}, {"mla", AttentionKind::kMla}},
-                          &m.attention)) {
-    return e;
-  }
+  if (auto e = ReadEnum(a, "mlp", path, kMlpNames, &m.mlp)) return e;
+  if (auto e = ReadEnum(a, "norm", path, kNormNames, &m.norm)) return e;
+  if (auto e = ReadEnum(a, "attention", path, kAttentionNames, &m.attention)) return e;
   if (auto e = ReadBool(a, "tied_embeddings", path, &m.tied_embeddings)) return e;
   if (auto e = ReadBool(a, "qkv_bias", path, &m.qkv_bias)) return e;
   if (auto e = ReadBool(a, "linear_bias", path, &m.linear_bias)) return e;
@@ -101,8 +85,10 @@ std::optional<engine::InputError> ReadMoeAndMla(const Json& a, const std::string
 }  // namespace
 
 engine::Result<engine::ModelSpec> ParseArchitecture(const Json& a, const std::string& path) {
-  if (!a.is_object()) return engine::InputError{path.empty() ? "model" : path.substr(0, path.size() - 1),
-                                                "must be an object, got " + TypeName(a)};
+  if (!a.is_object()) {
+    return engine::MakeInputError(path.empty() ? "model" : path.substr(0, path.size() - 1), "input.not_an_object",
+                                  {TypeArg("got", a)});
+  }
   engine::ModelSpec m;
   m.id = "custom";
   m.name = "Custom architecture";
@@ -122,8 +108,8 @@ Json ArchitectureToJson(const engine::ModelSpec& m) {
             {"head_dim", m.head_dim},
             {"ffn", m.ffn},
             {"vocab", m.vocab},
-            {"mlp", m.mlp == engine::MlpKind::kGated ? "swiglu" : "gelu"},
-            {"norm", m.norm == engine::NormKind::kRmsNorm ? "rmsnorm" : "layernorm"},
+            {"mlp", engine::EnumName(kMlpNames, m.mlp)},
+            {"norm", engine::EnumName(kNormNames, m.norm)},
             {"norms_per_layer", m.norms_per_layer},
             {"tied_embeddings", m.tied_embeddings},
             {"qkv_bias", m.qkv_bias},

@@ -17,31 +17,19 @@ namespace catalog {
 namespace {
 
 using engine::InputError;
+using engine::MakeInputError;
 
 std::optional<InputError> ReadStringList(const Json& d, const char* key, std::vector<std::string>* out) {
   if (!d.contains(key)) return std::nullopt;
   const Json& a = d[key];
-  if (!a.is_array()) return InputError{key, "must be an array of strings"};
+  if (!a.is_array()) return MakeInputError(key, "input.not_string_array");
   for (size_t i = 0; i < a.size(); ++i) {
-    if (!a[i].is_string()) return InputError{std::string(key) + "[" + std::to_string(i) + "]", "must be a string"};
+    if (!a[i].is_string()) {
+      return MakeInputError(std::string(key) + "[" + std::to_string(i) + "]", "input.must_be_string");
+    }
     out->push_back(a[i].get<std::string>());
   }
   return std::nullopt;
-}
-
-template <class Enum, size_t N>
-std::optional<InputError> ReadNamed(const Json& d, const char* key, const std::array<std::string_view, N>& names,
-                                    Enum* out) {
-  std::string text;
-  if (auto e = ReadString(d, key, "", &text)) return e;
-  if (!d.contains(key)) return std::nullopt;
-  if (auto v = engine::EnumFromName<Enum>(names, text)) {
-    *out = *v;
-    return std::nullopt;
-  }
-  std::string allowed;
-  for (auto n : names) allowed += (allowed.empty() ? "" : ", ") + std::string(n);
-  return InputError{key, "must be one of " + allowed + ", got '" + engine::QuotedInput(text) + "'"};
 }
 
 double R(double v, double scale) { return std::round(v * scale) / scale; }
@@ -128,12 +116,15 @@ Json PlanJson(const engine::Plan& p, const engine::Catalog& cat) {
 
 engine::Result<engine::PlanConstraints> ConstraintsFromJson(const Json& d) {
   engine::PlanConstraints c;
-  if (!d.is_object()) return InputError{"scenario", "must be a JSON object"};
+  if (!d.is_object()) return MakeInputError("scenario", "input.must_be_json_object");
   if (auto e = ReadLimited(d, "deadline_days", "", &c.deadline_days)) return *e;
   if (d.contains("budget") && d["budget"].is_object()) {
     const Json& b = d["budget"];
     for (const auto& [key, value] : b.items()) {
-      if (key != "amount" && key != "currency") return InputError{"budget." + engine::QuotedInput(key), "is not a budget field (amount, currency)"};
+      if (key != "amount" && key != "currency") {
+        return MakeInputError("budget." + engine::QuotedInput(key), "input.not_group_field",
+                              {engine::TextArg("group", "budget"), engine::TextArg("fields", "amount, currency")});
+      }
     }
     if (auto e = ReadLimited(b, "amount", "budget.", "budget", &c.budget)) return *e;
     if (auto e = ReadString(b, "currency", "budget.", &c.currency)) return *e;
@@ -141,8 +132,8 @@ engine::Result<engine::PlanConstraints> ConstraintsFromJson(const Json& d) {
     return *e;
   }
   if (auto e = ReadString(d, "currency", "", &c.currency)) return *e;
-  if (auto e = ReadNamed(d, "objective", engine::kObjectiveNames, &c.objective)) return *e;
-  if (auto e = ReadNamed(d, "purchase", engine::kPurchaseNames, &c.purchase)) return *e;
+  if (auto e = ReadEnum(d, "objective", "", engine::kObjectiveNames, &c.objective)) return *e;
+  if (auto e = ReadEnum(d, "purchase", "", engine::kPurchaseNames, &c.purchase)) return *e;
   if (auto e = ReadStringList(d, "allowed_gpus", &c.gpus)) return *e;
   // A scenario that names its GPU fixes it for the planner, unless it lists the allowed
   // GPUs itself: the page's documents say "allowed_gpus": [] for "search them all", and
@@ -153,7 +144,7 @@ engine::Result<engine::PlanConstraints> ConstraintsFromJson(const Json& d) {
   if (auto e = ReadStringList(d, "allowed_providers", &c.providers)) return *e;
   if (auto e = ReadString(d, "region", "", &c.region)) return *e;
   if (!c.region.empty() && c.region != "cn" && c.region != "us" && c.region != "eu" && c.region != "asia") {
-    return InputError{"region", "must be us, eu, asia or cn, got '" + engine::QuotedInput(c.region) + "'"};
+    return MakeInputError("region", "input.unknown_region", {engine::TextArg("got", engine::QuotedInput(c.region))});
   }
   if (auto e = ReadLimited(d, "max_gpus", "", &c.max_gpus)) return *e;
   if (auto e = ReadBool(d, "allow_spot", "", &c.allow_spot)) return *e;

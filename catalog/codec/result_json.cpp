@@ -249,7 +249,9 @@ Json EstimateToJson(const engine::Estimate& e) {
 }
 
 Json ErrorToJson(const engine::InputError& error) {
-  return Json{{"error", {{"field", error.field}, {"message", error.message}}}};
+  return Json{{"error",
+               {{"field", error.field}, {"code", error.code}, {"args", MessageArgsJson(error.args)},
+                {"message", error.message}}}};
 }
 
 }  // namespace catalog

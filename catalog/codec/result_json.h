@@ -1,5 +1,7 @@
 // engine::Estimate → result JSON (contract v1), and the error JSON shared by the CLI and
-// the JS API: {"error": {"field": ..., "message": ...}}.
+// the JS API: {"error": {"field", "code", "args", "message"}}: the field it names, its
+// template id and arguments (engine/message.h, as catalog/codec/message_json.h writes
+// them) and its English text.
 #pragma once
 
 #include "engine/estimate.h"

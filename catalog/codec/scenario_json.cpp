@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <set>
-#include <span>
 #include <string>
 #include <vector>
 
@@ -16,21 +15,23 @@ namespace catalog {
 namespace {
 
 using engine::InputError;
+using engine::MakeInputError;
 using engine::Result;
+using engine::TextArg;
 
-// The groups of fields written "group.field" in the table, with an example of the object
-// for the message when the group is not one.
+// The groups of fields written "group.field" in the table, with the error for a group
+// that is not an object (its template shows an example of the object).
 struct FieldGroupSpec {
   std::string_view name;
-  std::string_view example;
+  const char* not_object;
 };
-constexpr FieldGroupSpec kGroups[] = {{"claim", R"({"tokens_per_s": 100000} or {"wall_days": 3})"}};
+constexpr FieldGroupSpec kGroups[] = {{"claim", "input.claim_not_object"}};
 
-std::string_view GroupExample(std::string_view group) {
+InputError GroupNotObject(const std::string& group, const Json& got) {
   for (const FieldGroupSpec& g : kGroups) {
-    if (g.name == group) return g.example;
+    if (g.name == group) return MakeInputError(group, g.not_object);
   }
-  return "{}";
+  return MakeInputError(group, "input.not_an_object", {TypeArg("got", got)});
 }
 
 // The fields of `group` ("claim" -> tokens_per_s, wall_hours, wall_days), in table order.
@@ -67,21 +68,22 @@ const std::set<std::string>& TopLevelFieldNames() {
 std::optional<InputError> ReadModel(const Json& doc, const engine::Catalog& catalog, engine::Scenario& s,
                                     HfQuantization& quantization) {
   if (!doc.contains("model")) {
-    return InputError{"model", "is required: a preset id, {\"params_b\": N}, an architecture or {\"hf_config\": {...}}"};
+    return MakeInputError("model", "input.model_required");
   }
   const Json& m = doc["model"];
   if (m.is_string()) {
     const std::string id = m.get<std::string>();
     const engine::ModelPreset* preset = catalog.FindModel(id);
     if (preset == nullptr) {
-      return InputError{"model", "unknown preset '" + engine::QuotedInput(id) + "'; see `trainsizer catalog` for the " +
-                                     std::to_string(catalog.models.size()) + " preset ids"};
+      return MakeInputError("model", "input.unknown_preset",
+                            {TextArg("id", engine::QuotedInput(id)),
+                             engine::CountArg("presets", static_cast<long long>(catalog.models.size()))});
     }
     s.model = preset->spec;
     return std::nullopt;
   }
   if (m.is_object() && m.contains("params_b")) {
-    if (m.size() != 1) return InputError{"model", "params_b cannot be combined with other model fields"};
+    if (m.size() != 1) return MakeInputError("model", "input.model_key_combined", {TextArg("key", "params_b")});
     double billions = 0;
     if (auto e = ReadLimited(m, "params_b", "model.", &billions)) return e;
     auto shape = engine::DeriveDenseShape(billions * 1e9);
@@ -91,7 +93,7 @@ std::optional<InputError> ReadModel(const Json& doc, const engine::Catalog& cata
     return std::nullopt;
   }
   if (m.is_object() && m.contains("hf_config")) {
-    if (m.size() != 1) return InputError{"model", "hf_config cannot be combined with other model fields"};
+    if (m.size() != 1) return MakeInputError("model", "input.model_key_combined", {TextArg("key", "hf_config")});
     auto imported = ImportHfConfig(m["hf_config"]);
     if (!imported.ok()) return imported.error();
     s.model = imported.value().spec;
@@ -103,24 +105,6 @@ std::optional<InputError> ReadModel(const Json& doc, const engine::Catalog& cata
   if (!arch.ok()) return arch.error();
   s.model = arch.value();
   return std::nullopt;
-}
-
-// obj[key] as the index of one of `names`; the error names `field`.
-std::optional<InputError> ReadChoice(const Json& obj, const std::string& key, const std::string& field,
-                                     std::span<const std::string_view> names, double* index) {
-  auto it = obj.find(key);
-  if (it == obj.end()) return std::nullopt;
-  std::string allowed;
-  for (auto n : names) allowed += (allowed.empty() ? "" : ", ") + std::string(n);
-  if (!it->is_string()) return InputError{field, "must be one of " + allowed + ", got " + TypeName(*it)};
-  const std::string& text = it->get_ref<const std::string&>();
-  for (size_t i = 0; i < names.size(); ++i) {
-    if (names[i] == text) {
-      *index = double(i);
-      return std::nullopt;
-    }
-  }
-  return InputError{field, "must be one of " + allowed + ", got '" + engine::QuotedInput(text) + "'"};
 }
 
 // One field of the table from `obj` (the document, or its group's object) into `s`.
@@ -142,9 +126,12 @@ std::optional<InputError> ReadField(const Json& obj, const engine::ScenarioField
       value = flag ? 1 : 0;
       break;
     }
-    case engine::FieldType::kChoice:
-      if (auto e = ReadChoice(obj, name, path + name, f.choices, &value)) return e;
+    case engine::FieldType::kChoice: {
+      size_t index = 0;
+      if (auto e = ReadChoice(obj, name, path, f.choices, &index)) return e;
+      value = double(index);
       break;
+    }
     case engine::FieldType::kText: return ReadString(obj, name.c_str(), path, &f.text(s));
   }
   f.set(s, value);
@@ -155,13 +142,13 @@ std::optional<InputError> ReadField(const Json& obj, const engine::ScenarioField
 std::optional<InputError> CheckGroup(const Json& doc, std::string_view group) {
   const std::string key(group);
   const Json& g = doc[key];
-  if (!g.is_object()) return InputError{key, "must be an object like " + std::string(GroupExample(group))};
+  if (!g.is_object()) return GroupNotObject(key, g);
   const std::vector<std::string> fields = GroupFieldNames(group);
   for (const auto& item : g.items()) {
-    if (item.key().empty()) return InputError{key, "has an empty key \"\"; its fields are " + JoinNames(fields)};
+    if (item.key().empty()) return MakeInputError(key, "input.group_empty_key", {TextArg("fields", JoinNames(fields))});
     if (std::find(fields.begin(), fields.end(), item.key()) == fields.end()) {
-      return InputError{key + "." + engine::QuotedInput(item.key()),
-                        "is not a " + key + " field (" + JoinNames(fields) + ")"};
+      return MakeInputError(key + "." + engine::QuotedInput(item.key()), "input.not_group_field",
+                            {TextArg("group", key), TextArg("fields", JoinNames(fields))});
     }
   }
   return std::nullopt;
@@ -189,12 +176,12 @@ std::optional<InputError> ReadFields(const Json& doc, engine::Scenario& s) {
 }  // namespace
 
 Result<engine::Scenario> ScenarioFromJson(const Json& doc, const engine::Catalog& catalog) {
-  if (!doc.is_object()) return InputError{"scenario", "must be a JSON object, got " + TypeName(doc)};
+  if (!doc.is_object()) return MakeInputError("scenario", "input.scenario_not_object", {TypeArg("got", doc)});
   for (const auto& [key, value] : doc.items()) {
     if (!TopLevelFieldNames().count(key)) {
       // An empty key cannot be the field an error names: the document is.
-      if (key.empty()) return InputError{"scenario", "has an empty key \"\", which is not a scenario field"};
-      return InputError{engine::QuotedInput(key), "is not a scenario field (see engine/README.md for the list)"};
+      if (key.empty()) return MakeInputError("scenario", "input.scenario_empty_key");
+      return MakeInputError(engine::QuotedInput(key), "input.not_scenario_field");
     }
   }
   engine::Scenario s;

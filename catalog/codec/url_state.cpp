@@ -18,6 +18,15 @@
 namespace catalog {
 namespace {
 
+using engine::MakeMessage;
+using engine::Message;
+using engine::TextArg;
+
+// "key: <reason>": a parameter dropped for the reason a reader gave.
+Message Notice(const std::string& key, Message reason) {
+  return MakeMessage("input.link.notice", {TextArg("key", key), engine::MessageArgOf("reason", std::move(reason))});
+}
+
 constexpr std::string_view kArchPrefix = "m.";
 // More parameters than any real link has (about 60 fields exist); stops a pasted novel
 // from costing one scenario parse per parameter.
@@ -92,11 +101,11 @@ std::string PercentEncode(std::string_view in) {
 }
 
 // A link value as the JSON type `like` has; false with a reason when it does not read.
-bool ParseValue(const std::string& text, const Json& like, Json* out, std::string* why) {
+bool ParseValue(const std::string& text, const Json& like, Json* out, Message* why) {
   if (like.is_boolean()) {
     if (text == "true" || text == "1") *out = true;
     else if (text == "false" || text == "0") *out = false;
-    else return *why = "must be true or false, got '" + engine::QuotedInput(text) + "'", false;
+    else return *why = MakeMessage("input.link.not_bool", {TextArg("got", engine::QuotedInput(text))}), false;
     return true;
   }
   if (like.is_number()) {
@@ -108,7 +117,7 @@ bool ParseValue(const std::string& text, const Json& like, Json* out, std::strin
     // Decimal only: strtod also reads hexadecimal ("0x10" is 16), which no person means.
     const bool hex = text.find_first_of("xX") != std::string::npos;
     if (hex || end != text.c_str() + text.size() || !std::isfinite(value)) {
-      return *why = "must be a number, got '" + engine::QuotedInput(text) + "'", false;
+      return *why = MakeMessage("input.link.not_number", {TextArg("got", engine::QuotedInput(text))}), false;
     }
     // Integral values go in as JSON integers: integer fields refuse 16.0-style doubles.
     if (value == std::floor(value) && std::fabs(value) < 9e15) *out = static_cast<std::int64_t>(value);
@@ -167,14 +176,14 @@ std::string ValueText(const Json& value) {
   return PercentEncode(value.is_string() ? value.get<std::string>() : DumpJson(value));
 }
 
-bool IsViewKey(const std::string& key, const std::string& value, std::string* why) {
+bool IsViewKey(const std::string& key, const std::string& value, Message* why) {
   if (key == "lang") {
     if (value == "en" || value == "zh") return true;
-    return *why = "must be en or zh, got '" + engine::QuotedInput(value) + "'", false;
+    return *why = MakeMessage("input.link.bad_lang", {TextArg("got", engine::QuotedInput(value))}), false;
   }
   if (key == "theme") {
     if (value == "light" || value == "dark") return true;
-    return *why = "must be light or dark, got '" + engine::QuotedInput(value) + "'", false;
+    return *why = MakeMessage("input.link.bad_theme", {TextArg("got", engine::QuotedInput(value))}), false;
   }
   return false;
 }
@@ -229,7 +238,7 @@ std::string LinkKeyFor(const std::string& field, const std::map<std::string, Jso
 
 // A link that names its model (model= or params_b=) has no use for m.* architecture
 // fields: each is dropped with a notice rather than silently.
-void DropArchitectureOfNamedModel(std::map<std::string, Json>& fields, std::vector<std::string>& ignored) {
+void DropArchitectureOfNamedModel(std::map<std::string, Json>& fields, std::vector<Message>& ignored) {
   const char* named = fields.contains("model") ? "model" : fields.contains("params_b") ? "params_b" : nullptr;
   if (named == nullptr) return;
   for (auto it = fields.begin(); it != fields.end();) {
@@ -237,15 +246,14 @@ void DropArchitectureOfNamedModel(std::map<std::string, Json>& fields, std::vect
       ++it;
       continue;
     }
-    ignored.push_back(it->first + ": ignored: the link names its model with " + named +
-                      ", so architecture fields do not apply");
+    ignored.push_back(MakeMessage("input.link.named_model", {TextArg("key", it->first), TextArg("named", named)}));
     it = fields.erase(it);
   }
 }
 
 // Drops, one at a time, the parameters the scenario and constraint parsers refuse.
 void DropRefusedFields(std::map<std::string, Json>& fields, const engine::Catalog& catalog,
-                       std::vector<std::string>& ignored) {
+                       std::vector<Message>& ignored) {
   // Each round drops a field or returns, so one more round than there are fields is enough.
   const size_t rounds = fields.size() + 1;
   for (size_t round = 0; round < rounds; ++round) {
@@ -275,13 +283,14 @@ void DropRefusedFields(std::map<std::string, Json>& fields, const engine::Catalo
       // drop all of it and keep the page's model.
       std::erase_if(fields, [](const auto& field) { return field.first.starts_with(kArchPrefix); });
       // Incomplete because an m.* field was refused already: that notice says why.
-      const bool explained = std::any_of(ignored.begin(), ignored.end(),
-                                         [](const std::string& line) { return line.starts_with(kArchPrefix); });
-      if (!explained) ignored.push_back("model: " + error->message);
+      const bool explained = std::any_of(ignored.begin(), ignored.end(), [](const Message& notice) {
+        return notice.english.starts_with(kArchPrefix);
+      });
+      if (!explained) ignored.push_back(Notice("model", engine::ErrorMessage(*error)));
       continue;
     }
     if (key.empty()) return;
-    ignored.push_back(key + ": " + error->message);
+    ignored.push_back(Notice(key, engine::ErrorMessage(*error)));
     fields.erase(key);
   }
 }
@@ -293,8 +302,8 @@ UrlState DecodeUrlState(std::string_view fragment, const engine::Catalog& catalo
   if (!fragment.empty() && fragment.front() == '#') fragment.remove_prefix(1);
   if (fragment.empty()) return state;
   if (fragment.size() > kMaxUrlStateBytes) {
-    state.ignored.push_back("link: longer than " + std::to_string(kMaxUrlStateBytes) +
-                            " characters; none of it was read");
+    state.ignored.push_back(
+        MakeMessage("input.link.too_long", {engine::CountArg("max_chars", static_cast<long long>(kMaxUrlStateBytes))}));
     return state;
   }
   const KeyTypes& types = Types();
@@ -308,49 +317,48 @@ UrlState DecodeUrlState(std::string_view fragment, const engine::Catalog& catalo
     start = amp + 1;
     if (pair.empty()) continue;
     if (++parameters > kMaxParameters) {
-      state.ignored.push_back("link: more than " + std::to_string(kMaxParameters) +
-                              " parameters; the rest was not read");
+      state.ignored.push_back(MakeMessage(
+          "input.link.too_many", {engine::CountArg("max_parameters", static_cast<long long>(kMaxParameters))}));
       break;
     }
     const size_t eq = pair.find('=');
     std::string key, value;
     if (!PercentDecode(pair.substr(0, eq), &key) ||
         (eq != std::string_view::npos && !PercentDecode(pair.substr(eq + 1), &value))) {
-      state.ignored.push_back(std::string(pair.substr(0, std::min<size_t>(pair.size(), 40))) +
-                              ": broken %-escape");
+      const std::string parameter(pair.substr(0, std::min<size_t>(pair.size(), 40)));
+      state.ignored.push_back(MakeMessage("input.link.broken_escape", {TextArg("parameter", parameter)}));
       continue;
     }
     if (!IsUtf8(key)) {
-      state.ignored.push_back("link: a parameter name is not UTF-8 text; it was not read");
+      state.ignored.push_back(MakeMessage("input.link.name_not_utf8"));
       continue;
     }
     key = engine::QuotedInput(key);
     if (eq == std::string_view::npos) {
-      state.ignored.push_back(key + ": has no value");
+      state.ignored.push_back(MakeMessage("input.link.no_value", {TextArg("key", key)}));
       continue;
     }
     if (!IsUtf8(value)) {
-      state.ignored.push_back(key + ": is not UTF-8 text");
+      state.ignored.push_back(MakeMessage("input.link.value_not_utf8", {TextArg("key", key)}));
       continue;
     }
-    if (!seen.insert(key).second) state.ignored.push_back(key + ": given twice; the last value is used");
-    std::string why;
+    if (!seen.insert(key).second) state.ignored.push_back(MakeMessage("input.link.twice", {TextArg("key", key)}));
+    Message why;
     if (key == "v") {
       int version = 0;
       const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), version);
       if (ec != std::errc() || ptr != value.data() + value.size() || version < 1) {
-        state.ignored.push_back("v: not a link version, got '" + engine::QuotedInput(value) + "'; read as version " +
-                                std::to_string(kUrlStateVersion));
+        state.ignored.push_back(MakeMessage("input.link.bad_version", {TextArg("got", engine::QuotedInput(value)),
+                                                                     engine::CountArg("version", kUrlStateVersion)}));
       } else if (version > kUrlStateVersion) {
-        state.ignored.push_back("v: version " + value + " is newer than this page's (" +
-                                std::to_string(kUrlStateVersion) + "); read as version " +
-                                std::to_string(kUrlStateVersion));
+        state.ignored.push_back(MakeMessage("input.link.newer_version", {TextArg("got", engine::QuotedInput(value)),
+                                                                       engine::CountArg("version", kUrlStateVersion)}));
       }
       continue;
     }
     if (key == "lang" || key == "theme") {
       if (IsViewKey(key, value, &why)) state.view[key] = value;
-      else state.ignored.push_back(key + ": " + why);
+      else state.ignored.push_back(Notice(key, std::move(why)));
       continue;
     }
     const Json* like = nullptr;
@@ -368,19 +376,19 @@ UrlState DecodeUrlState(std::string_view fragment, const engine::Catalog& catalo
       like = NestedDefault(types.scenario_defaults, key);
     }
     if (like == nullptr) {
-      state.ignored.push_back(key + ": not a TrainSizer setting");
+      state.ignored.push_back(MakeMessage("input.link.unknown_key", {TextArg("key", key)}));
       continue;
     }
     if (like->is_object()) {
       // A group (claim) is set field by field; its name alone has no value to take.
       std::string fields_of;
       for (const auto& [field, unused] : like->items()) fields_of += (fields_of.empty() ? "" : ", ") + key + "." + field;
-      state.ignored.push_back(key + ": is a group; set its fields instead (" + fields_of + ")");
+      state.ignored.push_back(MakeMessage("input.link.group", {TextArg("key", key), TextArg("fields", fields_of)}));
       continue;
     }
     Json parsed;
     if (!ParseValue(value, *like, &parsed, &why)) {
-      state.ignored.push_back(key + ": " + why);
+      state.ignored.push_back(Notice(key, std::move(why)));
       continue;
     }
     fields[key] = parsed;

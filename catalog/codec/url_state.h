@@ -7,7 +7,10 @@
 // `view`. Only fields that differ from the defaults are written.
 //
 // Decoding never fails: a parameter that is unknown, malformed or rejected by the scenario
-// parser is dropped and named in `ignored`, and the rest of the link still applies.
+// parser is dropped and named in `ignored`, and the rest of the link still applies. Each
+// notice is a message (input.link.*, engine/messages_input.cpp), so the page says it in
+// its own language: "gpus: must be between 1 and 1048576 GPUs, got 0" is input.link.notice
+// with the key and the scenario parser's error as its arguments.
 #pragma once
 
 #include <map>
@@ -16,6 +19,7 @@
 #include <vector>
 
 #include "engine/catalog.h"
+#include "engine/message.h"
 #include "json_fields.h"
 
 namespace catalog {
@@ -30,7 +34,7 @@ inline constexpr size_t kMaxUrlStateBytes = 16 * 1024;
 struct UrlState {
   Json scenario = Json::object();           // scenario + constraint fields from the link
   std::map<std::string, std::string> view;  // page-only keys: "lang", "theme"
-  std::vector<std::string> ignored;         // "key: why", one per dropped parameter
+  std::vector<engine::Message> ignored;     // "key: why", one per dropped parameter
 };
 
 // `fragment` is location.hash with or without the leading '#'.

@@ -437,7 +437,7 @@ TEST(HfImportEdges, StoredWeightBytesRoundTripAndRange) {
   const std::string fragment = EncodeUrlState(Json{{"model", arch}, {"method", "lora"}}, {});
   EXPECT_TRUE(Contains(fragment, "m.weight_bytes=0.51953125")) << fragment;
   const UrlState link = DecodeUrlState(fragment, catalog::Embedded().value());
-  EXPECT_TRUE(link.ignored.empty()) << link.ignored.front();
+  EXPECT_TRUE(link.ignored.empty()) << link.ignored.front().english;
   ASSERT_TRUE(link.scenario.contains("model")) << link.scenario.dump();
   EXPECT_DOUBLE_EQ(link.scenario["model"]["weight_bytes"].get<double>(), 0.51953125);
 }

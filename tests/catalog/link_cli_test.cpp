@@ -46,7 +46,8 @@ CliResult Cli(const std::vector<std::string>& args, const std::string& stdin_tex
 
 catalog::Json Parsed(const CliResult& run) { return catalog::Json::parse(run.out, nullptr, false); }
 
-// The decoded link's shape: {"scenario": {}, "view": {}, "notices": [text], "applied": bool}.
+// The decoded link's shape: {"scenario": {}, "view": {}, "notices": [{"code", "args",
+// "message"}], "applied": bool}.
 void ExpectDecoded(const std::string& fragment, const catalog::Json& j) {
   ASSERT_TRUE(j.is_object()) << fragment;
   EXPECT_TRUE(j["scenario"].is_object()) << fragment;
@@ -54,14 +55,15 @@ void ExpectDecoded(const std::string& fragment, const catalog::Json& j) {
   EXPECT_TRUE(j["applied"].is_boolean()) << fragment;
   ASSERT_TRUE(j["notices"].is_array()) << fragment;
   for (const catalog::Json& n : j["notices"]) {
-    ASSERT_TRUE(n.is_string()) << fragment;
-    EXPECT_EQ(n.get<std::string>().find("internal error"), std::string::npos) << fragment << ": " << n;
+    ASSERT_TRUE(n.is_object() && n["message"].is_string() && n["args"].is_object()) << fragment << ": " << n;
+    EXPECT_FALSE(n.value("code", "").empty()) << fragment << ": " << n;
+    EXPECT_EQ(n["message"].get<std::string>().find("internal error"), std::string::npos) << fragment << ": " << n;
   }
 }
 
 bool HasNoticeFor(const catalog::Json& j, const std::string& key) {
   for (const catalog::Json& n : j["notices"]) {
-    if (n.get<std::string>().rfind(key + ":", 0) == 0) return true;
+    if (n["message"].get<std::string>().rfind(key + ":", 0) == 0) return true;
   }
   return false;
 }

@@ -213,7 +213,7 @@ TEST(UrlStateEdges, AGroupGivenAsAValueIsANoticeNotACrash) {
                            "#claim=v=\x1a&claim.wall_hours=0e-32"}) {
     const catalog::UrlState s = catalog::DecodeUrlState(link, Cat());
     bool named = false;
-    for (const std::string& line : s.ignored) named |= line.starts_with("claim:");
+    for (const engine::Message& notice : s.ignored) named |= notice.english.starts_with("claim:");
     EXPECT_TRUE(named) << link;
     EXPECT_NO_THROW((void)s.scenario.dump()) << link;
   }
@@ -225,7 +225,7 @@ TEST(UrlStateEdges, TextThatIsNotUtf8IsRefusedWhereItEnters) {
   // Issue 14 finding 3: %FF%FE%00 reached the state JSON, whose dump() then threw.
   const catalog::UrlState s = catalog::DecodeUrlState("#v=1&model=%FF%FE%00&gpus=2", Cat());
   ASSERT_FALSE(s.ignored.empty());
-  EXPECT_TRUE(s.ignored.front().starts_with("model:")) << s.ignored.front();
+  EXPECT_TRUE(s.ignored.front().english.starts_with("model:")) << s.ignored.front().english;
   EXPECT_FALSE(s.scenario.contains("model"));
   EXPECT_EQ(s.scenario["gpus"], 2);
   EXPECT_NO_THROW((void)s.scenario.dump());
@@ -242,7 +242,7 @@ TEST(UrlStateEdges, HexadecimalIsNotANumberInALink) {
   // strtod reads "0x10" as 16; a link's numbers are decimal (found by a link grid, 2026-12-01).
   const catalog::UrlState s = catalog::DecodeUrlState("#v=1&pp=0x10&tokens=0x1p3", Cat());
   ASSERT_EQ(s.ignored.size(), 2u);
-  EXPECT_TRUE(s.ignored[0].starts_with("pp: must be a number")) << s.ignored[0];
+  EXPECT_TRUE(s.ignored[0].english.starts_with("pp: must be a number")) << s.ignored[0].english;
   EXPECT_FALSE(s.scenario.contains("pp"));
   EXPECT_FALSE(s.scenario.contains("tokens"));
 }
@@ -252,7 +252,7 @@ TEST(UrlStateEdges, AGoalFieldIsCheckedEvenWhenTheScenarioHasAnErrorLeftForThePa
   // show in place; own_utilization=9.3e18 was kept because the goal was never checked.
   const catalog::UrlState s = catalog::DecodeUrlState("#v=1&pp=16&own_utilization=9.3e18", Cat());
   bool named = false;
-  for (const std::string& line : s.ignored) named |= line.starts_with("own_utilization:");
+  for (const engine::Message& notice : s.ignored) named |= notice.english.starts_with("own_utilization:");
   EXPECT_TRUE(named);
   EXPECT_FALSE(s.scenario.contains("own_utilization"));
   EXPECT_EQ(s.scenario["pp"], 16);
@@ -263,9 +263,10 @@ TEST(UrlStateEdges, SubnormalAndHugeLinkValuesAreDroppedWithTheRange) {
       catalog::DecodeUrlState("#v=1&model=llama-3-70b&mfu=5e-324&tokens=1e9&gpus=16&zero=3&node_gbps=1e308", Cat());
   ASSERT_EQ(s.ignored.size(), 2u);
   // In the order the fields are read (engine/scenario_fields.cpp): node_gbps, then mfu.
-  EXPECT_TRUE(s.ignored[1].starts_with("mfu: must be 0 (predicted) or between 0.001 and 1")) << s.ignored[1];
-  EXPECT_TRUE(s.ignored[0].starts_with("node_gbps: must be 0 (the fabric's usual) or between 1 and 1000000"))
-      << s.ignored[0];
+  EXPECT_TRUE(s.ignored[1].english.starts_with("mfu: must be 0 (predicted) or between 0.001 and 1"))
+      << s.ignored[1].english;
+  EXPECT_TRUE(s.ignored[0].english.starts_with("node_gbps: must be 0 (the fabric's usual) or between 1 and 1000000"))
+      << s.ignored[0].english;
   EXPECT_FALSE(s.scenario.contains("mfu"));
   EXPECT_EQ(s.scenario["gpus"], 16);
 }

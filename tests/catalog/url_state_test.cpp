@@ -15,9 +15,9 @@ namespace {
 
 const engine::Catalog& Cat() { return catalog::Embedded().value(); }
 
-bool Mentions(const std::vector<std::string>& ignored, const std::string& key) {
-  for (const std::string& line : ignored) {
-    if (line.starts_with(key + ":")) return true;
+bool Mentions(const std::vector<engine::Message>& ignored, const std::string& key) {
+  for (const engine::Message& notice : ignored) {
+    if (notice.english.starts_with(key + ":")) return true;
   }
   return false;
 }
@@ -34,7 +34,7 @@ TEST(UrlState, ReadsTheBriefsExampleLink) {
       "#v=1&model=llama-3-70b&method=full&seq_len=4096&tokens=2e9&gpu=h100-sxm-80gb&gpus=16&zero=3"
       "&deadline_days=7&budget=40000&allowed_gpus=h100-sxm-80gb,h200-sxm-141gb&allow_spot=true&lang=zh",
       Cat());
-  EXPECT_TRUE(s.ignored.empty()) << s.ignored.front();
+  EXPECT_TRUE(s.ignored.empty()) << s.ignored.front().english;
   EXPECT_EQ(s.scenario["model"], "llama-3-70b");
   EXPECT_EQ(s.scenario["seq_len"], 4096);
   EXPECT_EQ(s.scenario["tokens"].get<double>(), 2e9);
@@ -89,7 +89,7 @@ TEST(UrlState, EveryFieldRoundTrips) {
 
   const std::string link = catalog::EncodeUrlState(full, {{"lang", "zh"}, {"theme", "dark"}});
   const catalog::UrlState back = catalog::DecodeUrlState("#" + link, Cat());
-  EXPECT_TRUE(back.ignored.empty()) << back.ignored.front();
+  EXPECT_TRUE(back.ignored.empty()) << back.ignored.front().english;
   auto scenario_back = catalog::ScenarioFromJson(back.scenario, Cat());
   ASSERT_TRUE(scenario_back.ok()) << scenario_back.error().field;
   auto goal_back = catalog::ConstraintsFromJson(back.scenario);
@@ -126,9 +126,7 @@ TEST(UrlState, WritersCoverEveryFieldTheReaderAccepts) {
     if (key == "model") continue;
     const std::string link_key = value.is_object() ? key + "." + value.begin().key() : key;
     const catalog::UrlState s = catalog::DecodeUrlState(link_key + "=1", Cat());
-    for (const std::string& line : s.ignored) {
-      EXPECT_EQ(line.find("not a TrainSizer setting"), std::string::npos) << line;
-    }
+    for (const engine::Message& notice : s.ignored) EXPECT_NE(notice.id, "input.link.unknown_key") << notice.english;
   }
 }
 
@@ -168,7 +166,7 @@ TEST(UrlState, EveryAcceptedFieldRoundTripsAwayFromItsDefault) {
     }
     const std::string link = catalog::EncodeUrlState(full, {});
     const catalog::UrlState back = catalog::DecodeUrlState(link, Cat());
-    EXPECT_TRUE(back.ignored.empty()) << back.ignored.front() << "\n" << link;
+    EXPECT_TRUE(back.ignored.empty()) << back.ignored.front().english << "\n" << link;
     auto scenario_back = catalog::ScenarioFromJson(back.scenario, Cat());
     ASSERT_TRUE(scenario_back.ok()) << scenario_back.error().field << ": " << scenario_back.error().message;
     auto goal_back = catalog::ConstraintsFromJson(back.scenario);
@@ -265,8 +263,8 @@ TEST(UrlState, GoalValuesTheCatalogLacksAreDropped) {
 TEST(UrlState, RefusedArchitectureIsOneNotice) {
   const catalog::UrlState s =
       catalog::DecodeUrlState("m.layers=32&m.hidden=4096&m.heads=7&m.ffn=11008&m.vocab=32000", Cat());
-  ASSERT_EQ(s.ignored.size(), 1u) << s.ignored.front() << " / " << s.ignored.back();
-  EXPECT_TRUE(s.ignored[0].starts_with("m.heads:")) << s.ignored[0];
+  ASSERT_EQ(s.ignored.size(), 1u) << s.ignored.front().english << " / " << s.ignored.back().english;
+  EXPECT_TRUE(s.ignored[0].english.starts_with("m.heads:")) << s.ignored[0].english;
   EXPECT_FALSE(s.scenario.contains("model"));
 }
 
@@ -297,7 +295,7 @@ TEST(UrlState, NonFiniteAndHugeNumbersAreRefused) {
 TEST(UrlStateOutside, ArchitectureFieldsBesideANamedModelAreNamed) {
   const catalog::UrlState s = catalog::DecodeUrlState("#v=1&model=llama-3-8b&m.layers=3&m.hidden=5", Cat());
   ASSERT_EQ(s.ignored.size(), 2u);
-  EXPECT_TRUE(s.ignored[0].starts_with("m.hidden: ignored")) << s.ignored[0];
+  EXPECT_TRUE(s.ignored[0].english.starts_with("m.hidden: ignored")) << s.ignored[0].english;
   EXPECT_EQ(s.scenario["model"], "llama-3-8b");
 }
 

@@ -2,8 +2,9 @@
 // checks"). A failed check prints what and where on stderr and aborts, which libFuzzer
 // reports as a crash and saves the input.
 //
-// - A response is a JSON object; an error is {"error": {"field", "message"}} with a
-//   non-empty field and message, each at most kMaxErrorBytes, and no "internal error"
+// - A response is a JSON object; an error is {"error": {"field", "code", "args", "message"}}
+//   with a non-empty field and message, each at most kMaxErrorBytes, a code (a template id,
+//   or empty for a sentence not yet given one) and an args object, and no "internal error"
 //   (a C++ exception api.cpp caught: the page survives it, but it is still a bug).
 // - A result (estimate or plan) holds only finite numbers, no integer at or beyond
 //   ±9.2e18 (a double cast to int64 that overflowed) nor INT64_MIN, and no string that
@@ -159,7 +160,8 @@ inline void CheckResult(const Json& j, const std::string& path, const Input& inp
   }
 }
 
-// {"error": {"field", "message"}}: a field named, a message given, both bounded.
+// {"error": {"field", "code", "args", "message"}}: a field named, a message given, both
+// bounded, and the message's code and arguments.
 inline void CheckError(const Json& doc, const char* where) {
   const std::string w(where);
   const auto error = doc.find("error");
@@ -174,6 +176,10 @@ inline void CheckError(const Json& doc, const char* where) {
   }
   const std::string& f = field->get_ref<const std::string&>();
   const std::string& m = message->get_ref<const std::string&>();
+  if (!error->contains("code") || !(*error)["code"].is_string() || !error->contains("args") ||
+      !(*error)["args"].is_object()) {
+    Fail(w + ": an error without its code and args: " + error->dump());
+  }
   if (m.starts_with("internal error")) Fail(w + ": " + f + ": " + m);
   if (f.size() > kMaxErrorBytes) Fail(w + ": an error field of " + std::to_string(f.size()) + " bytes: " + f);
   if (m.size() > kMaxErrorBytes) {
@@ -181,8 +187,12 @@ inline void CheckError(const Json& doc, const char* where) {
   }
 }
 
+// The same for an error in memory, whose message is also its template filled.
 inline void CheckError(const engine::InputError& e, const char* where) {
   CheckError(catalog::ErrorToJson(e), where);
+  if (!e.code.empty() && engine::RenderEnglish(e.code, e.args) != e.message) {
+    Fail(std::string(where) + ": " + e.field + ": the message is not its template " + e.code + " filled: " + e.message);
+  }
 }
 
 // An api::Response: JSON, an object, a clean error or a result that passes CheckResult.

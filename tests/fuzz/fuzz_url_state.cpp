@@ -23,6 +23,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!cat.ok()) __builtin_trap();
   const catalog::UrlState state = catalog::DecodeUrlState(fragment, cat.value());
   if (!state.scenario.is_object()) fuzz::Fail("DecodeUrlState returned a scenario that is not an object");
+  // Each notice is a message: its template filled with its arguments.
+  for (const engine::Message& notice : state.ignored) {
+    if (notice.id.empty() || engine::RenderEnglish(notice.id, notice.args) != notice.english) {
+      fuzz::Fail("a link notice that is not its template " + notice.id + " filled: " + notice.english);
+    }
+  }
   catalog::Json doc = state.scenario;
   if (!doc.contains("model")) doc["model"] = "llama-3-8b";
   (void)catalog::ScenarioFromJson(doc, cat.value());

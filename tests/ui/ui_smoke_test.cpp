@@ -190,7 +190,7 @@ TEST_F(UiSmoke, LinkRoundTripsEveryInput) {
   const std::string link = state_.link_fragment;
   ui::AppState fresh = ui::MakeInitialState(session_);
   ui::ApplyLink(fresh, "#" + link);
-  EXPECT_TRUE(fresh.link_notice.empty()) << fresh.link_notice.front();
+  EXPECT_TRUE(fresh.link_notice.empty()) << fresh.link_notice.front().english;
   ui::RecomputeIfDirty(fresh);
   EXPECT_EQ(fresh.link_fragment, link);
   EXPECT_EQ(ui::ScenarioDocument(fresh), ui::ScenarioDocument(state_));

@@ -59,7 +59,9 @@ test('a corrupted link names what it ignored and keeps working', async () => {
   const opened = await openPage(`${env.server.url}/#v=1&seq_len=oops&gpus=32&warp=9&model=gpt-9&tp=%ZZ`);
   const { page } = opened;
   const state = await page.evaluate(() => window.TrainSizer.current());
-  const ignored = state.link_notice.map((line) => line.split(':')[0]).sort();
+  // Each notice is a message: {code, args, message}, the message reading "key: why".
+  for (const notice of state.link_notice) assert.ok(notice.code && notice.args, JSON.stringify(notice));
+  const ignored = state.link_notice.map((notice) => notice.message.split(':')[0]).sort();
   assert.deepEqual(ignored, ['model', 'seq_len', 'tp=%ZZ', 'warp']);
   assert.equal(state.document.gpus, 32);
   assert.ok(state.result.memory.per_gpu_gib > 0, 'the page still computes');

@@ -230,10 +230,11 @@ test('an exception in any stage is refused: the last good inputs and result stay
   await page.evaluate(() => { Module.tsFault = { stage: 'link', kind: 'bad_alloc', times: 1 }; });
   const answer = await page.evaluate(() => window.TrainSizer.applyLink('#v=1&model=qwen2.5-7b'));
   assert.equal(answer.error.field, 'link');
+  assert.equal(answer.error.code, 'input.refused');
   assert.match(answer.error.message, /std::bad_alloc/);
   const fine = await page.evaluate(() => window.TrainSizer.applyLink('#v=1&model=qwen2.5-7b&warp=9'));
   assert.equal(fine.ok, true);
-  assert.deepEqual(fine.link_notice.map((l) => l.split(':')[0]), ['warp']);
+  assert.deepEqual(fine.link_notice.map((l) => l.message.split(':')[0]), ['warp']);
   await page.waitForFunction(() => window.TrainSizer.current().document.model === 'qwen2.5-7b', null,
     { timeout: 10000 });
   await finishRefusals(opened);

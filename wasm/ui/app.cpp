@@ -110,7 +110,7 @@ void DrawLinkNotice(AppState& state) {
   ImGui::PushStyleColor(ImGuiCol_ChildBg, Colors().notice_bg);
   const float line = ImGui::GetTextLineHeightWithSpacing();
   const float wrap = ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().WindowPadding.x;
-  const std::string refusal = state.refusal ? RefusalText(*state.refusal, Language()) : "";
+  const std::string refusal = state.refusal ? RefusalText(*state.refusal) : "";
   const float refusal_lines =
       refusal.empty() ? 0.0f : 0.2f + ImGui::CalcTextSize(refusal.c_str(), nullptr, false, wrap).y / line;
   const float link_lines = state.link_notice.empty() ? 0.0f : 1.0f + float(std::min<size_t>(state.link_notice.size(), 6));
@@ -123,7 +123,7 @@ void DrawLinkNotice(AppState& state) {
   }
   if (!state.link_notice.empty()) {
     ImGui::TextUnformatted(T("Parts of the link were ignored (the rest applies):"));
-    for (const std::string& line_text : state.link_notice) ImGui::BulletText("%s", TranslateMessage(line_text).c_str());
+    for (const engine::Message& notice : state.link_notice) ImGui::BulletText("%s", MessageText(notice).c_str());
   }
   if (ImGui::SmallButton(L("Dismiss"))) {
     state.link_notice.clear();

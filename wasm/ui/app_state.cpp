@@ -40,7 +40,12 @@ engine::Result<engine::Scenario> ComputedScenario(const AppState& state) {
   switch (state.inputs.model_source) {
     case ModelSource::kPreset: {
       const engine::ModelPreset* preset = state.catalog->FindModel(state.inputs.preset_id);
-      if (preset == nullptr) return engine::InputError{"model", "unknown preset"};
+      if (preset == nullptr) {
+        const auto presets = static_cast<long long>(state.catalog->models.size());
+        return engine::MakeInputError("model", "input.unknown_preset",
+                                      {engine::TextArg("id", engine::QuotedInput(state.inputs.preset_id)),
+                                       engine::CountArg("presets", presets)});
+      }
       scenario.model = preset->spec;
       break;
     }
@@ -72,7 +77,7 @@ void RecomputeIfDirty(AppState& state) {
   if (current != state.catalog) {
     state.catalog = current;
     state.last_good.reset();
-    state.plan = engine::InputError{"", "not planned yet"};  // it points into the previous catalog too
+    state.plan = engine::MakeInputError("", "input.page.not_planned");  // it points into the previous catalog too
     ++state.catalog_generation;
     state.dirty = true;
   }
@@ -115,9 +120,9 @@ void RestoreGoodFrame(AppState& state, const GoodFrame& good) {
     state.plan = good.plan;
     state.dirty = false;
   } else {  // the answers point into a catalog that is gone: compute them again
-    state.result = engine::InputError{"", "not computed yet"};
+    state.result = engine::MakeInputError("", "input.page.not_computed");
     state.last_good.reset();
-    state.plan = engine::InputError{"", "not planned yet"};
+    state.plan = engine::MakeInputError("", "input.page.not_planned");
     state.dirty = true;
   }
 }
@@ -172,8 +177,9 @@ void ApplyLink(AppState& state, std::string_view fragment) {
   auto goal = catalog::ConstraintsFromJson(doc);
   if (!scenario.ok() || !goal.ok()) {
     const engine::InputError& e = scenario.ok() ? goal.error() : scenario.error();
-    state.link_notice.push_back(Printf(T("%s: %s (the link was not applied)"), e.field.c_str(),
-                                       TranslateMessage(e.message).c_str()));
+    state.link_notice.push_back(engine::MakeMessage(
+        "input.link.not_applied",
+        {engine::TextArg("field", e.field), engine::MessageArgOf("reason", engine::ErrorMessage(e))}));
     return;
   }
   state.inputs.scenario = scenario.value();
@@ -199,10 +205,8 @@ namespace {
 // Why the import refused the config.json, as a message: "<key>: <reason>". An error not yet
 // given a template keeps its English sentence (no id; the page matches it against zh.json).
 engine::Message RefusedImport(const engine::InputError& error) {
-  if (error.code.empty()) return engine::Message{"", {}, error.field + ": " + error.message};
-  return engine::MakeMessage("hf_config.status.refused",
-                             {engine::TextArg("field", error.field),
-                              engine::MessageArgOf("reason", engine::Message{error.code, error.args, error.message})});
+  return engine::MakeMessage("hf_config.status.refused", {engine::TextArg("field", error.field),
+                                                          engine::MessageArgOf("reason", engine::ErrorMessage(error))});
 }
 
 }  // namespace
@@ -300,12 +304,11 @@ std::string ComposeOverlay(const AppState& state) {
 void ApplyCatalogOverlay(AppState& state) {
   const std::string overlay = ComposeOverlay(state);
   const api::Response r = state.session->SetCatalogOverlay(overlay);
-  const catalog::Json j = catalog::Json::parse(r.json, nullptr, false);
   if (!r.ok) {
-    state.overlay_status = std::string(T("Not applied:")) + " " + j["error"]["field"].get<std::string>() + ": " +
-                           TranslateMessage(j["error"]["message"].get<std::string>());
+    state.overlay_error = r.error;
     return;
   }
+  state.overlay_error.reset();
   state.catalog = &state.session->catalog();
   if (overlay.empty()) {
     state.overlay_status = T("Overlay removed: the built-in catalog is in force.");
@@ -317,10 +320,15 @@ void ApplyCatalogOverlay(AppState& state) {
     state.overlay_status = status;
   }
   state.last_good.reset();  // it points into the previous catalog
-  state.plan = engine::InputError{"", "not planned yet"};  // and so does the plan
+  state.plan = engine::MakeInputError("", "input.page.not_planned");  // and so does the plan
   state.plan_search.reset();
   ++state.catalog_generation;
   state.dirty = true;
+}
+
+std::string OverlayStatusText(const AppState& state) {
+  if (!state.overlay_error) return state.overlay_status;
+  return std::string(T("Not applied:")) + " " + state.overlay_error->field + ": " + ErrorText(*state.overlay_error);
 }
 
 void EditAssumption(AppState& state, const std::string& section, const std::string& key, const std::string& field,

@@ -59,10 +59,10 @@ struct AppState {
   api::Session* session = nullptr;
   const engine::Catalog* catalog = nullptr;  // session->catalog() as of the last swap
   Inputs inputs;
-  engine::Result<engine::Estimate> result = engine::InputError{"", "not computed yet"};
+  engine::Result<engine::Estimate> result = engine::MakeInputError("", "input.page.not_computed");
   std::optional<engine::Estimate> last_good;  // shown while the inputs are invalid
   engine::PlanConstraints goal;               // deadline, budget, objective, purchase
-  engine::Result<engine::PlanResult> plan = engine::InputError{"", "not planned yet"};
+  engine::Result<engine::PlanResult> plan = engine::MakeInputError("", "input.page.not_planned");
   // The planner for the latest inputs, a catalog GPU at a time across frames (a whole
   // search takes ~50 ms in WebAssembly, three frames); `plan` keeps the previous answer
   // on screen until it is done.
@@ -73,6 +73,7 @@ struct AppState {
   std::string example_id;  // the example last loaded, shown with its description
   std::string overlay_text;     // the user's catalog overlay JSON as typed
   std::string overlay_status;   // result of the last Apply
+  std::optional<engine::InputError> overlay_error;  // the overlay refused by the last Apply, shown instead
   // Figures changed in the Assumptions panel, by catalog section and entry key:
   // {"facility": {"pue-typical": {"value": 1.3}}, "offers": {id: {field: v}}, "rates": {code: {...}}}.
   // They ride on the overlay, so the engine sees them exactly like catalog data.
@@ -83,7 +84,7 @@ struct AppState {
   bool embed = false;           // compact layout for an iframe in a blog post (?embed=1)
   bool lang_chosen = false;     // language picked by the user or the link (then links carry it)
   bool theme_chosen = false;    // likewise for the theme
-  std::vector<std::string> link_notice;  // link parameters that were ignored, "key: why"
+  std::vector<engine::Message> link_notice;  // link parameters that were ignored, "key: why"
   // What the page refused after an exception or allocation failure (wasm/main.cpp puts
   // the last good inputs back and says so here); shown in the notice box until dismissed.
   std::optional<Refusal> refusal;
@@ -105,9 +106,9 @@ struct GoodFrame {
   Inputs inputs;
   engine::PlanConstraints goal;
   std::string example_id;
-  engine::Result<engine::Estimate> result = engine::InputError{"", "not computed yet"};
+  engine::Result<engine::Estimate> result = engine::MakeInputError("", "input.page.not_computed");
   std::optional<engine::Estimate> last_good;
-  engine::Result<engine::PlanResult> plan = engine::InputError{"", "not planned yet"};
+  engine::Result<engine::PlanResult> plan = engine::MakeInputError("", "input.page.not_planned");
   std::string link_fragment;
   long catalog_generation = 0;
 };
@@ -149,6 +150,9 @@ void LoadExample(AppState& state, const engine::Example& example);
 // Merges (or with empty text removes) the user's catalog overlay and points the page at
 // the resulting catalog; on error the catalog in force stays and the status says why.
 void ApplyCatalogOverlay(AppState& state);
+// The status line of the overlay, in the page's language: the last Apply's result, or
+// "Not applied: <field>: <why>".
+std::string OverlayStatusText(const AppState& state);
 
 // The inputs and goal as one scenario document (the JSON contract): for links, exports
 // and launch configs.

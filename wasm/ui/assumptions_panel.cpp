@@ -295,7 +295,7 @@ void DrawAssumptionsSection(AppState& state, const Fonts& fonts) {
   if (gpu != nullptr) DrawServerPrices(state, *gpu, fonts);
   DrawOwnership(state, fonts);
   DrawExchangeRates(state, fonts);
-  if (!state.overlay_status.empty()) MutedText(state.overlay_status.c_str());
+  if (const std::string status = OverlayStatusText(state); !status.empty()) MutedText(status.c_str());
 }
 
 }  // namespace ui

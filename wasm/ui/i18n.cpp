@@ -290,12 +290,17 @@ std::string MessageText(std::string_view id, const std::vector<engine::MessageAr
   return engine::FillTemplate(engine::EnglishTemplate(id), args, PageArg);
 }
 
-std::string MessageText(const engine::Message& message) { return MessageText(message.id, message.args); }
+std::string MessageText(const engine::Message& message) {
+  if (message.id.empty()) return TranslateMessage(message.english);  // not yet a template
+  return MessageText(message.id, message.args);
+}
 
 std::string WarningText(const engine::Warning& warning) {
   if (warning.template_id.empty()) return TranslateMessage(warning.message);  // not yet a template
   return MessageText(warning.template_id, warning.args);
 }
+
+std::string ErrorText(const engine::InputError& error) { return MessageText(engine::ErrorMessage(error)); }
 
 const std::string* ChineseTemplate(std::string_view id) {
   const auto it = GetTable().messages.find(std::string(id));

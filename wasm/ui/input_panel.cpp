@@ -42,7 +42,7 @@ bool BeginForm(const char* id, float scale) {
 // Shows the engine's complaint about `field` (if that is the field it names).
 void ShowError(AppState& state, std::string_view field, const engine::InputError& error) {
   ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
-  WrappedText(TranslateMessage(error.message).c_str());
+  WrappedText(ErrorText(error).c_str());
   ImGui::PopStyleColor();
   MarkAnchor(state, "error:" + std::string(field));
 }
@@ -199,9 +199,7 @@ void PasteConfig(AppState& state) {
   if (ImGui::Button(L("Import config.json"))) ImportPastedConfig(state);
   // "Imported <model>." and the importer's warnings, or why the text was not read.
   const engine::Message& status = state.inputs.hf_config_status;
-  if (!status.english.empty()) {
-    MutedText((status.id.empty() ? TranslateMessage(status.english) : MessageText(status)).c_str());
-  }
+  if (!status.english.empty()) MutedText(MessageText(status).c_str());
   for (const engine::Warning& w : state.inputs.hf_config_warnings) MutedText(WarningText(w).c_str());
 }
 
@@ -454,7 +452,7 @@ void DrawOverlaySection(AppState& state, const Fonts& fonts) {
     state.overlay_text.clear();
     state.overlay_pending = true;
   }
-  if (!state.overlay_status.empty()) MutedText(state.overlay_status.c_str());
+  if (const std::string status = OverlayStatusText(state); !status.empty()) MutedText(status.c_str());
 }
 
 void DrawInputPanel(AppState& state, const Fonts& fonts) {

@@ -229,7 +229,7 @@ void DrawPlanSection(AppState& state, const Fonts& fonts) {
   if (!state.plan.ok()) {
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
     WrappedText(Printf(T("No plan: %s %s."), state.plan.error().field.c_str(),
-                       TranslateMessage(state.plan.error().message).c_str()).c_str());
+                       ErrorText(state.plan.error()).c_str()).c_str());
     ImGui::PopStyleColor();
     return;
   }

@@ -1,6 +1,7 @@
 // What the page refused after an exception or allocation failure in a frame (wasm/main.cpp
 // recovers and fills this in): which work threw, the exception's text, and what the page
-// did about it. Kept as parts, not a sentence, so it is drawn in the page's language.
+// did about it. Kept as parts, not a sentence, so it is drawn in the page's language (a
+// message, input.refused, whose work and outcome are messages of their own).
 #pragma once
 
 #include <string>
@@ -34,12 +35,11 @@ struct Refusal {
 };
 
 // "Refused the link #v=1&… after an internal error: test fault. The last inputs that
-// worked are back." in `lang`.
-std::string RefusalText(const Refusal& refusal, Lang lang);
+// worked are back.": as a message (its English for the console and TrainSizer.current()),
+// and in the page's language.
+engine::Message RefusalMessage(const Refusal& refusal);
+std::string RefusalText(const Refusal& refusal);
 // The sentence drawn under the notice when nothing is computed any more.
 const char* SafeModeHint(Lang lang);
-
-// Every English template RefusalText uses, for the translation-coverage test.
-std::vector<const char*> RefusalTemplates();
 
 }  // namespace ui

@@ -170,7 +170,7 @@ void DrawResultsSummary(const AppState& state, const Fonts& fonts) {
     const engine::InputError& error = state.result.error();
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
     WrappedText(Printf(T("Input problem, %s: %s. Showing the last valid result."), error.field.c_str(),
-                       TranslateMessage(error.message).c_str()).c_str());
+                       ErrorText(error).c_str()).c_str());
     ImGui::PopStyleColor();
   }
   if (!state.last_good) return;
