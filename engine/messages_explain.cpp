@@ -186,6 +186,10 @@ constexpr MessageTemplate kTemplates[] = {
     {"claim.plausible", "Needs {mfu_percent}% MFU, within {difference_percent}% of the prediction."},
     {"claim.does_not_fit",
      "{message} Also, the model states do not fit this layout's GPU memory as configured."},
+    // [SECTION] model names the engine makes up (model_spec.cpp, contract/model_json.cpp)
+    {"model.name.derived", "Dense model derived from {params_b}B parameters"},
+    {"model.name.custom", "Custom architecture"},
+    {"model.name.named", "{name}"},
 };
 
 }  // namespace

@@ -225,9 +225,21 @@ Result<ModelSpec> DeriveDenseShape(double params) {
   if (best.layers == 0) {
     return MakeInputError("model.params_b", "input.no_dense_shape");
   }
-  best.name = "Dense model derived from " + std::to_string(CountParams(best).total / 1e9).substr(0, 5) + "B parameters";
+  best.name = ModelNameMessage(best, /*derived=*/true).english;
   best.max_context = 8192;
   return best;
 }
+
+// "7.000B": the parameter count in billions, cut to five characters.
+Message ModelNameMessage(const ModelSpec& model, bool derived) {
+  if (derived) {
+    return MakeMessage("model.name.derived",
+                       {TextArg("params_b", std::to_string(CountParams(model).total / 1e9).substr(0, 5))});
+  }
+  if (model.id == "custom" && model.name == CustomModelName()) return MakeMessage("model.name.custom");
+  return MakeMessage("model.name.named", {TextArg("name", model.name)});
+}
+
+std::string CustomModelName() { return RenderEnglish("model.name.custom", {}); }
 
 }  // namespace engine

@@ -91,4 +91,10 @@ std::optional<InputError> ValidateModel(const ModelSpec& model, const std::strin
 // following published scaling practice; see model_spec.cpp for the table used.
 Result<ModelSpec> DeriveDenseShape(double params);
 
+// A model's name as a message: a preset's or config's own name as it is, the names the
+// engine makes up (a derived shape, a custom architecture) from their templates.
+Message ModelNameMessage(const ModelSpec& model, bool derived);
+// The English name of a custom architecture (contract/model_json.cpp names it so).
+std::string CustomModelName();
+
 }  // namespace engine

@@ -16,11 +16,8 @@ namespace engine {
 // An input the engine refuses. `field` is a dotted path into the scenario
 // ("parallel.tp", "model.hidden"); `message` says what is allowed, in English, rendered
 // from template `code` with `args` (engine/message.h) so the page can say it in its own
-// language. An error made from a bare sentence has no code (being phased out).
+// language. Made by MakeInputError: every error has its template.
 struct InputError {
-  InputError() = default;
-  InputError(std::string field_path, std::string english) : field(std::move(field_path)), message(std::move(english)) {}
-
   std::string field;
   std::string message;
   std::string code;
@@ -29,7 +26,9 @@ struct InputError {
 
 // An input error naming `field`, rendered from template `code` with `args`.
 inline InputError MakeInputError(std::string field, std::string code, std::vector<MessageArg> args = {}) {
-  InputError e(std::move(field), RenderEnglish(code, args));
+  InputError e;
+  e.message = RenderEnglish(code, args);
+  e.field = std::move(field);
   e.code = std::move(code);
   e.args = std::move(args);
   return e;

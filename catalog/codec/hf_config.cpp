@@ -420,12 +420,7 @@ InputError ToConfigKey(const InputError& e, const Reader& r) {
   }
   if (e.field == "head_dim" && !r.origin.count("head_dim")) {
     const std::string field = r.path + "num_attention_heads";
-    if (e.code.empty()) {  // an engine error not yet given a template: its sentence, as before
-      return {field, "gives head_dim = hidden_size / num_attention_heads, which " + e.message +
-                         "; give head_dim, or heads that divide hidden_size"};
-    }
-    return MakeInputError(field, "hf_config.derived_head_dim",
-                          {MessageArgOf("reason", engine::Message{e.code, e.args, e.message})});
+    return MakeInputError(field, "hf_config.derived_head_dim", {MessageArgOf("reason", engine::ErrorMessage(e))});
   }
   const auto it = r.origin.find(e.field);
   moved.field = r.path + (it != r.origin.end() ? it->second : e.field);

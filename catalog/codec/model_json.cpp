@@ -91,7 +91,7 @@ engine::Result<engine::ModelSpec> ParseArchitecture(const Json& a, const std::st
   }
   engine::ModelSpec m;
   m.id = "custom";
-  m.name = "Custom architecture";
+  m.name = engine::CustomModelName();
   if (auto e = CheckKnownFields(a, path)) return *e;
   if (auto e = ReadShape(a, path, m)) return *e;
   if (auto e = ReadVariants(a, path, m)) return *e;

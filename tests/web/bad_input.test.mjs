@@ -52,9 +52,8 @@ test('every bad input comes back as an error naming its field, and the page surv
       else if (typeof error.code !== 'string' || typeof error.args !== 'object' || error.args === null) {
         wrong.push(`${where}: no code and args: ${JSON.stringify(error).slice(0, 200)}`);
       }
-      // As the CLI (tests/catalog/bad_input_test.cpp): a code, except the config.json
-      // importer's own errors until hf_config.cpp's are given templates.
-      else if (!error.code && !error.field.startsWith('model.hf_config')) wrong.push(`${where}: empty code`);
+      // As the CLI (tests/catalog/bad_input_test.cpp): every error has its template's code.
+      else if (!error.code) wrong.push(`${where}: empty code`);
       else if (row.message_contains && !error.message.includes(row.message_contains)) {
         wrong.push(`${where}: message '${error.message}' lacks '${row.message_contains}'`);
       }

@@ -43,8 +43,7 @@ void DrawVerdict(const engine::Estimate& e, const AppState& state, const Fonts& 
   ImGui::PopFont();
   ImGui::PopStyleColor();
   ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
-  // The model's name is the engine's for a derived shape ("Dense model derived from 30.0B parameters").
-  std::string model = TranslateMessage(e.model.name);
+  std::string model = MessageText(engine::ModelNameMessage(e.model, e.model_derived));
   if (e.model_derived) model = Printf(T("%s (derived shape)"), model.c_str());
   const int gpus = state.inputs.scenario.parallel.gpus;
   WrappedText(Printf(gpus == 1 ? T("%s: %s parameters (%s active), %s trainable, on %d GPU")
