@@ -277,7 +277,7 @@ std::optional<InputError> CheckFacilityUnit(const std::string& id, const std::st
 // A catalog value that names an enum: one of `names` from index `first` on (earlier names
 // are the engine's own, e.g. "unknown"). Absent or null leaves *out unless `required`.
 template <class Enum, size_t N>
-std::optional<InputError> ReadEnum(const Json& e, const char* key, const std::string& path,
+std::optional<InputError> ReadCatalogEnum(const Json& e, const char* key, const std::string& path,
                                    const std::array<std::string_view, N>& names, size_t first, bool required,
                                    Enum* out) {
   std::string text;
@@ -388,7 +388,7 @@ Result<engine::GpuSpec> ParseGpu(const Json& e, const std::string& path) {
                        : text.find("Gen3") != std::string::npos ? 16e9
                                                                 : 32e9;
   if (auto err = ReadSoftware(e, path, &g.stack)) return *err;
-  if (auto err = ReadEnum(e, "architecture", path, engine::kArchitectureNames, 0, true, &g.architecture)) return *err;
+  if (auto err = ReadCatalogEnum(e, "architecture", path, engine::kArchitectureNames, 0, true, &g.architecture)) return *err;
   // Optional: efficiencies measured on one's own cluster (the page's Assumptions panel).
   if (auto err = MaybeNumber(e, "gpus", "gemm_efficiency", path, &g.gemm_efficiency)) return *err;
   if (auto err = MaybeNumber(e, "gpus", "attention_efficiency", path, &g.attention_efficiency)) return *err;
@@ -485,7 +485,7 @@ Result<engine::CloudOffer> ParseOffer(const Json& e, const std::string& path) {
   o.market = MarketOf(o.region, o.currency);
   if (auto err = ReadChoiceText(e, "billing", path, {"instance", "per-gpu"}, true, &billing)) return *err;
   o.per_gpu = billing == "per-gpu";
-  if (auto err = ReadEnum(e, "billing_granularity", path, engine::kBillingGranularityNames, 1, false,
+  if (auto err = ReadCatalogEnum(e, "billing_granularity", path, engine::kBillingGranularityNames, 1, false,
                          &o.billing_granularity)) {
     return *err;
   }
