@@ -59,10 +59,15 @@ async function checkedState(page, label) {
 
 // Sets the address bar's fragment and waits until the page has drawn a few frames after
 // reading it, and has estimated and planned it (Module.tsBusy: nothing left to compute).
+// The frames are counted from the hashchange event, not from the assignment: on a busy
+// machine the event can come several frames later, and the page reads it at its next frame.
 async function navigate(page, fragment) {
-  const before = await page.evaluate(() => Module.tsFrames);
-  await page.evaluate((f) => { location.hash = f; }, fragment);
-  await page.waitForFunction((n) => Module.tsFrames >= n && !Module.tsBusy, before + 3,
+  const changed = await page.evaluate((f) => new Promise((resolve) => {
+    if (location.hash === f || location.hash === '#' + f) return resolve(Module.tsFrames);
+    window.addEventListener('hashchange', () => resolve(Module.tsFrames), { once: true });
+    location.hash = f;
+  }), fragment);
+  await page.waitForFunction((n) => Module.tsFrames >= n && !Module.tsBusy, changed + 3,
     { timeout: 30000, polling: 20 });
 }
 
