@@ -2,7 +2,7 @@
 # compiler when cross-compiling to WebAssembly). Native and WASM builds embed the same bytes.
 # CMakeLists call it through trainsizer_embed() (cmake/Embed.cmake); by hand:
 #
-#   cmake -DOUTPUT=out.cpp -DINPUTS="a.json|b.json" -DHEADER=catalog/codec/embedded_files.h
+#   cmake -DOUTPUT=out.cpp -DINPUTS="a.json|b.json" -DHEADER=catalog/embedded_files.h
 #         -DNAMESPACE=catalog -DFUNCTION=EmbeddedFiles -P embed_files.cmake
 foreach(var OUTPUT INPUTS HEADER NAMESPACE FUNCTION)
   if(NOT DEFINED ${var})

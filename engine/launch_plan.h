@@ -1,6 +1,6 @@
 // What a training launcher needs from a scenario: process counts per node, the
 // data-parallel degree, gradient accumulation, the number of optimizer steps, and the
-// settings a given tool cannot express. catalog/codec/launch_configs.h turns this into
+// settings a given tool cannot express. engine/exports/launch_configs.h turns this into
 // DeepSpeed, torchrun/FSDP, LLaMA-Factory and Megatron-LM text.
 #pragma once
 

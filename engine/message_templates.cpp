@@ -32,7 +32,7 @@ constexpr MessageTemplate kTemplates[] = {
      "gpus_per_node {gpus_per_node} exceeds the largest node the catalog lists for {gpu} ({largest_node} GPUs); "
      "check the server before ordering."},
     {"does_not_fit", "Needs {need_bytes} per GPU but {gpu} has {capacity_bytes}."},
-    // [SECTION] config.json import warnings (catalog/codec/hf_config.cpp)
+    // [SECTION] config.json import warnings (engine/imports/hf_config.cpp)
     {"hf_config_assumed",
      "ffn_hidden_size is absent: the MLP width is 4 × hidden_size = {ffn}, as transformers' FalconConfig defines "
      "it."},

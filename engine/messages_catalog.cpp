@@ -1,5 +1,5 @@
 // Templates of the catalog's and the config.json import's input errors
-// (catalog/codec/catalog_entries.cpp, catalog_loader.cpp, hf_config.cpp). Figures a catalog
+// (catalog/catalog_entries.cpp, catalog_loader.cpp, hf_config.cpp). Figures a catalog
 // entry states are quoted as written ({limit}, {value}: text arguments), not rounded.
 #include "message_templates.h"
 
@@ -7,7 +7,7 @@ namespace engine {
 namespace {
 
 constexpr MessageTemplate kTemplates[] = {
-    // [SECTION] catalog entries (catalog/codec/catalog_entries.cpp)
+    // [SECTION] catalog entries (catalog/catalog_entries.cpp)
     {"catalog.not_object", "must be an object"},
     {"catalog.slug", "must be a lowercase slug (letters, digits, '-', '.')"},
     {"catalog.slug.example", "must be a lowercase slug like {example}"},
@@ -23,7 +23,7 @@ constexpr MessageTemplate kTemplates[] = {
     {"catalog.currency_code", "must be a three-letter ISO 4217 code like CNY, got '{code}'"},
     {"catalog.currency_usd", "must not be USD: rates are per US dollar, the base currency (1 USD = 1 USD)"},
     {"catalog.local_text", "must be a string (the Chinese text of {field}), got {type}"},
-    // [SECTION] catalog files (catalog/codec/catalog_loader.cpp)
+    // [SECTION] catalog files (catalog/catalog_loader.cpp)
     {"catalog.not_array", "must be an array"},
     {"catalog.file_not_object", "must hold a JSON object"},
     {"catalog.unknown_section",
@@ -43,7 +43,7 @@ constexpr MessageTemplate kTemplates[] = {
     {"catalog.json_type.boolean", "a boolean"},
     {"catalog.json_type.number", "a number"},
     {"catalog.json_type.other", "an unsupported value"},
-    // [SECTION] config.json import (catalog/codec/hf_config.cpp)
+    // [SECTION] config.json import (engine/imports/hf_config.cpp)
     {"hf_config.required", "is required to size the model"},
     {"hf_config.required.attention", "is required to size the attention of model_type {model_type}"},
     {"hf_config.required.head_dim",

@@ -12,7 +12,7 @@ namespace engine {
 namespace {
 
 constexpr MessageTemplate kTemplates[] = {
-    // [SECTION] any field (catalog/codec/json_fields.cpp, engine/input_limits.cpp)
+    // [SECTION] any field (engine/contract/json_fields.cpp, engine/input_limits.cpp)
     {"input.required", "is required"},
     {"input.empty", "must not be empty"},
     {"input.not_a_number", "must be a number, got {got}"},
@@ -56,7 +56,7 @@ constexpr MessageTemplate kTemplates[] = {
     {"input.zero_means.none", "none"},
     {"input.zero_means.no_limit", "no limit"},
 
-    // [SECTION] JSON text (catalog/codec/json_fields.cpp ParseUserJson, ParseCatalogJson)
+    // [SECTION] JSON text (engine/contract/json_fields.cpp ParseUserJson, ParseCatalogJson)
     {"input.json.too_large", "is {bytes} bytes; the limit is {limit_mib} MiB"},
     {"input.json.nul", "is not valid JSON: a NUL byte at offset {offset}"},
     {"input.json.repeated_key", "appears twice in one object; give it once"},
@@ -104,7 +104,7 @@ constexpr MessageTemplate kTemplates[] = {
     {"input.json.lexer.surrogate_high", "invalid string: surrogate U+D800..U+DBFF must be followed by U+DC00..U+DFFF"},
     {"input.json.lexer.surrogate_low", "invalid string: surrogate U+DC00..U+DFFF must follow U+D800..U+DBFF"},
 
-    // [SECTION] the scenario document (catalog/codec/scenario_json.cpp, model_json.cpp)
+    // [SECTION] the scenario document (engine/contract/scenario_json.cpp, model_json.cpp)
     {"input.scenario_not_object", "must be a JSON object, got {got}"},
     {"input.scenario_empty_key", "has an empty key \"\", which is not a scenario field"},
     {"input.not_scenario_field", "is not a scenario field (see engine/README.md for the list)"},
@@ -167,7 +167,7 @@ constexpr MessageTemplate kTemplates[] = {
      "this value of {field} takes the estimate outside what the engine can compute ({figure}); please report it "
      "with the scenario"},
 
-    // [SECTION] the plan's goal (engine/planner.cpp, catalog/codec/plan_json.cpp)
+    // [SECTION] the plan's goal (engine/planner.cpp, engine/contract/plan_json.cpp)
     {"input.allowed_gpus_none", "matches no catalog GPU id or vendor"},
     {"input.tokens_required", "is required to plan (or dataset_tokens × epochs): time and cost depend on it"},
     {"input.must_be_json_object", "must be a JSON object"},
@@ -175,7 +175,7 @@ constexpr MessageTemplate kTemplates[] = {
     {"input.must_be_string", "must be a string"},
     {"input.unknown_region", "must be us, eu, asia or cn, got '{got}'"},
 
-    // [SECTION] the entry points (catalog/codec/api.cpp, tools/cli.cpp, wasm/)
+    // [SECTION] the entry points (engine/service/api.cpp, tools/cli.cpp, wasm/)
     {"input.too_large_to_process", "is too large to process"},
     {"input.internal_error", "internal error: {detail}"},
     {"input.internal_error.unknown", "internal error"},
@@ -192,7 +192,7 @@ constexpr MessageTemplate kTemplates[] = {
     {"input.page.not_planned", "not planned yet"},
     {"input.page.stopped", "not computed after repeated internal errors"},
 
-    // [SECTION] a link's notices: the parameters it could not use (catalog/codec/url_state.cpp)
+    // [SECTION] a link's notices: the parameters it could not use (engine/link/url_state.cpp)
     {"input.link.notice", "{key}: {reason}"},  // reason: the input error that refused the value
     {"input.link.too_long", "link: longer than {max_chars} characters; none of it was read"},
     {"input.link.too_many", "link: more than {max_parameters} parameters; the rest was not read"},

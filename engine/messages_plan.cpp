@@ -139,7 +139,7 @@ constexpr MessageTemplate kTemplates[] = {
      "pp = {pp} does not divide the {layers} layers: give Megatron-LM the first/last stage layer counts, or it "
      "refuses the split."},
     {"launch.megatron.no_tokens", "no tokens given: --train-iters is a placeholder (1000)."},
-    // The RoPE base, which the model spec lacks (catalog/codec/launch_configs.cpp)
+    // The RoPE base, which the model spec lacks (engine/exports/launch_configs.cpp)
     {"launch.megatron.rope_placeholder",
      "not set: the RoPE base; replace the {placeholder} placeholder with rope_theta from the model's config.json "
      "(500000 for Llama 3, 1000000 for Qwen2.5; Megatron-LM's default is 10000)."},

@@ -1,6 +1,6 @@
 // The scenario's fields, each declared once: its contract key (JSON, links, the field an
 // error names), type, range, default, unit, help text and place in the page's form. The
-// JSON reader and writer (catalog/codec/scenario_json.cpp), the range checks
+// JSON reader and writer (engine/contract/scenario_json.cpp), the range checks
 // (scenario_check.cpp), the link codec (through the writer's defaults), the form rows
 // (wasm/ui/input_panel.cpp) and the contract table in engine/README.md all come from this
 // table, so adding a field is one entry here plus its physics.

@@ -18,7 +18,7 @@ apt_packages=(
   fonttools fonts-inter fonts-wqy-microhei  # UI fonts, subset at build time
   python3 xz-utils dpkg-dev
   clang libclang-rt-14-dev         # libFuzzer + ASan/UBSan runtimes (preset fuzz, scripts/fuzz.sh)
-  python3-yaml                     # tests/catalog/check_yaml.py parses the LLaMA-Factory YAML
+  python3-yaml                     # tests/engine/exports/check_yaml.py parses the LLaMA-Factory YAML
 )
 
 missing=()

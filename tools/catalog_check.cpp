@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <exception>
 
-#include "catalog/codec/api.h"
-#include "catalog/codec/catalog_loader.h"
+#include "catalog/catalog_loader.h"
+#include "engine/service/api.h"
 
 int main() {
   const auto& catalog = catalog::Embedded();
@@ -17,7 +17,7 @@ int main() {
   std::printf("catalog ok: %zu GPUs, %zu model presets (compiled %s)\n", catalog.value().gpus.size(),
               catalog.value().models.size(), catalog.value().date.c_str());
   try {
-    const std::string summary = api::ValidationSummaryJson();
+    const std::string summary = engine::service::ValidationSummaryJson();
     std::printf("validation cases ok (%zu bytes of summary)\n", summary.size());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "validation cases: %s\n", e.what());

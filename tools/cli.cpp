@@ -20,16 +20,16 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/contract_doc.h"
-#include "catalog/codec/api.h"
-#include "catalog/codec/json_fields.h"
-#include "catalog/codec/message_json.h"
-#include "catalog/codec/model_json.h"
-#include "catalog/codec/plan_json.h"
-#include "catalog/codec/result_json.h"
-#include "catalog/codec/scenario_json.h"
-#include "catalog/codec/url_state.h"
-#include "catalog/codec/validation_cases.h"
+#include "engine/contract/contract_doc.h"
+#include "engine/contract/json_fields.h"
+#include "engine/contract/message_json.h"
+#include "engine/contract/model_json.h"
+#include "engine/contract/plan_json.h"
+#include "engine/contract/result_json.h"
+#include "engine/contract/scenario_json.h"
+#include "engine/link/url_state.h"
+#include "engine/service/api.h"
+#include "engine/validation/validation_cases.h"
 
 namespace {
 
@@ -93,7 +93,7 @@ bool ReadAll(std::istream& in, std::string* out) {
 // A command line this file refuses: the error JSON on stdout, "field: message" on stderr.
 int Fail(const std::string& field, const char* id) {
   const engine::InputError error = engine::MakeInputError(field, id);
-  std::cout << catalog::DumpJson(catalog::ErrorToJson(error)) << "\n";
+  std::cout << engine::contract::DumpJson(engine::contract::ErrorToJson(error)) << "\n";
   std::cerr << "trainsizer: " << error.field << ": " << error.message << "\n";
   return kExitBadInput;
 }
@@ -105,7 +105,7 @@ bool ReadInput(const std::string& path, std::string* text) {
 }
 
 // An API error: its JSON on stdout, and on stderr after `what` ("catalog overlay: ").
-int FailResponse(const api::Response& response, const std::string& what = "") {
+int FailResponse(const engine::service::Response& response, const std::string& what = "") {
   std::cout << response.json << "\n";
   std::cerr << "trainsizer: " << what << response.json << "\n";
   return kExitBadInput;
@@ -114,14 +114,14 @@ int FailResponse(const api::Response& response, const std::string& what = "") {
 // `what` is estimate or plan; `format` "" prints the result JSON alone (Session::Estimate or
 // Session::Plan, byte for byte what the JS API returns), any other the export. JSON output ends
 // with a newline; the other formats carry their own.
-int Export(const api::Session& session, const std::string& path, const std::string& what,
+int Export(const engine::service::Session& session, const std::string& path, const std::string& what,
            const std::string& format) {
   if (format != "" && format != "json" && format != "csv" && format != "table" && format != "markdown") {
     return Fail("--format", "input.export_format");
   }
   std::string text;
   if (!ReadInput(path, &text)) return Fail("input", "input.cli.unreadable_scenario");
-  const api::Response response = format.empty()
+  const engine::service::Response response = format.empty()
                                      ? (what == "plan" ? session.Plan(text) : session.Estimate(text))
                                      : session.Export(text, what, format);
   if (!response.ok) return FailResponse(response);
@@ -136,21 +136,21 @@ constexpr const char* kLaunchTitles[][2] = {{"deepspeed", "ds_config.json (DeepS
 
 // One tool: its text alone on stdout (ready to redirect into a file), its notes on stderr.
 // All: every text under a header, then all notes.
-int Launch(const api::Session& session, const std::string& path, const std::string& tool) {
+int Launch(const engine::service::Session& session, const std::string& path, const std::string& tool) {
   bool known = tool == "all";
   for (const auto& title : kLaunchTitles) known = known || tool == title[0];
   if (!known) return Fail("--tool", "input.cli.launch_tool");
   std::string text;
   if (!ReadInput(path, &text)) return Fail("input", "input.cli.unreadable_scenario");
-  const api::Response response = session.LaunchConfigs(text);
+  const engine::service::Response response = session.LaunchConfigs(text);
   if (!response.ok) return FailResponse(response);
-  const catalog::Json configs = catalog::Json::parse(response.json);
+  const engine::contract::Json configs = engine::contract::Json::parse(response.json);
   for (const auto& title : kLaunchTitles) {
     if (tool == title[0]) std::cout << configs[title[0]].get<std::string>();
     if (tool == "all") std::cout << "==> " << title[1] << " <==\n" << configs[title[0]].get<std::string>() << "\n";
   }
   if (tool == "all" && !configs["notes"].empty()) std::cout << "==> notes <==\n";
-  for (const catalog::Json& note : configs["notes"]) {
+  for (const engine::contract::Json& note : configs["notes"]) {
     const std::string line = note["tool"].get<std::string>() + ": " + note["note"].get<std::string>() + "\n";
     if (tool == "all") std::cout << line;
     if (tool == note["tool"].get<std::string>()) std::cerr << "trainsizer: note: " << line;
@@ -170,7 +170,7 @@ int Stale(const std::string& days_text) {
   if (end == days_text.c_str() || *end != '\0' || days < 0 || days > 36500) {
     return Fail("--stale", "input.cli.stale_days");
   }
-  std::cout << api::StaleJson(static_cast<int>(days), Today()) << "\n";
+  std::cout << engine::service::StaleJson(static_cast<int>(days), Today()) << "\n";
   return kExitOk;
 }
 
@@ -180,9 +180,9 @@ int Validate(const std::string& format) {
   if (format != "table" && format != "markdown" && format != "json") {
     return Fail("--format", "input.cli.validate_format");
   }
-  const std::vector<catalog::ValidationCase> cases = catalog::RunValidationCases();
-  std::cout << catalog::ValidationReport(cases, format);
-  for (const catalog::ValidationCase& c : cases) {
+  const std::vector<engine::validation::ValidationCase> cases = engine::validation::RunValidationCases();
+  std::cout << engine::validation::ValidationReport(cases, format);
+  for (const engine::validation::ValidationCase& c : cases) {
     if (!c.error.empty()) return 1;
   }
   return kExitOk;
@@ -190,7 +190,7 @@ int Validate(const std::string& format) {
 
 // An input error, whose message may carry the input's text: escaped by the JSON writer.
 int FailJson(const engine::InputError& error) {
-  const std::string json = catalog::DumpJson(catalog::ErrorToJson(error));
+  const std::string json = engine::contract::DumpJson(engine::contract::ErrorToJson(error));
   std::cout << json << "\n";
   std::cerr << "trainsizer: " << json << "\n";
   return kExitBadInput;
@@ -200,25 +200,25 @@ int FailJson(const engine::InputError& error) {
 // force (the embedded one, or merged with --catalog-overlay). The page reads the link
 // over the contract's defaults and keeps its own model when the link names none; a link
 // whose fields do not make a scenario together is not applied ("applied": false).
-int DecodeLink(const api::Session& session, std::string_view fragment) {
+int DecodeLink(const engine::service::Session& session, std::string_view fragment) {
   const auto& cat = session.catalog_or_error();
   if (!cat.ok()) return FailJson(cat.error());
   if (!fragment.empty() && fragment.front() == '#') fragment.remove_prefix(1);
-  if (fragment.size() > catalog::kMaxUrlStateBytes) {
+  if (fragment.size() > engine::link::kMaxUrlStateBytes) {
     return FailJson(engine::MakeInputError(
         "link", "input.cli.link_too_long",
-        {engine::CountArg("max_chars", static_cast<long long>(catalog::kMaxUrlStateBytes))}));
+        {engine::CountArg("max_chars", static_cast<long long>(engine::link::kMaxUrlStateBytes))}));
   }
-  catalog::Json out;
+  engine::contract::Json out;
   try {
-    const catalog::UrlState link = catalog::DecodeUrlState(fragment, cat.value());
+    const engine::link::UrlState link = engine::link::DecodeUrlState(fragment, cat.value());
     std::vector<engine::Message> notices = link.ignored;
     bool applied = !link.scenario.empty();
     if (applied) {
-      catalog::Json doc = link.scenario;
+      engine::contract::Json doc = link.scenario;
       if (!doc.contains("model") && !cat.value().models.empty()) doc["model"] = cat.value().models.front().spec.id;
-      auto scenario = catalog::ScenarioFromJson(doc, cat.value());
-      auto goal = catalog::ConstraintsFromJson(doc);
+      auto scenario = engine::contract::ScenarioFromJson(doc, cat.value());
+      auto goal = engine::contract::ConstraintsFromJson(doc);
       if (!scenario.ok() || !goal.ok()) {
         const engine::InputError& e = scenario.ok() ? goal.error() : scenario.error();
         notices.push_back(engine::MakeMessage(
@@ -227,20 +227,20 @@ int DecodeLink(const api::Session& session, std::string_view fragment) {
         applied = false;
       }
     }
-    catalog::Json view = catalog::Json::object();
+    engine::contract::Json view = engine::contract::Json::object();
     for (const auto& [key, value] : link.view) view[key] = value;
-    catalog::Json notice_list = catalog::Json::array();
-    for (const engine::Message& notice : notices) notice_list.push_back(catalog::MessageJson(notice));
+    engine::contract::Json notice_list = engine::contract::Json::array();
+    for (const engine::Message& notice : notices) notice_list.push_back(engine::contract::MessageJson(notice));
     out = {{"scenario", link.scenario}, {"view", view}, {"notices", notice_list}, {"applied", applied}};
   } catch (const std::exception& e) {
     // A decoder bug: the page refuses such a link with a notice and keeps working; so do we.
-    out = {{"scenario", catalog::Json::object()},
-           {"view", catalog::Json::object()},
-           {"notices", catalog::Json::array({catalog::MessageJson(engine::MakeMessage(
+    out = {{"scenario", engine::contract::Json::object()},
+           {"view", engine::contract::Json::object()},
+           {"notices", engine::contract::Json::array({engine::contract::MessageJson(engine::MakeMessage(
                            "input.link.internal_error", {engine::TextArg("detail", e.what())}))})},
            {"applied", false}};
   }
-  std::cout << catalog::DumpJson(out, 2) << "\n";
+  std::cout << engine::contract::DumpJson(out, 2) << "\n";
   return kExitOk;
 }
 
@@ -248,39 +248,39 @@ int DecodeLink(const api::Session& session, std::string_view fragment) {
 // the scenario (ui::ScenarioDocument + EncodeUrlState): the model as the document names
 // it (preset id, params_b or the architecture), only fields that differ from the
 // defaults. Printed with its leading '#'.
-int EncodeLink(const api::Session& session, const std::string& path) {
+int EncodeLink(const engine::service::Session& session, const std::string& path) {
   std::string text;
   if (!ReadInput(path, &text)) return Fail("input", "input.cli.unreadable_scenario");
   // Exactly what estimate accepts (and its error when it does not).
-  const api::Response check = session.Estimate(text);
+  const engine::service::Response check = session.Estimate(text);
   if (!check.ok) return FailResponse(check);
   try {
     const auto& cat = session.catalog();
-    const auto doc = catalog::ParseScenarioDocument(text);
+    const auto doc = engine::contract::ParseScenarioDocument(text);
     if (!doc.ok()) return FailJson(doc.error());
-    const auto scenario = catalog::ScenarioFromJson(doc.value(), cat);
+    const auto scenario = engine::contract::ScenarioFromJson(doc.value(), cat);
     if (!scenario.ok()) return FailJson(scenario.error());
-    auto goal = catalog::ConstraintsFromJson(doc.value());
+    auto goal = engine::contract::ConstraintsFromJson(doc.value());
     if (!goal.ok()) return FailJson(goal.error());
     // As the page: naming the GPU does not restrict the planner's search to it.
     if (!doc.value().contains("allowed_gpus")) goal.value().gpus.clear();
-    catalog::Json page_doc = catalog::ScenarioToJson(scenario.value());
-    const catalog::Json& model = doc.value()["model"];
+    engine::contract::Json page_doc = engine::contract::ScenarioToJson(scenario.value());
+    const engine::contract::Json& model = doc.value()["model"];
     if (model.is_string()) page_doc["model"] = model;
     else if (model.is_object() && model.contains("params_b")) page_doc["model"] = {{"params_b", model["params_b"]}};
-    else page_doc["model"] = catalog::ArchitectureToJson(scenario.value().model);
-    page_doc.update(catalog::ConstraintsToJson(goal.value()));
-    std::cout << "#" << catalog::EncodeUrlState(page_doc, {}) << "\n";
+    else page_doc["model"] = engine::contract::ArchitectureToJson(scenario.value().model);
+    page_doc.update(engine::contract::ConstraintsToJson(goal.value()));
+    std::cout << "#" << engine::link::EncodeUrlState(page_doc, {}) << "\n";
     return kExitOk;
   } catch (const std::exception& e) {
     return FailJson(engine::MakeInputError("scenario", "input.internal_error", {engine::TextArg("detail", e.what())}));
   }
 }
 
-int LoadOverlay(api::Session& session, const std::string& path) {
+int LoadOverlay(engine::service::Session& session, const std::string& path) {
   std::string text;
   if (!ReadInput(path, &text)) return Fail("--catalog-overlay", "input.cli.unreadable_overlay");
-  const api::Response response = session.SetCatalogOverlay(text);
+  const engine::service::Response response = session.SetCatalogOverlay(text);
   return response.ok ? kExitOk : FailResponse(response, "catalog overlay: ");
 }
 
@@ -288,7 +288,7 @@ int LoadOverlay(api::Session& session, const std::string& path) {
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  api::Session session;  // the embedded catalog, or it merged with --catalog-overlay
+  engine::service::Session session;  // the embedded catalog, or it merged with --catalog-overlay
   if (args.size() >= 2 && args[0] == "--catalog-overlay") {
     if (int status = LoadOverlay(session, args[1]); status != kExitOk) return status;
     args.erase(args.begin(), args.begin() + 2);
@@ -299,7 +299,7 @@ int main(int argc, char** argv) {
     return kExitOk;
   }
   if (command == "--version") {
-    std::cout << api::VersionJson() << "\n";
+    std::cout << engine::service::VersionJson() << "\n";
     return kExitOk;
   }
   if (command == "catalog" && args.size() == 1) {
@@ -308,7 +308,7 @@ int main(int argc, char** argv) {
   }
   if (command == "catalog" && args.size() == 3 && args[1] == "--stale") return Stale(args[2]);
   if (command == "fields" && args.size() == 1) {
-    std::cout << engine::ScenarioFieldsMarkdown() << "\n" << engine::NumericContractMarkdown();
+    std::cout << engine::contract::ScenarioFieldsMarkdown() << "\n" << engine::contract::NumericContractMarkdown();
     return kExitOk;
   }
   if ((command == "estimate" || command == "plan") && args.size() == 2) return Export(session, args[1], command, "");

@@ -1,17 +1,17 @@
-// The page's JavaScript API: thin embind wrappers over the same api::Session entry points
+// The page's JavaScript API: thin embind wrappers over the same engine::service::Session entry points
 // as the CLI. js/post.js turns them into window.TrainSizer (parsed objects, a ready promise).
 #include <emscripten/bind.h>
 
 #include <string>
 
-#include "catalog/codec/api.h"
+#include "engine/service/api.h"
 #include "page_session.h"
 #include "page_state.h"
 
 // The browser calls the bindings below as plain functions, so the session lives for the
 // page's lifetime here; main.cpp hands the same one to the page's AppState.
-api::Session& web::PageSession() {
-  static api::Session session;
+engine::service::Session& web::PageSession() {
+  static engine::service::Session session;
   return session;
 }
 
@@ -22,7 +22,7 @@ using web::PageSession;
 std::string EstimateJson(const std::string& scenario) { return PageSession().Estimate(scenario).json; }
 std::string PlanJson(const std::string& scenario) { return PageSession().Plan(scenario).json; }
 std::string CatalogJson() { return PageSession().CatalogJson(); }
-std::string VersionJson() { return api::VersionJson(); }
+std::string VersionJson() { return engine::service::VersionJson(); }
 std::string SetCatalogOverlayJson(const std::string& overlay) { return PageSession().SetCatalogOverlay(overlay).json; }
 std::string LaunchConfigsJson(const std::string& scenario) { return PageSession().LaunchConfigs(scenario).json; }
 // The export text, or the error JSON ({"error": ...}) on bad input.

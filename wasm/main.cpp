@@ -17,12 +17,12 @@
 #include <stdexcept>
 #include <string>
 
-#include "catalog/codec/api.h"
-#include "catalog/codec/catalog_loader.h"
-#include "catalog/codec/message_json.h"
-#include "catalog/codec/result_json.h"
-#include "catalog/codec/scenario_json.h"
-#include "catalog/codec/utf8.h"
+#include "engine/service/api.h"
+#include "catalog/catalog_loader.h"
+#include "engine/contract/message_json.h"
+#include "engine/contract/result_json.h"
+#include "engine/contract/scenario_json.h"
+#include "engine/link/utf8.h"
 #include "page_session.h"
 #include "page_state.h"
 #include "imgui.h"
@@ -180,7 +180,7 @@ std::string Shorten(const std::string& text, size_t most) {
   std::string out;
   for (size_t i = 0; i < text.size() && out.size() < most;) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
-    const size_t n = catalog::Utf8SequenceLength(text, i);
+    const size_t n = engine::link::Utf8SequenceLength(text, i);
     const bool valid = n > 0 && !(n == 1 && (c < 0x20 || c == 0x7F));
     if (valid) {
       out.append(text, i, n);
@@ -229,7 +229,7 @@ void Recover(Platform& p, const char* what) {
       outcome = ui::RefusalOutcome::kLastGoodBack;
     } else if (p.failures == 2 && p.good) {
       state.session->SetCatalogOverlay("");  // the catalog may be what fails now
-      state.assumption_edits = catalog::Json::object();
+      state.assumption_edits = engine::contract::Json::object();
       if (!state.overlay_text.empty()) {
         state.overlay_status = ui::T("Removed after an internal error: the built-in catalog is in force.");
         state.overlay_error.reset();
@@ -402,16 +402,16 @@ void Frame() {
 
 namespace {
 
-// A link's notices as {"code", "args", "message"} objects (catalog/codec/message_json.h).
-catalog::Json NoticesJson(const std::vector<engine::Message>& notices) {
-  catalog::Json out = catalog::Json::array();
-  for (const engine::Message& notice : notices) out.push_back(catalog::MessageJson(notice));
+// A link's notices as {"code", "args", "message"} objects (engine/contract/message_json.h).
+engine::contract::Json NoticesJson(const std::vector<engine::Message>& notices) {
+  engine::contract::Json out = engine::contract::Json::array();
+  for (const engine::Message& notice : notices) out.push_back(engine::contract::MessageJson(notice));
   return out;
 }
 
 std::string PageStateJsonUnguarded() {
   const ui::AppState& s = g_platform->state;
-  catalog::Json j = {{"scenario", catalog::ScenarioToJson(s.inputs.scenario)},
+  engine::contract::Json j = {{"scenario", engine::contract::ScenarioToJson(s.inputs.scenario)},
                      {"example", s.example_id},
                      {"goal",
                       {{"deadline_days", s.goal.deadline_days},
@@ -428,10 +428,10 @@ std::string PageStateJsonUnguarded() {
                      {"planning", s.plan_search.has_value()},
                      {"document", ui::ScenarioDocument(s)},
                      {"anchors", s.anchors}};
-  if (s.last_good) j["result"] = catalog::EstimateToJson(*s.last_good);
-  if (!s.result.ok()) j["error"] = catalog::ErrorToJson(s.result.error())["error"];
+  if (s.last_good) j["result"] = engine::contract::EstimateToJson(*s.last_good);
+  if (!s.result.ok()) j["error"] = engine::contract::ErrorToJson(s.result.error())["error"];
   // A link's text can carry invalid UTF-8 (%FF): replaced, not thrown on (type_error 316).
-  return j.dump(-1, ' ', false, catalog::Json::error_handler_t::replace);
+  return j.dump(-1, ' ', false, engine::contract::Json::error_handler_t::replace);
 }
 
 }  // namespace
@@ -443,11 +443,11 @@ std::string web::PageStateJson() {
     MaybeFault("current");
     return PageStateJsonUnguarded();
   } catch (const std::exception& e) {
-    return catalog::ErrorToJson(engine::MakeInputError("page", "input.internal_error",
+    return engine::contract::ErrorToJson(engine::MakeInputError("page", "input.internal_error",
                                                        {engine::TextArg("detail", Shorten(e.what()))}))
         .dump();
   } catch (...) {
-    return catalog::ErrorToJson(engine::MakeInputError("page", "input.internal_error.unknown")).dump();
+    return engine::contract::ErrorToJson(engine::MakeInputError("page", "input.internal_error.unknown")).dump();
   }
 }
 
@@ -458,7 +458,7 @@ namespace {
 // bar: the last good inputs stay and the notice says why.
 std::string ApplyLinkJson(const std::string& fragment) {
   if (g_platform == nullptr) {
-    return catalog::ErrorToJson(engine::MakeInputError("link", "input.page.not_started")).dump();
+    return engine::contract::ErrorToJson(engine::MakeInputError("link", "input.page.not_started")).dump();
   }
   Platform& p = *g_platform;
   std::string failure;
@@ -469,8 +469,8 @@ std::string ApplyLinkJson(const std::string& fragment) {
     p.state.refusal.reset();
     MaybeFault("link");
     ui::ApplyLink(p.state, fragment);
-    return catalog::Json{{"ok", true}, {"link_notice", NoticesJson(p.state.link_notice)}}.dump(
-        -1, ' ', false, catalog::Json::error_handler_t::replace);
+    return engine::contract::Json{{"ok", true}, {"link_notice", NoticesJson(p.state.link_notice)}}.dump(
+        -1, ' ', false, engine::contract::Json::error_handler_t::replace);
   } catch (const std::bad_alloc&) {
     failure = "out of memory (std::bad_alloc)";
   } catch (const std::exception& e) {
@@ -484,7 +484,7 @@ std::string ApplyLinkJson(const std::string& fragment) {
       p.state.refusal
           ? engine::MakeInputError("link", "input.refused", ui::RefusalMessage(*p.state.refusal).args)
           : engine::MakeInputError("link", "input.internal_error", {engine::TextArg("detail", Shorten(failure))});
-  return catalog::ErrorToJson(error).dump(-1, ' ', false, catalog::Json::error_handler_t::replace);
+  return engine::contract::ErrorToJson(error).dump(-1, ' ', false, engine::contract::Json::error_handler_t::replace);
 }
 
 // TrainSizer._drawnText(on): turns text capture on or off and returns the text of the last

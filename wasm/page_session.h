@@ -3,10 +3,10 @@
 // act on the same catalog.
 #pragma once
 
-#include "catalog/codec/api.h"
+#include "engine/service/api.h"
 
 namespace web {
 
-api::Session& PageSession();
+engine::service::Session& PageSession();
 
 }  // namespace web

@@ -3,15 +3,15 @@
 #include <benchmark/benchmark.h>
 #include <nlohmann/json.hpp>
 
-#include "catalog/codec/api.h"
-#include "catalog/codec/catalog_loader.h"
+#include "catalog/catalog_loader.h"
 #include "engine/estimate.h"
+#include "engine/service/api.h"
 
 namespace {
 
 void BM_EstimateJson(benchmark::State& state) {
   const std::string scenario = R"({"model":"llama-3-70b","method":"full","gpus":64,"tp":8,"pp":2,"zero":1})";
-  for (auto _ : state) benchmark::DoNotOptimize(api::Session().Estimate(scenario));
+  for (auto _ : state) benchmark::DoNotOptimize(engine::service::Session().Estimate(scenario));
 }
 BENCHMARK(BM_EstimateJson);
 
@@ -35,7 +35,7 @@ void BM_PlanFullSearch(benchmark::State& state) {
       R"({"model":"llama-3-70b","method":"full","tokens":2e9,"deadline_days":7,"budget":40000})";
   long long candidates = 0;
   for (auto _ : state) {
-    const api::Response r = api::Session().Plan(scenario);
+    const engine::service::Response r = engine::service::Session().Plan(scenario);
     benchmark::DoNotOptimize(r);
     candidates += nlohmann::json::parse(r.json)["candidates_evaluated"].get<long long>();
   }

@@ -2,8 +2,8 @@
 // corrections, facility figure names and units) carries its 简体中文 beside the English
 // ("title" and "title_zh"), read into engine::LocalText; the loader refuses a "_zh" field
 // that is not a string, naming it.
-#include "catalog/codec/catalog_loader.h"
-#include "catalog/codec/hf_config.h"
+#include "catalog/catalog_loader.h"
+#include "engine/imports/hf_config.h"
 
 #include <gtest/gtest.h>
 
@@ -87,7 +87,7 @@ TEST(CatalogMessages, ErrorsCarryTheirTemplate) {
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error().code, "catalog.not_array");
   EXPECT_EQ(bad.error().message, "must be an array");
-  auto hf = ImportHfConfig(Json::parse(R"({"text_config": {"model_type": "mistral", "hidden_size": 64}})"));
+  auto hf = engine::imports::ImportHfConfig(engine::contract::Json::parse(R"({"text_config": {"model_type": "mistral", "hidden_size": 64}})"));
   ASSERT_FALSE(hf.ok());
   EXPECT_EQ(hf.error().code, "hf_config.text_config_defaults");
   EXPECT_EQ(hf.error().message,

@@ -1,8 +1,8 @@
 // The embedded catalog: every file validates, datasheet values are what the datasheets
 // say (dense, not sparse), seed corrections hold, and broken files are refused by name.
-#include "catalog/codec/catalog_entries.h"
-#include "catalog/codec/catalog_freshness.h"
-#include "catalog/codec/catalog_loader.h"
+#include "catalog/catalog_entries.h"
+#include "catalog/catalog_freshness.h"
+#include "catalog/catalog_loader.h"
 
 #include <gtest/gtest.h>
 
@@ -105,7 +105,7 @@ constexpr std::string_view kOneGpu = R"({"compiled":"2026-01-01","gpus":[{"id":"
 TEST(CatalogValidation, AcceptsAMinimalEntry) { EXPECT_EQ(ErrorOf(kOneGpu), ""); }
 
 TEST(CatalogValidation, MalformedJsonNamesTheFile) {
-  // The scenario parser's message (json_fields.h ParseUserJson), with where it stops.
+  // The scenario parser's message (json_fields.h engine::contract::ParseUserJson), with where it stops.
   EXPECT_TRUE(ErrorOf("{\"gpus\": [}").starts_with("gpus.json: is not valid JSON: at line 1, column 11")) << ErrorOf("{\"gpus\": [}");
 }
 
@@ -197,10 +197,10 @@ TEST(CatalogFreshness, ReadsTheNewestDateInFreeText) {
 
 TEST(CatalogFreshness, ListsFiguresOlderThanTheAgeAsked) {
   const long today = DaysFromCivil(2026, 11, 29);
-  const Json none = StaleFigures(EmbeddedFiles(), 36500, today);
-  const Json old = StaleFigures(EmbeddedFiles(), 365, today);
+  const engine::contract::Json none = StaleFigures(EmbeddedFiles(), 36500, today);
+  const engine::contract::Json old = StaleFigures(EmbeddedFiles(), 365, today);
   EXPECT_GT(old["count"].get<int>(), none["count"].get<int>());
-  for (const Json& s : none["stale"]) EXPECT_EQ(s["age_days"], -1) << s.dump();  // only undated ones
+  for (const engine::contract::Json& s : none["stale"]) EXPECT_EQ(s["age_days"], -1) << s.dump();  // only undated ones
 }
 
 // Every figure that is a datasheet value is the dense one (catalog-facts.md §1a).

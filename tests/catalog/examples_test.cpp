@@ -4,10 +4,10 @@
 
 #include <string>
 
-#include "catalog/codec/api.h"
-#include "catalog/codec/catalog_loader.h"
-#include "catalog/codec/json_fields.h"
+#include "catalog/catalog_loader.h"
+#include "engine/contract/json_fields.h"
 #include "engine/cost_model.h"
+#include "engine/service/api.h"
 
 namespace catalog {
 namespace {
@@ -20,16 +20,16 @@ std::string ExampleScenario(const std::string& id) {
   return "{}";
 }
 
-Json Call(const api::Response& r) {
+engine::contract::Json Call(const engine::service::Response& r) {
   EXPECT_TRUE(r.ok) << r.json;
-  return Json::parse(r.json);
+  return engine::contract::Json::parse(r.json);
 }
 
 TEST(Examples, EveryExampleEstimatesAndPlans) {
   ASSERT_EQ(Embedded().value().examples.size(), 4u);
   for (const engine::Example& x : Embedded().value().examples) {
-    EXPECT_TRUE(api::Session().Estimate(x.scenario_json).ok) << x.id;
-    const Json plan = Call(api::Session().Plan(x.scenario_json));
+    EXPECT_TRUE(engine::service::Session().Estimate(x.scenario_json).ok) << x.id;
+    const engine::contract::Json plan = Call(engine::service::Session().Plan(x.scenario_json));
     EXPECT_FALSE(plan["pareto"].empty()) << x.id;
   }
 }
@@ -37,10 +37,10 @@ TEST(Examples, EveryExampleEstimatesAndPlans) {
 // QLoRA keeps a 7.7B base in NF4 (0.516 B/param on linear weights ≈ 3.6 GiB + 16-bit
 // embeddings ≈ 2.3 GiB): with checkpointing it fits one 24 GB card.
 TEST(Examples, SevenBillionQloraFitsOneTwentyFourGigabyteCard) {
-  Json s = Json::parse(ExampleScenario("seed-7b-lora"));
+  engine::contract::Json s = engine::contract::Json::parse(ExampleScenario("seed-7b-lora"));
   s["method"] = "qlora";
   s["gpu"] = "rtx-4090-24gb";
-  const Json r = Call(api::Session().Estimate(s.dump()));
+  const engine::contract::Json r = Call(engine::service::Session().Estimate(s.dump()));
   EXPECT_TRUE(r["memory"]["fits"].get<bool>());
 }
 
@@ -48,9 +48,9 @@ TEST(Examples, SevenBillionQloraFitsOneTwentyFourGigabyteCard) {
 // node (8 × 989 TFLOP/s) that is 4.2e23 / 3.2e15 s = 4.2 years. Every plan within the
 // 60-day deadline is multi-node on a scale-out fabric.
 TEST(Examples, SeventyBillionPretrainingNeedsManyNodes) {
-  const Json plan = Call(api::Session().Plan(ExampleScenario("seed-70b-pretrain")));
+  const engine::contract::Json plan = Call(engine::service::Session().Plan(ExampleScenario("seed-70b-pretrain")));
   ASSERT_TRUE(plan["constraints_met"].get<bool>());
-  for (const Json& p : plan["pareto"]) {
+  for (const engine::contract::Json& p : plan["pareto"]) {
     EXPECT_GT(p["nodes"].get<int>(), 8) << p.dump();
     EXPECT_LE(p["wall_days"].get<double>(), 60.0);
   }
@@ -71,9 +71,9 @@ TEST(Examples, SeedsEightyFourDollarsADayIsBelowEveryCatalogOffer) {
 
 // The start-up example stays within its $40k budget and compares renting with buying.
 TEST(Examples, StartupPlansStayWithinBudget) {
-  const Json plan = Call(api::Session().Plan(ExampleScenario("seed-startup-budget")));
+  const engine::contract::Json plan = Call(engine::service::Session().Plan(ExampleScenario("seed-startup-budget")));
   ASSERT_FALSE(plan["picks"].empty());
-  for (const Json& p : plan["picks"]) {
+  for (const engine::contract::Json& p : plan["picks"]) {
     EXPECT_LE(p["cash_outlay"].get<double>(), 40000.0);
     EXPECT_GE(p["server"]["lines"].size(), 4u);  // each pick carries its bill of materials
   }

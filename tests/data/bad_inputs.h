@@ -1,5 +1,5 @@
 // Reading tests/data/bad_inputs.json, shared by the tests that send its rows somewhere:
-// the CLI (tests/catalog/bad_input_test.cpp) and the 中文 error sweep (tests/ui/i18n_test.cpp).
+// the CLI (tests/engine/service/bad_input_test.cpp) and the 中文 error sweep (tests/wasm/ui/i18n_test.cpp).
 // tests/web/bad_input.test.mjs has the same generators in JavaScript.
 #pragma once
 
@@ -7,7 +7,7 @@
 #include <sstream>
 #include <string>
 
-#include "catalog/codec/json_fields.h"
+#include "engine/contract/json_fields.h"
 
 namespace testdata {
 
@@ -19,12 +19,12 @@ inline std::string ReadFileText(const std::string& path) {
 }
 
 // The whole table: {"description": ..., "rows": [...]}.
-inline catalog::Json BadInputTable() {
-  return catalog::Json::parse(ReadFileText(std::string(TRAINSIZER_SOURCE_DIR) + "/tests/data/bad_inputs.json"));
+inline engine::contract::Json BadInputTable() {
+  return engine::contract::Json::parse(ReadFileText(std::string(TRAINSIZER_SOURCE_DIR) + "/tests/data/bad_inputs.json"));
 }
 
 // The bytes a row sends: its text, or what its generator makes (see the file's description).
-inline std::string GenerateBadInput(const catalog::Json& input) {
+inline std::string GenerateBadInput(const engine::contract::Json& input) {
   if (input.is_string()) return input.get<std::string>();
   if (input.contains("repeat")) {
     std::string out;
@@ -40,7 +40,7 @@ inline std::string GenerateBadInput(const catalog::Json& input) {
     return out;
   }
   std::string out;
-  for (const catalog::Json& part : input["concat"]) out += GenerateBadInput(part);
+  for (const engine::contract::Json& part : input["concat"]) out += GenerateBadInput(part);
   return out;
 }
 

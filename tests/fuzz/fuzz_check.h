@@ -12,7 +12,7 @@
 //   Text the input itself contains (a model name "nan") is echoed, not a finding.
 // - nlohmann writes NaN and infinity as null, so the results are walked before they are
 //   written: CheckEstimateAndPlan reads the request as api.cpp does and compares its
-//   estimate byte for byte with api::Session::Estimate's, so the walk sees what the API returns.
+//   estimate byte for byte with engine::service::Session::Estimate's, so the walk sees what the API returns.
 #pragma once
 
 #include <algorithm>
@@ -24,18 +24,18 @@
 #include <string>
 #include <string_view>
 
-#include "catalog/codec/api.h"
-#include "catalog/codec/json_fields.h"
-#include "catalog/codec/plan_json.h"
-#include "catalog/codec/result_json.h"
-#include "catalog/codec/scenario_json.h"
+#include "engine/contract/json_fields.h"
+#include "engine/contract/plan_json.h"
+#include "engine/contract/result_json.h"
+#include "engine/contract/scenario_json.h"
 #include "engine/estimate.h"
 #include "engine/planner.h"
 #include "engine/scenario_check.h"
+#include "engine/service/api.h"
 
 namespace fuzz {
 
-using catalog::Json;
+using engine::contract::Json;
 
 // An error's field and message: a line next to an input on the page, not a page of text.
 inline constexpr size_t kMaxErrorBytes = 2048;
@@ -189,14 +189,14 @@ inline void CheckError(const Json& doc, const char* where) {
 
 // The same for an error in memory, whose message is also its template filled.
 inline void CheckError(const engine::InputError& e, const char* where) {
-  CheckError(catalog::ErrorToJson(e), where);
+  CheckError(engine::contract::ErrorToJson(e), where);
   if (!e.code.empty() && engine::RenderEnglish(e.code, e.args) != e.message) {
     Fail(std::string(where) + ": " + e.field + ": the message is not its template " + e.code + " filled: " + e.message);
   }
 }
 
-// An api::Response: JSON, an object, a clean error or a result that passes CheckResult.
-inline void CheckResponse(const api::Response& r, const Input& input, const char* where = "response") {
+// An engine::service::Response: JSON, an object, a clean error or a result that passes CheckResult.
+inline void CheckResponse(const engine::service::Response& r, const Input& input, const char* where = "response") {
   const Json doc = Json::parse(r.json, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded() || !doc.is_object()) Fail(std::string(where) + ": not a JSON object: " + r.json);
   if (r.ok) CheckResult(doc, "$", input);
@@ -211,24 +211,24 @@ inline std::string Dump(const Json& j) { return j.dump(-1, ' ', false, Json::err
 // before it is written and required to equal session.Estimate's, and, when `plan`, its
 // plan walked too. The plan is run here rather than through session.Plan (the same
 // request reader) so that it is computed once.
-inline void CheckEstimateAndPlan(std::string_view text, const api::Session& session, const Input& input, bool plan) {
+inline void CheckEstimateAndPlan(std::string_view text, const engine::service::Session& session, const Input& input, bool plan) {
   const engine::Catalog& cat = session.catalog();
-  const api::Response estimate = session.Estimate(text);
+  const engine::service::Response estimate = session.Estimate(text);
   // A result is walked below, before it is written, and must equal this text byte for
   // byte; an error is checked here.
   if (!estimate.ok) CheckResponse(estimate, input, "estimate");
   const auto same_as_api = [&](const std::string& replica, bool ok) {
     if (ok != estimate.ok || replica != estimate.json) {
-      Fail("fuzz_check.h's copy of api.cpp's request reading no longer matches api::Session::Estimate (update "
+      Fail("fuzz_check.h's copy of api.cpp's request reading no longer matches engine::service::Session::Estimate (update "
            "CheckEstimateAndPlan): api " + estimate.json.substr(0, 200) + " | copy " + replica.substr(0, 200));
     }
   };
-  const auto refused = [&](const engine::InputError& e) { same_as_api(Dump(catalog::ErrorToJson(e)), false); };
-  auto doc = catalog::ParseScenarioDocument(text);
+  const auto refused = [&](const engine::InputError& e) { same_as_api(Dump(engine::contract::ErrorToJson(e)), false); };
+  auto doc = engine::contract::ParseScenarioDocument(text);
   if (!doc.ok()) return refused(doc.error());
-  auto scenario = catalog::ScenarioFromJson(doc.value(), cat);
+  auto scenario = engine::contract::ScenarioFromJson(doc.value(), cat);
   if (!scenario.ok()) return refused(scenario.error());
-  auto constraints = catalog::ConstraintsFromJson(doc.value());
+  auto constraints = engine::contract::ConstraintsFromJson(doc.value());
   if (!constraints.ok()) return refused(constraints.error());
   const Json& d = doc.value();
   if (d.contains("gpu") && !d.contains("allowed_gpus")) {
@@ -241,7 +241,7 @@ inline void CheckEstimateAndPlan(std::string_view text, const api::Session& sess
   }
   auto result = engine::RunEstimate(scenario.value(), cat, engine::CostBasisOf(constraints.value()));
   if (result.ok()) {
-    const Json j = catalog::EstimateToJson(result.value());
+    const Json j = engine::contract::EstimateToJson(result.value());
     CheckResult(j, "estimate", input);
     same_as_api(Dump(j), true);
   } else {
@@ -250,7 +250,7 @@ inline void CheckEstimateAndPlan(std::string_view text, const api::Session& sess
   if (!plan) return;
   auto planned = engine::RunPlan(scenario.value(), constraints.value(), cat);
   if (planned.ok()) {
-    CheckResult(catalog::PlanToJson(planned.value(), constraints.value(), cat, scenario.value()), "plan", input);
+    CheckResult(engine::contract::PlanToJson(planned.value(), constraints.value(), cat, scenario.value()), "plan", input);
   } else {
     CheckError(planned.error(), "plan");
   }

@@ -20,11 +20,11 @@
 #include <utility>
 #include <vector>
 
-#include "catalog/codec/catalog_loader.h"
-#include "catalog/codec/model_json.h"
-#include "catalog/codec/plan_json.h"
-#include "catalog/codec/scenario_json.h"
-#include "catalog/codec/url_state.h"
+#include "catalog/catalog_loader.h"
+#include "engine/contract/model_json.h"
+#include "engine/contract/plan_json.h"
+#include "engine/contract/scenario_json.h"
+#include "engine/link/url_state.h"
 #include "engine/planner.h"
 #include "engine/scenario.h"
 
@@ -93,7 +93,7 @@ inline void AddLimits(Contract& c, const std::string& path, const Limits& l) {
 
 // Asks `parse` about field `key` of `doc` set to a huge number and to a non-value string.
 template <class Parse>
-void Probe(Contract& c, catalog::Json& doc, catalog::Json* slot, const std::string& path, bool integer, Parse parse) {
+void Probe(Contract& c, engine::contract::Json& doc, engine::contract::Json* slot, const std::string& path, bool integer, Parse parse) {
   if (slot->is_number()) {
     *slot = 1e300;
     if (auto error = parse(doc)) {
@@ -118,7 +118,7 @@ void AddNames(Contract& c, const std::array<std::string_view, N>& names) {
 
 // Every key, and every string value that is one short word (the catalog's enums: a
 // GPU's software stack, a fabric's kind, an offer's billing), of a catalog file.
-inline void CollectKeys(const catalog::Json& j, std::set<std::string>& keys, std::set<std::string>& words) {
+inline void CollectKeys(const engine::contract::Json& j, std::set<std::string>& keys, std::set<std::string>& words) {
   if (j.is_object()) {
     for (const auto& [k, v] : j.items()) {
       keys.insert(k);
@@ -135,18 +135,18 @@ inline void CollectKeys(const catalog::Json& j, std::set<std::string>& keys, std
 }  // namespace detail
 
 inline Contract ReadContract() {
-  using catalog::Json;
+  using engine::contract::Json;
   Contract c;
   const auto& embedded = catalog::Embedded();
   if (!embedded.ok()) std::abort();
   const engine::Catalog& cat = embedded.value();
 
   // --- scenario and planner fields, with the defaults the link codec uses for types.
-  Json defaults = catalog::ScenarioToJson(engine::Scenario{});
-  defaults.update(catalog::ConstraintsToJson(engine::PlanConstraints{}));
+  Json defaults = engine::contract::ScenarioToJson(engine::Scenario{});
+  defaults.update(engine::contract::ConstraintsToJson(engine::PlanConstraints{}));
   defaults.erase("model");
-  for (const std::string& k : catalog::ScenarioFieldNames()) c.scenario_keys.insert(k);
-  for (const std::string& k : catalog::ClaimFieldNames()) c.nested_keys.insert("claim." + k);
+  for (const std::string& k : engine::contract::ScenarioFieldNames()) c.scenario_keys.insert(k);
+  for (const std::string& k : engine::contract::ClaimFieldNames()) c.nested_keys.insert("claim." + k);
   // {"budget": {"amount", "currency"}} (plan_json.cpp; no exported list yet).
   c.nested_keys.insert("budget.amount");
   c.nested_keys.insert("budget.currency");
@@ -157,9 +157,9 @@ inline Contract ReadContract() {
 
   const std::string model = cat.models.empty() ? "llama-3-8b" : cat.models.front().spec.id;
   const auto scenario_error = [&](const Json& doc) -> std::optional<engine::InputError> {
-    auto s = catalog::ScenarioFromJson(doc, cat);
+    auto s = engine::contract::ScenarioFromJson(doc, cat);
     if (!s.ok()) return s.error();
-    auto k = catalog::ConstraintsFromJson(doc);
+    auto k = engine::contract::ConstraintsFromJson(doc);
     if (!k.ok()) return k.error();
     return std::nullopt;
   };
@@ -193,12 +193,12 @@ inline Contract ReadContract() {
   every.moe.moe_ffn = every.ffn;
   every.attention = engine::AttentionKind::kMla;
   every.mla = {512, 512, 128, 64, 128};
-  const Json arch = catalog::ArchitectureToJson(every);
+  const Json arch = engine::contract::ArchitectureToJson(every);
   for (const auto& [k, v] : arch.items()) c.arch_keys.insert(k);
   c.arch_keys.insert("params_b");
   c.arch_keys.insert("hf_config");
   const auto arch_error = [](const Json& doc) -> std::optional<engine::InputError> {
-    auto a = catalog::ParseArchitecture(doc, "model.");
+    auto a = engine::contract::ParseArchitecture(doc, "model.");
     if (!a.ok()) return a.error();
     return std::nullopt;
   };
@@ -214,7 +214,7 @@ inline Contract ReadContract() {
         m.mlp = mlp;
         m.norm = norm;
         m.attention = attention;
-        const Json written = catalog::ArchitectureToJson(m);
+        const Json written = engine::contract::ArchitectureToJson(m);
         for (const auto& [k, v] : written.items()) {
           if (v.is_string() && k != "name") c.enum_values.insert(v.get<std::string>());
         }

@@ -41,7 +41,7 @@ std::string Escape(const std::string& word) {
 
 // Keys and model_type values of every JSON object in a seed that looks like a Hugging
 // Face config.json (has model_type, or sits under "hf_config").
-void CollectHfKeys(const catalog::Json& j, bool in_config, std::set<std::string>& keys, std::set<std::string>& types) {
+void CollectHfKeys(const engine::contract::Json& j, bool in_config, std::set<std::string>& keys, std::set<std::string>& types) {
   if (j.is_object()) {
     const bool config = in_config || j.contains("model_type") || j.contains("num_hidden_layers");
     for (const auto& [k, v] : j.items()) {
@@ -64,7 +64,7 @@ void ReadSeeds(const std::filesystem::path& path, std::set<std::string>& keys, s
   }
   std::ifstream in(path, std::ios::binary);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const catalog::Json doc = catalog::Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  const engine::contract::Json doc = engine::contract::Json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (!doc.is_discarded()) CollectHfKeys(doc, false, keys, types);
 }
 
@@ -88,8 +88,8 @@ int main(int argc, char** argv) {
                         "&", "=", "#", "%", "%2C", "%00", "%zz", "m.", "claim.", "budget."}) {
     syntax.insert(s);
   }
-  syntax.insert("v=" + std::to_string(catalog::kUrlStateVersion) + "&");
-  syntax.insert("v=" + std::to_string(catalog::kUrlStateVersion + 1) + "&");
+  syntax.insert("v=" + std::to_string(engine::link::kUrlStateVersion) + "&");
+  syntax.insert("v=" + std::to_string(engine::link::kUrlStateVersion + 1) + "&");
   // The link's page-only keys (url_state.cpp IsViewKey).
   for (const char* s : {"lang=en", "lang=zh", "theme=light", "theme=dark"}) syntax.insert(s);
 

@@ -1,4 +1,4 @@
-// libFuzzer target: a user's catalog overlay → api::Session::SetCatalogOverlay (parse,
+// libFuzzer target: a user's catalog overlay → engine::service::Session::SetCatalogOverlay (parse,
 // validate, merge), an estimate against the merged catalog, then SetCatalogOverlay("")
 // to check that the embedded catalog comes back. Each input gets a fresh session. Responses pass fuzz_check.h's strict
 // checks; numbers are mutated towards edge values by fuzz_mutator.h.
@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "catalog/codec/api.h"
+#include "engine/service/api.h"
 #include "fuzz_check.h"
 #include "fuzz_mutator.h"
 
@@ -15,8 +15,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // Empty text means "remove the overlay", which the reset below covers.
   if (text.empty()) return 0;
   const fuzz::Input input(text);
-  api::Session session;
-  const api::Response set = session.SetCatalogOverlay(text);
+  engine::service::Session session;
+  const engine::service::Response set = session.SetCatalogOverlay(text);
   fuzz::CheckResponse(set, input, "overlay");
   if (set.ok) {
     // The merged catalog must carry an estimate and a (small) plan: the planner reads

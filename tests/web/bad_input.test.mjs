@@ -1,5 +1,5 @@
 // Every row of tests/data/bad_inputs.json through the page's JS API (the CLI side is
-// tests/catalog/bad_input_test.cpp): TrainSizer.estimate / TrainSizer.plan must return
+// tests/engine/service/bad_input_test.cpp): TrainSizer.estimate / TrainSizer.plan must return
 // {error: {field: <the row's field>, message}} without throwing, and afterwards the page
 // must still answer a good scenario and draw its canvas, with no WASM abort
 // ("Aborted", RuntimeError) or other error in the console.
@@ -52,7 +52,7 @@ test('every bad input comes back as an error naming its field, and the page surv
       else if (typeof error.code !== 'string' || typeof error.args !== 'object' || error.args === null) {
         wrong.push(`${where}: no code and args: ${JSON.stringify(error).slice(0, 200)}`);
       }
-      // As the CLI (tests/catalog/bad_input_test.cpp): every error has its template's code.
+      // As the CLI (tests/engine/service/bad_input_test.cpp): every error has its template's code.
       else if (!error.code) wrong.push(`${where}: empty code`);
       else if (row.message_contains && !error.message.includes(row.message_contains)) {
         wrong.push(`${where}: message '${error.message}' lacks '${row.message_contains}'`);

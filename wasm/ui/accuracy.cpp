@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "catalog/codec/validation_cases.h"
+#include "engine/validation/validation_cases.h"
 #include "i18n.h"
 
 namespace ui {
@@ -22,8 +22,8 @@ const char* MethodRuns(engine::Method method) {
 
 // The stats a note quotes: runs of the same method when there are a few, otherwise every
 // run of the metric.
-const catalog::ErrorStats& Basis(AccuracyMetric metric, engine::Method method, bool* same_method) {
-  const catalog::ValidationSummary& summary = catalog::EmbeddedValidationSummary();
+const engine::validation::ErrorStats& Basis(AccuracyMetric metric, engine::Method method, bool* same_method) {
+  const engine::validation::ValidationSummary& summary = engine::validation::EmbeddedValidationSummary();
   const bool memory = metric == AccuracyMetric::kMemory;
   const auto& by_method = memory ? summary.memory_by_method : summary.throughput_by_method;
   const auto it = by_method.find(std::string(engine::EnumName(engine::kMethodNames, method)));
@@ -36,7 +36,7 @@ const catalog::ErrorStats& Basis(AccuracyMetric metric, engine::Method method, b
 
 std::string AccuracyNote(AccuracyMetric metric, engine::Method method) {
   bool same_method = false;
-  const catalog::ErrorStats& basis = Basis(metric, method, &same_method);
+  const engine::validation::ErrorStats& basis = Basis(metric, method, &same_method);
   const int cases = basis.cases;
   if (cases == 0) return "";
   const double median_percent = basis.median_abs_error * 100;

@@ -3,19 +3,19 @@
 #include <chrono>
 #include <cstdio>
 
-#include "catalog/codec/api.h"
-#include "catalog/codec/catalog_loader.h"
-#include "catalog/codec/hf_config.h"
-#include "catalog/codec/model_json.h"
-#include "catalog/codec/url_state.h"
+#include "catalog/catalog_loader.h"
+#include "engine/contract/model_json.h"
+#include "engine/contract/plan_json.h"
+#include "engine/contract/scenario_json.h"
+#include "engine/imports/hf_config.h"
+#include "engine/link/url_state.h"
+#include "engine/service/api.h"
 #include "format.h"
 #include "i18n.h"
-#include "catalog/codec/plan_json.h"
-#include "catalog/codec/scenario_json.h"
 
 namespace ui {
 
-AppState MakeInitialState(api::Session& session) {
+AppState MakeInitialState(engine::service::Session& session) {
   AppState s;
   s.session = &session;
   s.catalog = &session.catalog();
@@ -139,14 +139,14 @@ void AdvancePlan(AppState& state, double budget_s) {
   state.plan_search.reset();
 }
 
-catalog::Json ScenarioDocument(const AppState& state) {
-  catalog::Json doc = catalog::ScenarioToJson(state.inputs.scenario);
+engine::contract::Json ScenarioDocument(const AppState& state) {
+  engine::contract::Json doc = engine::contract::ScenarioToJson(state.inputs.scenario);
   switch (state.inputs.model_source) {
     case ModelSource::kPreset: doc["model"] = state.inputs.preset_id; break;
     case ModelSource::kParamCount: doc["model"] = {{"params_b", state.inputs.params_b}}; break;
-    case ModelSource::kArchitecture: doc["model"] = catalog::ArchitectureToJson(state.inputs.architecture); break;
+    case ModelSource::kArchitecture: doc["model"] = engine::contract::ArchitectureToJson(state.inputs.architecture); break;
   }
-  doc.update(catalog::ConstraintsToJson(state.goal));
+  doc.update(engine::contract::ConstraintsToJson(state.goal));
   return doc;
 }
 
@@ -154,11 +154,11 @@ void RefreshLink(AppState& state) {
   std::map<std::string, std::string> view;
   if (state.lang_chosen) view["lang"] = LanguageCode(Language());
   if (state.theme_chosen) view["theme"] = state.dark ? "dark" : "light";
-  state.link_fragment = catalog::EncodeUrlState(ScenarioDocument(state), view);
+  state.link_fragment = engine::link::EncodeUrlState(ScenarioDocument(state), view);
 }
 
 void ApplyLink(AppState& state, std::string_view fragment) {
-  catalog::UrlState link = catalog::DecodeUrlState(fragment, *state.catalog);
+  engine::link::UrlState link = engine::link::DecodeUrlState(fragment, *state.catalog);
   state.link_notice = link.ignored;
   if (const auto it = link.view.find("lang"); it != link.view.end()) {
     SetLanguage(LanguageFromCode(it->second));
@@ -171,10 +171,10 @@ void ApplyLink(AppState& state, std::string_view fragment) {
   if (link.scenario.empty()) return;
   // A link lists what differs from the contract's defaults, so it is read over those,
   // not over this page's first screen; without a model it keeps the page's model.
-  catalog::Json doc = link.scenario;
+  engine::contract::Json doc = link.scenario;
   if (!doc.contains("model")) doc["model"] = ScenarioDocument(state)["model"];
-  auto scenario = catalog::ScenarioFromJson(doc, *state.catalog);
-  auto goal = catalog::ConstraintsFromJson(doc);
+  auto scenario = engine::contract::ScenarioFromJson(doc, *state.catalog);
+  auto goal = engine::contract::ConstraintsFromJson(doc);
   if (!scenario.ok() || !goal.ok()) {
     const engine::InputError& e = scenario.ok() ? goal.error() : scenario.error();
     state.link_notice.push_back(engine::MakeMessage(
@@ -185,7 +185,7 @@ void ApplyLink(AppState& state, std::string_view fragment) {
   state.inputs.scenario = scenario.value();
   state.goal = goal.value();
   if (!doc.contains("allowed_gpus")) state.goal.gpus.clear();  // naming the GPU does not fix it here
-  const catalog::Json& model = doc["model"];
+  const engine::contract::Json& model = doc["model"];
   if (model.is_string()) {
     state.inputs.model_source = ModelSource::kPreset;
     state.inputs.preset_id = model.get<std::string>();
@@ -212,13 +212,13 @@ engine::Message RefusedImport(const engine::InputError& error) {
 }  // namespace
 
 void ImportPastedConfig(AppState& state) {
-  const catalog::Json doc = catalog::Json::parse(state.inputs.hf_config_text, nullptr, false);
+  const engine::contract::Json doc = engine::contract::Json::parse(state.inputs.hf_config_text, nullptr, false);
   if (doc.is_discarded()) {
     state.inputs.hf_config_status = engine::MakeMessage("hf_config.status.not_json");
     state.inputs.hf_config_warnings.clear();
     return;
   }
-  auto imported = catalog::ImportHfConfig(doc);
+  auto imported = engine::imports::ImportHfConfig(doc);
   if (!imported.ok()) {
     state.inputs.hf_config_status = RefusedImport(imported.error());
     state.inputs.hf_config_warnings.clear();
@@ -233,13 +233,13 @@ void ImportPastedConfig(AppState& state) {
 }
 
 void LoadExample(AppState& state, const engine::Example& example) {
-  const catalog::Json doc = catalog::Json::parse(example.scenario_json, nullptr, false);
-  auto scenario = catalog::ScenarioFromJson(doc, *state.catalog);
-  auto goal = catalog::ConstraintsFromJson(doc);
+  const engine::contract::Json doc = engine::contract::Json::parse(example.scenario_json, nullptr, false);
+  auto scenario = engine::contract::ScenarioFromJson(doc, *state.catalog);
+  auto goal = engine::contract::ConstraintsFromJson(doc);
   if (!scenario.ok() || !goal.ok()) return;  // validated at build time; never expected
   state.inputs.scenario = scenario.value();
   state.goal = goal.value();
-  const catalog::Json& model = doc["model"];
+  const engine::contract::Json& model = doc["model"];
   if (model.is_string()) {
     state.inputs.model_source = ModelSource::kPreset;
     state.inputs.preset_id = model.get<std::string>();
@@ -255,18 +255,18 @@ namespace {
 
 // The embedded catalog's entries as JSON, to copy an entry whole before changing a figure
 // (an overlay entry replaces the catalog entry with the same key).
-const catalog::Json& EmbeddedCatalogDoc() {
-  static const catalog::Json doc = catalog::Json::parse(catalog::EmbeddedCatalogJson(), nullptr, false);
+const engine::contract::Json& EmbeddedCatalogDoc() {
+  static const engine::contract::Json doc = engine::contract::Json::parse(catalog::EmbeddedCatalogJson(), nullptr, false);
   return doc;
 }
 
 const char* KeyField(const std::string& section) { return section == "rates" ? "currency" : "id"; }
 
-catalog::Json FindEntry(const catalog::Json& doc, const std::string& section, const std::string& key) {
+engine::contract::Json FindEntry(const engine::contract::Json& doc, const std::string& section, const std::string& key) {
   if (!doc.is_object()) return nullptr;
   for (const auto& [file, content] : doc.items()) {
     if (!content.is_object() || !content.contains(section) || !content[section].is_array()) continue;
-    for (const catalog::Json& entry : content[section]) {
+    for (const engine::contract::Json& entry : content[section]) {
       if (entry.is_object() && entry.value(KeyField(section), "") == key) return entry;
     }
   }
@@ -276,19 +276,19 @@ catalog::Json FindEntry(const catalog::Json& doc, const std::string& section, co
 // The user's typed overlay with the Assumptions edits laid over it (edits win).
 std::string ComposeOverlay(const AppState& state) {
   if (state.assumption_edits.empty()) return state.overlay_text;
-  catalog::Json overlay = state.overlay_text.empty() ? catalog::Json::object()
-                                                     : catalog::Json::parse(state.overlay_text, nullptr, false);
+  engine::contract::Json overlay = state.overlay_text.empty() ? engine::contract::Json::object()
+                                                     : engine::contract::Json::parse(state.overlay_text, nullptr, false);
   if (!overlay.is_object()) return state.overlay_text;  // let the loader name the problem
   for (const auto& [section, entries] : state.assumption_edits.items()) {
-    catalog::Json& list = overlay[section];
-    if (!list.is_array()) list = catalog::Json::array();
+    engine::contract::Json& list = overlay[section];
+    if (!list.is_array()) list = engine::contract::Json::array();
     for (const auto& [key, fields] : entries.items()) {
-      catalog::Json* target = nullptr;
-      for (catalog::Json& entry : list) {
+      engine::contract::Json* target = nullptr;
+      for (engine::contract::Json& entry : list) {
         if (entry.is_object() && entry.value(KeyField(section), "") == key) target = &entry;
       }
       if (target == nullptr) {
-        catalog::Json base = FindEntry(EmbeddedCatalogDoc(), section, key);
+        engine::contract::Json base = FindEntry(EmbeddedCatalogDoc(), section, key);
         if (base.is_null()) continue;
         list.push_back(base);
         target = &list.back();
@@ -296,14 +296,14 @@ std::string ComposeOverlay(const AppState& state) {
       for (const auto& [field, value] : fields.items()) (*target)[field] = value;
     }
   }
-  return catalog::DumpJson(overlay);
+  return engine::contract::DumpJson(overlay);
 }
 
 }  // namespace
 
 void ApplyCatalogOverlay(AppState& state) {
   const std::string overlay = ComposeOverlay(state);
-  const api::Response r = state.session->SetCatalogOverlay(overlay);
+  const engine::service::Response r = state.session->SetCatalogOverlay(overlay);
   if (!r.ok) {
     state.overlay_error = r.error;
     return;
@@ -337,12 +337,12 @@ void EditAssumption(AppState& state, const std::string& section, const std::stri
   state.overlay_pending = true;
 }
 
-catalog::Json BuiltInEntry(const std::string& section, const std::string& key) {
+engine::contract::Json BuiltInEntry(const std::string& section, const std::string& key) {
   return FindEntry(EmbeddedCatalogDoc(), section, key);
 }
 
 void ResetAssumptions(AppState& state) {
-  state.assumption_edits = catalog::Json::object();
+  state.assumption_edits = engine::contract::Json::object();
   state.overlay_pending = true;
 }
 

@@ -11,13 +11,13 @@
 #include <string_view>
 #include <vector>
 
-#include "catalog/codec/api.h"
 #include "engine/catalog.h"
+#include "engine/contract/json_fields.h"
 #include "engine/estimate.h"
 #include "engine/planner.h"
 #include "engine/result.h"
-#include "catalog/codec/json_fields.h"
 #include "engine/scenario.h"
+#include "engine/service/api.h"
 #include "refusal.h"
 
 namespace ui {
@@ -56,7 +56,7 @@ struct HostActions {
 struct AppState {
   // The session whose catalog the page computes with; the page's JS API shares it, so an
   // overlay set either way acts on one catalog. Outlives the state (wasm/js_api.cpp).
-  api::Session* session = nullptr;
+  engine::service::Session* session = nullptr;
   const engine::Catalog* catalog = nullptr;  // session->catalog() as of the last swap
   Inputs inputs;
   engine::Result<engine::Estimate> result = engine::MakeInputError("", "input.page.not_computed");
@@ -77,7 +77,7 @@ struct AppState {
   // Figures changed in the Assumptions panel, by catalog section and entry key:
   // {"facility": {"pue-typical": {"value": 1.3}}, "offers": {id: {field: v}}, "rates": {code: {...}}}.
   // They ride on the overlay, so the engine sees them exactly like catalog data.
-  catalog::Json assumption_edits = catalog::Json::object();
+  engine::contract::Json assumption_edits = engine::contract::Json::object();
   // An overlay or Assumptions change waiting for the next frame's start: applying it while
   // panels draw would free the catalog entries they still hold references to.
   bool overlay_pending = false;
@@ -122,7 +122,7 @@ void RestoreGoodFrame(AppState& state, const GoodFrame& good);
 
 // A sensible first screen: Llama-3-8B full fine-tune on 8× H100 with ZeRO-3, computed
 // with `session`'s catalog.
-AppState MakeInitialState(api::Session& session);
+AppState MakeInitialState(engine::service::Session& session);
 
 // The scenario the engine runs for the inputs: the model filled in from how it was chosen
 // (preset, parameter count or architecture). An unknown preset or a size no shape fits
@@ -156,7 +156,7 @@ std::string OverlayStatusText(const AppState& state);
 
 // The inputs and goal as one scenario document (the JSON contract): for links, exports
 // and launch configs.
-catalog::Json ScenarioDocument(const AppState& state);
+engine::contract::Json ScenarioDocument(const AppState& state);
 
 // Reads a link fragment (location.hash) into the inputs. Parameters that cannot be used
 // are listed in state.link_notice; an empty fragment leaves the inputs as they are.
@@ -171,7 +171,7 @@ void RefreshLink(AppState& state);
 void EditAssumption(AppState& state, const std::string& section, const std::string& key, const std::string& field,
                     double value);
 // The built-in catalog's entry (with its source, date and confidence), or null.
-catalog::Json BuiltInEntry(const std::string& section, const std::string& key);
+engine::contract::Json BuiltInEntry(const std::string& section, const std::string& key);
 
 // Drops every Assumptions edit.
 void ResetAssumptions(AppState& state);

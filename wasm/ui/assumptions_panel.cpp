@@ -22,7 +22,7 @@ constexpr const char* kOwnershipFigures[] = {"pue-typical",        "electricity-
                                              "depreciation-years", "resale-fraction-5y",       "maintenance-rate",
                                              "network-storage-fraction", "install-fraction", "sustained-power-fraction"};
 
-std::string Text(const catalog::Json& entry, const char* field) {
+std::string Text(const engine::contract::Json& entry, const char* field) {
   if (!entry.is_object() || !entry.contains(field) || !entry[field].is_string()) return "";
   return entry[field].get<std::string>();
 }
@@ -38,7 +38,7 @@ const char* ConfidenceText(const std::string& confidence) {
 }
 
 // Hover card for a catalog figure: its source, date, confidence and notes.
-void SourceTooltip(const catalog::Json& entry) {
+void SourceTooltip(const engine::contract::Json& entry) {
   if (!ImGui::IsItemHovered() || !entry.is_object()) return;
   std::string what = Text(entry, "notes");
   const std::string confidence = Text(entry, "confidence");

@@ -1,7 +1,7 @@
 // Taking the answer away: the scenario and result as JSON (the API contract), the plans as
 // CSV, a Markdown report with the checklist, and ready-to-run launch configs (DeepSpeed,
 // torchrun + FSDP, LLaMA-Factory, Megatron-LM) for the current layout. The texts are
-// written by the same writers the CLI and the JS API use (catalog/codec/export_text.h,
+// written by the same writers the CLI and the JS API use (engine/exports/export_text.h,
 // launch_configs.h), from the estimate and plan the page already holds.
 #include <iterator>
 #include <limits>
@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "app.h"
-#include "catalog/codec/export_text.h"
-#include "catalog/codec/json_fields.h"
-#include "catalog/codec/launch_configs.h"
-#include "catalog/codec/result_json.h"
+#include "engine/contract/json_fields.h"
+#include "engine/contract/result_json.h"
+#include "engine/exports/export_text.h"
+#include "engine/exports/launch_configs.h"
 #include "i18n.h"
 #include "widgets.h"
 
@@ -22,21 +22,21 @@ namespace {
 struct ExportKind {
   const char* label;
   bool plan;  // the plans, else the estimate
-  catalog::ExportFormat format;
+  engine::exports::ExportFormat format;
   const char* file_name;
   const char* mime;
 };
 
 constexpr ExportKind kExports[] = {
-    {"Scenario and result (JSON)", false, catalog::ExportFormat::kJson, "trainsizer-estimate.json", "application/json"},
-    {"Report (Markdown)", false, catalog::ExportFormat::kMarkdown, "trainsizer-report.md", "text/markdown"},
-    {"Plans (CSV)", true, catalog::ExportFormat::kCsv, "trainsizer-plans.csv", "text/csv"},
-    {"Plans (JSON)", true, catalog::ExportFormat::kJson, "trainsizer-plans.json", "application/json"},
+    {"Scenario and result (JSON)", false, engine::exports::ExportFormat::kJson, "trainsizer-estimate.json", "application/json"},
+    {"Report (Markdown)", false, engine::exports::ExportFormat::kMarkdown, "trainsizer-report.md", "text/markdown"},
+    {"Plans (CSV)", true, engine::exports::ExportFormat::kCsv, "trainsizer-plans.csv", "text/csv"},
+    {"Plans (JSON)", true, engine::exports::ExportFormat::kJson, "trainsizer-plans.json", "application/json"},
 };
 
 struct LaunchTool {
   const char* label;
-  const char* key;  // in catalog::LaunchConfigsToJson's answer
+  const char* key;  // in engine::exports::LaunchConfigsToJson's answer
   const char* file_name;
   engine::LaunchTool tool;
 };
@@ -52,7 +52,7 @@ constexpr LaunchTool kTools[] = {
 // notes are kept as messages, to be drawn in the page's language.
 struct LaunchCache {
   std::string for_fragment;
-  catalog::Json answer;  // null while the inputs have an error (configs are made for a valid scenario)
+  engine::contract::Json answer;  // null while the inputs have an error (configs are made for a valid scenario)
   std::vector<std::vector<engine::Message>> notes;  // by engine::LaunchTool
 };
 
@@ -62,10 +62,10 @@ const LaunchCache& LaunchConfigsFor(const AppState& state) {
     const auto scenario = ComputedScenario(state);
     const bool valid = state.result.ok() && scenario.ok();
     // The model spec has no RoPE base; the page's models never carry a config.json's.
-    cache.answer = valid ? catalog::LaunchConfigsToJson(scenario.value(), HfRepo(state), {}) : catalog::Json();
+    cache.answer = valid ? engine::exports::LaunchConfigsToJson(scenario.value(), HfRepo(state), {}) : engine::contract::Json();
     cache.notes.clear();
     for (const LaunchTool& tool : kTools) {
-      cache.notes.push_back(valid ? catalog::LaunchConfigNotes(scenario.value(), tool.tool, {})
+      cache.notes.push_back(valid ? engine::exports::LaunchConfigNotes(scenario.value(), tool.tool, {})
                                   : std::vector<engine::Message>());
     }
     cache.for_fragment = state.link_fragment;
@@ -77,19 +77,19 @@ const LaunchCache& LaunchConfigsFor(const AppState& state) {
 // print for these inputs. A plan still being searched is finished first.
 std::string ExportText(AppState& state, const ExportKind& kind) {
   const auto scenario = ComputedScenario(state);
-  if (!scenario.ok()) return catalog::DumpJson(catalog::ErrorToJson(scenario.error()));
+  if (!scenario.ok()) return engine::contract::DumpJson(engine::contract::ErrorToJson(scenario.error()));
   // The goal is checked as the CLI checks it (currency, GPU ids); a plan runs even when the
   // estimate's own GPU refuses the scenario (bf16 on a T4), as the planner does.
   if (auto goal_error = engine::ValidateConstraints(state.goal, *state.catalog)) {
-    return catalog::DumpJson(catalog::ErrorToJson(*goal_error));
+    return engine::contract::DumpJson(engine::contract::ErrorToJson(*goal_error));
   }
   if (!kind.plan) {
-    if (!state.result.ok()) return catalog::DumpJson(catalog::ErrorToJson(state.result.error()));
-    return catalog::EstimateExportText(scenario.value(), state.result.value(), kind.format);
+    if (!state.result.ok()) return engine::contract::DumpJson(engine::contract::ErrorToJson(state.result.error()));
+    return engine::exports::EstimateExportText(scenario.value(), state.result.value(), kind.format);
   }
   AdvancePlan(state, std::numeric_limits<double>::infinity());
-  if (!state.plan.ok()) return catalog::DumpJson(catalog::ErrorToJson(state.plan.error()));
-  return catalog::PlanExportText(scenario.value(), state.goal, state.plan.value(), *state.catalog, kind.format);
+  if (!state.plan.ok()) return engine::contract::DumpJson(engine::contract::ErrorToJson(state.plan.error()));
+  return engine::exports::PlanExportText(scenario.value(), state.goal, state.plan.value(), *state.catalog, kind.format);
 }
 
 void CopyOrDownload(AppState& state, const std::string& text, const char* file_name, const char* mime) {
@@ -128,7 +128,7 @@ void DrawExports(AppState& state) {
 
 void DrawLaunchConfigs(AppState& state) {
   const LaunchCache& configs = LaunchConfigsFor(state);
-  const catalog::Json& answer = configs.answer;
+  const engine::contract::Json& answer = configs.answer;
   if (!answer.is_object() || answer.contains("error")) {
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
     WrappedText(T("Fix the inputs first: launch configs are made for a valid scenario."));
@@ -136,7 +136,7 @@ void DrawLaunchConfigs(AppState& state) {
     return;
   }
   if (answer.contains("plan")) {
-    const catalog::Json& p = answer["plan"];
+    const engine::contract::Json& p = answer["plan"];
     char line[240];
     const int nodes = p.value("nodes", 0);
     std::snprintf(line, sizeof line,

@@ -5,7 +5,7 @@
 #include <map>
 #include <unordered_map>
 
-#include "catalog/codec/json_fields.h"
+#include "engine/contract/json_fields.h"
 #include "format.h"
 #include "translations.h"
 
@@ -20,7 +20,7 @@ struct Table {
 
 // Reads one translation file into the table; later files add to earlier ones.
 void LoadFile(const EmbeddedFile& file, Table& t) {
-  const catalog::Json doc = catalog::Json::parse(file.text, nullptr, false);
+  const engine::contract::Json doc = engine::contract::Json::parse(file.text, nullptr, false);
   if (doc.is_discarded() || !doc.is_object()) {
     t.problems.push_back(std::string(file.name) + " is not valid JSON");
     return;

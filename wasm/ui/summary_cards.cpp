@@ -26,7 +26,7 @@ struct Card {
 // A built-in catalog entry's source text ("" for an entry only the user's overlay has):
 // `field`, or "source" with its date in brackets.
 std::string CatalogSource(const char* section, const std::string& key, const char* field = "source") {
-  const catalog::Json entry = BuiltInEntry(section, key);
+  const engine::contract::Json entry = BuiltInEntry(section, key);
   if (!entry.is_object() || !entry.contains(field) || !entry[field].is_string()) return "";
   const std::string text = entry[field].get<std::string>();
   const bool dated = std::string_view(field) == "source" && entry.contains("source_date") &&

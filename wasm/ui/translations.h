@@ -4,7 +4,7 @@
 
 #include <span>
 
-#include "catalog/codec/embedded_files.h"
+#include "catalog/embedded_files.h"
 
 namespace ui {
 

@@ -1,0 +1,80 @@
+#include "engine/contract/contract_doc.h"
+
+#include <string_view>
+
+#include "engine/format.h"
+#include "engine/input_limits.h"
+#include "engine/scenario_fields.h"
+
+namespace engine::contract {
+namespace {
+
+// Markdown table cells: a '|' would end the cell.
+std::string Cell(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+std::string Code(std::string_view text) { return "`" + std::string(text) + "`"; }
+
+std::string TypeText(const ScenarioField& f) {
+  const std::string unit = f.limit.unit.empty() ? "" : " " + std::string(f.limit.unit);
+  switch (f.type) {
+    case FieldType::kModel:
+    case FieldType::kText: return std::string(f.type_text);
+    case FieldType::kInteger: return "integer" + unit;
+    case FieldType::kNumber: return "number" + unit;
+    case FieldType::kBool: return "boolean";
+    case FieldType::kChoice: {
+      std::string out;
+      for (std::string_view c : f.choices) out += (out.empty() ? "" : " | ") + Code(c);
+      return out;
+    }
+  }
+  return "";
+}
+
+// The default a scenario gets when the field is left out: the table's text, else the
+// value in a default Scenario.
+std::string DefaultText(const ScenarioField& f) {
+  if (!f.default_text.empty()) return std::string(f.default_text);
+  const Scenario defaults;
+  switch (f.type) {
+    case FieldType::kModel: return "";
+    case FieldType::kText: return Code(f.get_text(defaults));
+    case FieldType::kBool: return f.get(defaults) != 0 ? "true" : "false";
+    case FieldType::kChoice: return Code(f.choices[static_cast<size_t>(f.get(defaults))]);
+    case FieldType::kInteger:
+    case FieldType::kNumber: {
+      const double value = f.get(defaults);
+      if (value == 0 && f.limit.zero_is_unset) return "0 = " + std::string(f.limit.zero_means);
+      return Num(value);
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string ScenarioFieldsMarkdown() {
+  std::string out = "| field | type, unit | default | meaning |\n| --- | --- | --- | --- |\n";
+  for (const ScenarioField& f : ScenarioFields()) {
+    out += "| " + Code(f.key) + " | " + Cell(TypeText(f)) + " | " + Cell(DefaultText(f)) + " | " + Cell(f.help) +
+           " |\n";
+  }
+  return out;
+}
+
+std::string NumericContractMarkdown() {
+  std::string out = "| field | allowed | unit |\n| --- | --- | --- |\n";
+  for (const NumericLimit& limit : NumericLimits()) {
+    out += "| " + Code(limit.field) + " | " + AllowedText(limit) + " | " + std::string(limit.unit) + " |\n";
+  }
+  return out;
+}
+
+}  // namespace engine::contract

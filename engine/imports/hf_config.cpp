@@ -1,0 +1,515 @@
+#include "engine/imports/hf_config.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <string>
+
+#include "catalog/catalog_entries.h"
+#include "engine/format.h"
+
+namespace engine::imports {
+namespace {
+
+using engine::InputError;
+using engine::MakeInputError;
+using engine::MakeMessage;
+using engine::MessageArgOf;
+using engine::QuotedInput;
+using engine::TextArg;
+constexpr const char* kRoot = "model.hf_config.";
+
+// Keys that do not change parameter count or training memory (tokens ids, init,
+// numerics, rope parameters, library bookkeeping, the wrapper keys of vision-language
+// configs). quantization_config, text_config and vision_config are read separately.
+const std::set<std::string> kIrrelevantKeys = {
+    "_name_or_path", "architectures", "auto_map", "bos_token_id", "eos_token_id", "pad_token_id", "torch_dtype",
+    "transformers_version", "initializer_range", "rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon",
+    "rope_theta", "rope_scaling", "rope_parameters", "use_cache", "attention_dropout", "hidden_dropout", "dropout",
+    "model_type", "hidden_act", "hidden_activation", "pretraining_tp", "output_router_logits",
+    "router_aux_loss_coef", "router_jitter_noise", "norm_topk_prob", "quantization_config", "use_sliding_window",
+    "sliding_window", "max_window_layers", "attn_logit_softcapping", "final_logit_softcapping",
+    "query_pre_attn_scalar", "original_max_position_embeddings", "rotary_pct", "rotary_emb_base",
+    "use_parallel_residual", "classifier_dropout", "partial_rotary_factor", "embd_pdrop", "resid_pdrop",
+    "aux_loss_alpha", "seq_aux", "topk_method", "scoring_func", "routed_scaling_factor", "n_group", "topk_group",
+    "ep_size", "moe_layer_freq", "num_nextn_predict_layers", "decoder_sparse_step", "alibi", "parallel_attn",
+    "new_decoder_architecture", "multi_query", "bias", "num_kv_heads", "n_head_kv", "attention_bias", "mlp_bias",
+    "tie_word_embeddings", "max_position_embeddings", "num_hidden_layers", "hidden_size", "num_attention_heads",
+    "num_key_value_heads", "head_dim", "intermediate_size", "vocab_size", "num_local_experts",
+    "num_experts_per_tok", "num_experts", "moe_intermediate_size", "shared_expert_intermediate_size",
+    "mlp_only_layers", "n_routed_experts", "n_shared_experts", "first_k_dense_replace", "q_lora_rank",
+    "kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim", "ffn_hidden_size", "n_layer",
+    "n_embd", "num_layers", "qkv_bias", "use_qk_norm", "is_decoder", "return_dict", "tokenizer_class",
+    "bos_token", "eos_token", "name_or_path", "output_attentions", "output_hidden_states", "vision_config",
+    "text_config", "llm_config", "dtype", "rope_local_base_freq", "sliding_window_pattern", "layer_types",
+    "cache_implementation", "image_token_index", "image_token_id", "video_token_id", "vision_start_token_id",
+    "vision_end_token_id", "vision_token_id", "boi_token_index", "eoi_token_index", "mm_tokens_per_image",
+    "projector_hidden_act", "vision_feature_layer", "vision_feature_select_strategy", "image_seq_length",
+    "ignore_index", "multimodal_projector_bias", "downsample_ratio", "template"};
+
+// model_type values read as another one: Falcon's pre-transformers names, and the text
+// models of Qwen2-VL/2.5-VL (Qwen2 decoders with QKV bias; transformers
+// modeling_qwen2_vl) and Qwen3-VL (Qwen3 decoders).
+const std::map<std::string, std::string> kTypeAliases = {
+    {"RefinedWeb", "falcon"},          {"RefinedWebModel", "falcon"},   {"qwen2_vl", "qwen2"},
+    {"qwen2_5_vl", "qwen2"},           {"qwen2_vl_text", "qwen2"},      {"qwen2_5_vl_text", "qwen2"},
+    {"qwen3_vl_text", "qwen3"},        {"qwen3_vl_moe_text", "qwen3_moe"}};
+
+const std::set<std::string> kKnownTypes = {"llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3",
+                                           "qwen3_moe", "gemma", "gemma2", "gemma3_text", "phi3", "deepseek_v2",
+                                           "deepseek_v3", "gpt_neox", "falcon"};
+
+// Types whose transformers config class gives head_dim a fixed default (GemmaConfig,
+// Gemma2Config, Gemma3TextConfig: 256; Qwen3Config, Qwen3MoeConfig: 128) instead of
+// hidden_size / num_attention_heads, so an absent head_dim cannot be derived.
+bool FixedHeadDimDefault(const std::string& type) {
+  return type == "gemma" || type == "gemma2" || type == "gemma3_text" || type == "qwen3" || type == "qwen3_moe";
+}
+
+// Reads the keys of one config object (the config.json, or its text_config) and remembers
+// which key set each engine field, so that errors name the config.json key.
+struct Reader {
+  const contract::Json& c;
+  std::string path;          // error prefix: "model.hf_config." or "model.hf_config.text_config."
+  bool nested = false;       // a text_config, which transformers writes without class defaults
+  std::string model_hint;    // the text_config's _name_or_path, for the missing-key hint
+  std::map<std::string, std::string> origin;  // engine field -> config key
+
+  bool Has(const char* key) const { return c.contains(key) && !c[key].is_null(); }
+
+  // An int key that may be absent or null (keeps *out). The 1e8 bound only keeps the value
+  // an int; engine::ValidateModel checks the real range, reported under this key.
+  std::optional<InputError> Int(const char* key, const char* field, int* out) {
+    if (!Has(key)) return std::nullopt;
+    if (auto e = contract::ReadInt(c, key, path, 0, 100000000, out)) return e;
+    if (field != nullptr) origin[field] = key;
+    return std::nullopt;
+  }
+
+  std::optional<InputError> Flag(const char* key, bool* out) const {
+    if (!Has(key)) return std::nullopt;
+    return contract::ReadBool(c, key, path, out);
+  }
+
+  // A required key that is absent: `why` (an hf_config.required* message) says what it sizes.
+  InputError Missing(const char* key, engine::Message why) const {
+    if (!nested) return MakeInputError(path + key, why.id, why.args);
+    // transformers' PretrainedConfig.to_diff_dict writes only the values that differ
+    // from the sub-config class's defaults (llava-hf/llava-1.5-7b-hf keeps 7 keys).
+    if (model_hint.empty()) {
+      return MakeInputError(path + key, "hf_config.text_config_defaults", {MessageArgOf("reason", std::move(why))});
+    }
+    return MakeInputError(path + key, "hf_config.text_config_defaults.named",
+                          {MessageArgOf("reason", std::move(why)), TextArg("model", QuotedInput(model_hint))});
+  }
+};
+
+std::optional<InputError> ReadCommon(Reader& r, const std::string& type, engine::ModelSpec& m,
+                                     std::vector<engine::Warning>& w) {
+  for (const char* key : {"num_hidden_layers", "hidden_size", "num_attention_heads", "vocab_size"}) {
+    if (!r.Has(key)) return r.Missing(key, MakeMessage("hf_config.required"));
+  }
+  if (auto e = r.Int("num_hidden_layers", "layers", &m.layers)) return e;
+  if (auto e = r.Int("hidden_size", "hidden", &m.hidden)) return e;
+  if (auto e = r.Int("num_attention_heads", "heads", &m.heads)) return e;
+  if (auto e = r.Int("vocab_size", "vocab", &m.vocab)) return e;
+  // LlamaConfig: num_key_value_heads None means num_attention_heads (multi-head). Other
+  // text_config classes default it to a fixed number (Gemma3TextConfig: 4), which an
+  // omitted key then stands for.
+  if (r.nested && type != "llama" && !r.Has("num_key_value_heads")) {
+    return r.Missing("num_key_value_heads",
+                     MakeMessage("hf_config.required.attention", {TextArg("model_type", QuotedInput(type))}));
+  }
+  m.kv_heads = m.heads;
+  if (auto e = r.Int("num_key_value_heads", "kv_heads", &m.kv_heads)) return e;
+  if (FixedHeadDimDefault(type) && !r.Has("head_dim")) {
+    return r.Missing("head_dim", MakeMessage("hf_config.required.head_dim", {TextArg("model_type", type)}));
+  }
+  m.head_dim = m.heads > 0 ? m.hidden / m.heads : 0;
+  if (auto e = r.Int("head_dim", "head_dim", &m.head_dim)) return e;
+  if (type == "falcon") {
+    // FalconConfig: ffn_hidden_size None means 4 × hidden_size (the Falcon MLP,
+    // transformers configuration_falcon.py; tiiuae/falcon-7b and -40b configs omit it).
+    m.ffn = 4 * m.hidden;
+    if (!r.Has("ffn_hidden_size")) {
+      w.push_back(engine::MakeWarning("hf_config_assumed", {engine::CountArg("ffn", m.ffn)}));
+    }
+    if (auto e = r.Int("ffn_hidden_size", "ffn", &m.ffn)) return e;
+  } else {
+    // No architecture fixes the MLP width of the other types: their config classes fall
+    // back to one model's number (LlamaConfig 11008, Llama-2-7B's; GPTNeoXConfig 24576,
+    // NeoX-20B's), which a guess from hidden_size would not reproduce either.
+    if (!r.Has("intermediate_size")) {
+      return r.Missing("intermediate_size",
+                       MakeMessage("hf_config.required.mlp", {TextArg("model_type", QuotedInput(type))}));
+    }
+    if (auto e = r.Int("intermediate_size", "ffn", &m.ffn)) return e;
+  }
+  if (auto e = r.Int("max_position_embeddings", "max_context", &m.max_context)) return e;
+  // Transformers' per-architecture defaults for tie_word_embeddings.
+  m.tied_embeddings = type == "gemma" || type == "gemma2" || type == "gemma3_text" || type == "falcon";
+  if (auto e = r.Flag("tie_word_embeddings", &m.tied_embeddings)) return e;
+  bool attention_bias = type == "qwen2" || type == "qwen2_moe" || type == "gpt_neox";
+  if (auto e = r.Flag("attention_bias", &attention_bias)) return e;
+  if (auto e = r.Flag("qkv_bias", &attention_bias)) return e;
+  m.qkv_bias = attention_bias;
+  return std::nullopt;
+}
+
+std::optional<InputError> ReadMoe(Reader& r, const std::string& type, engine::ModelSpec& m,
+                                  std::vector<engine::Warning>& w) {
+  engine::MoeSpec& e = m.moe;
+  if (auto err = r.Int("num_local_experts", "experts", &e.experts)) return err;   // mixtral
+  if (auto err = r.Int("num_experts", "experts", &e.experts)) return err;         // qwen*_moe
+  if (auto err = r.Int("n_routed_experts", "experts", &e.experts)) return err;    // deepseek
+  if (auto err = r.Int("num_experts_per_tok", "experts_per_token", &e.experts_per_token)) return err;
+  if (auto err = r.Int("n_shared_experts", "shared_experts", &e.shared_experts)) return err;
+  if (auto err = r.Int("shared_expert_intermediate_size", nullptr, &e.shared_expert_ffn)) return err;
+  if (auto err = r.Int("first_k_dense_replace", "dense_layers", &e.dense_layers)) return err;
+  e.moe_ffn = type == "mixtral" ? m.ffn : 0;
+  if (type == "mixtral") r.origin["moe_ffn"] = "intermediate_size";
+  if (auto err = r.Int("moe_intermediate_size", "moe_ffn", &e.moe_ffn)) return err;
+  if (r.c.contains("mlp_only_layers") && r.c["mlp_only_layers"].is_array() && !r.c["mlp_only_layers"].empty()) {
+    e.dense_layers = int(std::min<size_t>(r.c["mlp_only_layers"].size(), 100000));
+    r.origin["dense_layers"] = "mlp_only_layers";
+    w.push_back(engine::MakeWarning("hf_config_dense_layers", {}));
+  }
+  if (e.experts > 0 && e.moe_ffn == 0) {
+    return MakeInputError(r.path + "moe_intermediate_size", "hf_config.required.moe");
+  }
+  return std::nullopt;
+}
+
+std::optional<InputError> ReadMla(Reader& r, engine::ModelSpec& m) {
+  m.attention = engine::AttentionKind::kMla;
+  engine::MlaDims& d = m.mla;
+  if (auto e = r.Int("q_lora_rank", "q_lora_rank", &d.q_lora_rank)) return e;
+  if (auto e = r.Int("kv_lora_rank", "kv_lora_rank", &d.kv_lora_rank)) return e;
+  if (auto e = r.Int("qk_nope_head_dim", "qk_nope_head_dim", &d.qk_nope_head_dim)) return e;
+  if (auto e = r.Int("qk_rope_head_dim", "qk_rope_head_dim", &d.qk_rope_head_dim)) return e;
+  if (auto e = r.Int("v_head_dim", "v_head_dim", &d.v_head_dim)) return e;
+  m.kv_heads = m.heads;
+  r.origin["kv_heads"] = "num_attention_heads";
+  if (d.v_head_dim > 0) {
+    m.head_dim = d.v_head_dim;
+    r.origin["head_dim"] = "v_head_dim";
+  }
+  return std::nullopt;
+}
+
+// GPT-NeoX: LayerNorm with biases everywhere, plain GELU MLP. Falcon: LayerNorm, no
+// linear biases, plain GELU MLP (width read in ReadCommon), multi-query or grouped KV heads.
+std::optional<InputError> ReadLegacyShape(Reader& r, const std::string& type, engine::ModelSpec& m) {
+  m.mlp = engine::MlpKind::kPlain;
+  m.norm = engine::NormKind::kLayerNorm;
+  if (type == "gpt_neox") {
+    m.linear_bias = true;
+    return std::nullopt;
+  }
+  bool new_arch = false, multi_query = true, bias = false;
+  if (auto e = r.Flag("new_decoder_architecture", &new_arch)) return e;
+  if (auto e = r.Flag("multi_query", &multi_query)) return e;
+  if (auto e = r.Flag("bias", &bias)) return e;
+  m.linear_bias = bias;
+  m.kv_heads = multi_query ? 1 : m.heads;
+  if (auto e = r.Int("num_kv_heads", "kv_heads", &m.kv_heads)) return e;
+  if (auto e = r.Int("n_head_kv", "kv_heads", &m.kv_heads)) return e;
+  m.norms_per_layer = new_arch ? 2 : 1;  // ln_attn + ln_mlp, or one shared input_layernorm
+  return std::nullopt;
+}
+
+// Names the keys not used for sizing: each quoted at most 64 bytes, at most 20 of them,
+// so a config.json with huge or countless keys is not echoed back whole.
+void WarnUnknownKeys(const contract::Json& c, const std::string& prefix, std::vector<engine::Warning>& w) {
+  constexpr size_t kMaxListed = 20;
+  std::string unknown;
+  size_t count = 0;
+  for (const auto& [key, value] : c.items()) {
+    if (kIrrelevantKeys.count(key)) continue;
+    if (++count <= kMaxListed) unknown += (unknown.empty() ? "" : ", ") + prefix + QuotedInput(key);
+  }
+  if (unknown.empty()) return;
+  std::vector<engine::MessageArg> args = {engine::TextArg("keys", unknown)};
+  if (count <= kMaxListed) {
+    w.push_back(engine::MakeWarning("hf_config_unmapped_keys", std::move(args)));
+    return;
+  }
+  args.push_back(engine::CountArg("more", static_cast<long long>(count - kMaxListed)));
+  w.push_back(engine::MakeWarning("hf_config_unmapped_keys", std::move(args), "hf_config_unmapped_keys.more"));
+}
+
+// [SECTION] RoPE values
+
+// rope_theta: real bases run from 1e4 (RoFormer, Llama 2, GPT-NeoX) to 3.58e9
+// (gradientai/Llama-3-8B-Instruct-Gradient-1048k config.json, 2024-05). Below 100 the
+// slowest rotary wavelength (≈ 2π·θ tokens) is under 630 tokens, shorter than any trained
+// context; above 1e11 the slowest dimensions turn by under 1e-3 rad across the longest
+// context TrainSizer takes (1e8 tokens), i.e. carry no position at all. Either is a typo.
+// rope_scaling.factor stretches the original context: 1 is none, and 1024 × a 4K context is
+// 4M tokens, past LongRoPE's 2048K from 4K (512×, Ding et al. 2024).
+std::optional<InputError> CheckRopeObject(const contract::Json& o, const std::string& path, bool scaling) {
+  double value = 0;
+  for (const char* key : {"rope_theta", "rotary_emb_base"}) {
+    if (auto e = contract::OptionalNumber(o, key, path, kMinRopeTheta, kMaxRopeTheta, &value)) return e;
+  }
+  if (!scaling) return std::nullopt;
+  return contract::OptionalNumber(o, "factor", path, kMinRopeScalingFactor, kMaxRopeScalingFactor, &value);
+}
+
+std::optional<InputError> CheckRope(const contract::Json& t, const std::string& path) {
+  if (auto e = CheckRopeObject(t, path, false)) return e;
+  for (const char* key : {"rope_scaling", "rope_parameters"}) {
+    if (!t.contains(key) || t[key].is_null()) continue;
+    if (!t[key].is_object()) {
+      return MakeInputError(path + key, "hf_config.rope_not_object", {catalog::JsonTypeArg("type", t[key])});
+    }
+    if (auto e = CheckRopeObject(t[key], path + key + ".", true)) return e;
+  }
+  return std::nullopt;
+}
+
+// [SECTION] quantization_config
+
+// Bytes per stored weight of a GPTQ/AWQ linear layer: `bits`/8 for the packed weight, plus
+// per group of `group_size` input rows an fp16 scale (2 B) and a zero point packed at `bits`
+// (AutoGPTQ/GPTQModel and AutoAWQ buffers: qweight [in/(32/bits), out] int32, scales
+// [in/group, out] fp16, qzeros [in/group, out/(32/bits)] int32). 4 bits, group 128: 0.520 B.
+double PackedBytesPerWeight(int bits, int group_size) {
+  const double weight = bits / 8.0;
+  return group_size > 0 ? weight + (2.0 + weight) / group_size : weight;
+}
+
+// Bytes per stored weight of a bitsandbytes 4-bit layer: 4 bits plus an fp32 absmax per
+// block of 64, or with double quantization an 8-bit absmax per 64 and one fp32 scale per
+// 256 blocks: 0.5625 B or 0.516 B (Dettmers et al. 2023 §3; bitsandbytes quantize_4bit).
+double Bnb4BitBytesPerWeight(bool double_quant) {
+  return double_quant ? (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) / 8.0 : (4.0 + 32.0 / 64.0) / 8.0;
+}
+
+// FP8 checkpoints (DeepSeek-V3, Qwen3-FP8) store e4m3 weights with an fp32 scale per
+// weight_block_size block (128 × 128 in both: config.json quantization_config); without a
+// block size, one scale per tensor.
+double Fp8BytesPerWeight(double block_elements) { return block_elements > 0 ? 1.0 + 4.0 / block_elements : 1.0; }
+
+// weight_block_size: [rows, columns] of the blocks sharing one scale. Real checkpoints use
+// 128 × 128; a side under 16 would store more scale than weight, so it is refused.
+std::optional<InputError> ReadWeightBlock(const contract::Json& qc, const std::string& path, double* elements) {
+  if (!qc.contains("weight_block_size") || qc["weight_block_size"].is_null()) return std::nullopt;
+  const contract::Json& b = qc["weight_block_size"];
+  const bool pair = b.is_array() && b.size() == 2 && b[0].is_number_integer() && b[1].is_number_integer();
+  if (!pair || b[0].get<long long>() < 16 || b[1].get<long long>() < 16 || b[0].get<long long>() > 65536 ||
+      b[1].get<long long>() > 65536) {
+    return MakeInputError(path + "weight_block_size", "hf_config.weight_block_size",
+                          {TextArg("value", QuotedInput(b.dump()))});
+  }
+  *elements = b[0].get<double>() * b[1].get<double>();
+  return std::nullopt;
+}
+
+// The stored bytes per linear weight the engine sizes the frozen base with; 0 when the
+// config does not say how wide its weights are.
+double StoredBytesPerWeight(const HfQuantization& q, double fp8_block_elements, bool bnb_double_quant) {
+  if (q.bits <= 0) return 0;
+  if (q.method == "gptq" || q.method == "awq") return PackedBytesPerWeight(q.bits, q.group_size);
+  if (q.method == "bitsandbytes" && q.bits == 4) return Bnb4BitBytesPerWeight(bnb_double_quant);
+  if (q.method == "fp8") return Fp8BytesPerWeight(fp8_block_elements);
+  // LLM.int8 (bitsandbytes 8-bit) and any other scheme: the stated width; per-row scales
+  // add well under 1%.
+  return q.bits / 8.0;
+}
+
+std::optional<InputError> ReadQuantization(const contract::Json& c, HfQuantization& q, std::vector<engine::Warning>& w) {
+  if (!c.contains("quantization_config") || c["quantization_config"].is_null()) return std::nullopt;
+  const std::string path = std::string(kRoot) + "quantization_config.";
+  const contract::Json& qc = c["quantization_config"];
+  if (!qc.is_object()) {
+    return MakeInputError(path.substr(0, path.size() - 1), "hf_config.quantization_not_object",
+                          {catalog::JsonTypeArg("type", qc)});
+  }
+  q.present = true;
+  q.method = "unknown";
+  if (auto e = contract::ReadString(qc, "quant_method", path, &q.method)) return e;
+  // Bits: GPTQ takes 2, 3, 4 or 8 and AWQ 4 (transformers GPTQConfig, AwqConfig); FP8 and
+  // other schemes store 8 or fewer. 1..8 is every width a quantized weight could have.
+  if (qc.contains("bits") && !qc["bits"].is_null()) {
+    if (auto e = contract::ReadInt(qc, "bits", path, 1, 8, &q.bits)) return e;
+  }
+  // Group size: -1 is one scale per output column; real groups are 32 to 128 weights
+  // (AutoGPTQ, AutoAWQ). Under 16 the scales would outweigh the weights.
+  if (qc.contains("group_size") && !qc["group_size"].is_null()) {
+    if (auto e = contract::ReadInt(qc, "group_size", path, -1, 1 << 20, &q.group_size)) return e;
+    if (q.group_size >= 1 && q.group_size < 16) {
+      return MakeInputError(path + "group_size", "hf_config.group_size", {engine::CountArg("group_size", q.group_size)});
+    }
+  }
+  double fp8_block_elements = 0;
+  if (auto e = ReadWeightBlock(qc, path, &fp8_block_elements)) return e;
+  bool in_4bit = false, in_8bit = false, double_quant = false;
+  if (auto e = qc.contains("load_in_4bit") ? contract::ReadBool(qc, "load_in_4bit", path, &in_4bit) : std::nullopt) return e;
+  if (auto e = qc.contains("load_in_8bit") ? contract::ReadBool(qc, "load_in_8bit", path, &in_8bit) : std::nullopt) return e;
+  if (qc.contains("bnb_4bit_use_double_quant") && !qc["bnb_4bit_use_double_quant"].is_null()) {
+    if (auto e = contract::ReadBool(qc, "bnb_4bit_use_double_quant", path, &double_quant)) return e;
+  }
+  if (q.method == "bitsandbytes" && q.bits == 0) q.bits = in_4bit ? 4 : in_8bit ? 8 : 0;
+  if (q.method == "fp8" && q.bits == 0) q.bits = 8;  // DeepSeek-V3's e4m3 block-scaled weights
+  q.bytes_per_weight = StoredBytesPerWeight(q, fp8_block_elements, double_quant);
+
+  std::vector<engine::MessageArg> args = {engine::TextArg("method", QuotedInput(q.method))};
+  std::string variant = "quantized_checkpoint.unknown_bits";
+  if (q.bytes_per_weight > 0) {
+    args.push_back(engine::CountArg("bits", q.bits));
+    args.push_back(engine::NumberArg("bytes_per_weight", q.bytes_per_weight));
+    variant = "quantized_checkpoint.bits";
+    if (q.group_size > 0) {
+      args.push_back(engine::CountArg("group_size", q.group_size));
+      variant = "quantized_checkpoint.grouped";
+    }
+  }
+  w.push_back(engine::MakeWarning("quantized_checkpoint", std::move(args), variant));
+  return std::nullopt;
+}
+
+// [SECTION] vision_config
+
+// A rough size of a ViT tower from the keys of a vision_config: CLIP/SigLIP/Mllama/InternViT
+// (num_hidden_layers, hidden_size, intermediate_size) or Qwen2-VL (depth, embed_dim,
+// mlp_ratio), with a gated MLP when hidden_act is silu (Qwen2.5-VL). Per layer 4·w² for
+// attention and 2 (gated 3)·w·f for the MLP; biases, norms, patch embedding and projector
+// are left out. 0 when the keys are missing or out of any model's range.
+double VisionTowerParams(const contract::Json& v) {
+  auto number = [&](const char* key) {
+    return v.contains(key) && v[key].is_number() ? v[key].get<double>() : 0.0;
+  };
+  double layers = number("num_hidden_layers") > 0 ? number("num_hidden_layers") : number("depth");
+  layers += number("num_global_layers");  // Mllama's global encoder after the local one
+  const double width = number("embed_dim") > 0 ? number("embed_dim") : number("hidden_size");
+  const double ffn = number("intermediate_size") > 0 ? number("intermediate_size") : number("mlp_ratio") * width;
+  // The engine's own bounds on layers, hidden and ffn (engine::ValidateModel).
+  if (!(layers >= 1 && layers <= 1000 && width >= 8 && width <= 262144 && ffn >= 1 && ffn <= 4194304)) return 0;
+  const bool gated = v.contains("hidden_act") && (v["hidden_act"] == "silu" || v["hidden_act"] == "swish");
+  return layers * (4 * width * width + (gated ? 3 : 2) * width * ffn);
+}
+
+void WarnVisionConfig(const contract::Json& c, std::vector<engine::Warning>& w) {
+  if (!c.contains("vision_config") || c["vision_config"].is_null()) return;
+  const double params = c["vision_config"].is_object() ? VisionTowerParams(c["vision_config"]) : 0;
+  if (params <= 0) {
+    w.push_back(engine::MakeWarning("vision_tower_not_sized", {}));
+    return;
+  }
+  w.push_back(engine::MakeWarning("vision_tower_not_sized", {engine::NumberArg("tower_params_b", params / 1e9)},
+                                  "vision_tower_not_sized.sized"));
+}
+
+// The text_config (or InternVL's llm_config) when the config nests one, else nullptr.
+const contract::Json* NestedTextConfig(const contract::Json& c) {
+  for (const char* key : {"text_config", "llm_config"}) {
+    if (c.contains(key) && c[key].is_object()) return &c[key];
+  }
+  return nullptr;
+}
+
+// ValidateModel names the engine's fields ("layers"); the error is moved to the key of
+// the config.json that set the field ("num_hidden_layers").
+InputError ToConfigKey(const InputError& e, const Reader& r) {
+  InputError moved = e;  // the same message (code and arguments), under the config.json key
+  if (e.field == "model") {
+    moved.field = r.path.substr(0, r.path.size() - 1);
+    return moved;
+  }
+  if (e.field == "head_dim" && !r.origin.count("head_dim")) {
+    const std::string field = r.path + "num_attention_heads";
+    return MakeInputError(field, "hf_config.derived_head_dim", {MessageArgOf("reason", engine::ErrorMessage(e))});
+  }
+  const auto it = r.origin.find(e.field);
+  moved.field = r.path + (it != r.origin.end() ? it->second : e.field);
+  return moved;
+}
+
+}  // namespace
+
+const contract::Json& HfTextConfig(const contract::Json& config) {
+  if (!config.is_object()) return config;
+  const contract::Json* text = NestedTextConfig(config);
+  return text != nullptr ? *text : config;
+}
+
+std::optional<InputError> CheckQuantizedCheckpointMethod(const HfQuantization& q, engine::Method method) {
+  if (!q.present || method == engine::Method::kLora || method == engine::Method::kQlora) return std::nullopt;
+  return MakeInputError("method", "hf_config.quantized_method",
+                        {TextArg("method", std::string(engine::EnumName(engine::kMethodNames, method))),
+                         TextArg("quant_method", QuotedInput(q.method))});
+}
+
+engine::Result<HfImport> ImportHfConfig(const contract::Json& c) {
+  if (!c.is_object()) return MakeInputError("model.hf_config", "hf_config.not_object");
+  HfImport r;
+  engine::ModelSpec& m = r.spec;
+  for (const char* key : {"text_config", "llm_config"}) {
+    if (c.contains(key) && !c[key].is_null() && !c[key].is_object()) {
+      return MakeInputError(std::string(kRoot) + key, "hf_config.text_config_not_object", {catalog::JsonTypeArg("type", c[key])});
+    }
+  }
+  const contract::Json* nested = NestedTextConfig(c);
+  const std::string nested_key = nested == nullptr ? "" : c.contains("text_config") && c["text_config"].is_object()
+                                                              ? "text_config"
+                                                              : "llm_config";
+  Reader reader{nested != nullptr ? *nested : c, std::string(kRoot) + (nested ? nested_key + "." : ""),
+                nested != nullptr, "", {}};
+  if (nested != nullptr && nested->contains("_name_or_path") && (*nested)["_name_or_path"].is_string()) {
+    reader.model_hint = (*nested)["_name_or_path"].get<std::string>();
+  }
+
+  std::string type = "llama";
+  if (auto e = contract::ReadString(c, "model_type", kRoot, &type)) return *e;
+  if (nested != nullptr) {
+    // The wrapper's model_type ("llava", "gemma3") names the pair; the text model's, the decoder.
+    if (nested->contains("model_type")) {
+      if (auto e = contract::ReadString(*nested, "model_type", reader.path, &type)) return *e;
+    } else {
+      type = "llama";
+    }
+  }
+  if (const auto alias = kTypeAliases.find(type); alias != kTypeAliases.end()) type = alias->second;
+  if (!kKnownTypes.count(type)) {
+    r.warnings.push_back(engine::MakeWarning("hf_config_unknown_type", {engine::TextArg("model_type", QuotedInput(type))}));
+  }
+  // Without its own key, a text_config's embeddings follow the wrapper's tie_word_embeddings.
+  if (auto e = ReadCommon(reader, type, m, r.warnings)) return *e;
+  if (nested != nullptr && !reader.Has("tie_word_embeddings") && c.contains("tie_word_embeddings") &&
+      !c["tie_word_embeddings"].is_null()) {
+    if (auto e = contract::ReadBool(c, "tie_word_embeddings", kRoot, &m.tied_embeddings)) return *e;
+  }
+  // Gemma 2 and 3: pre/post attention and pre/post MLP norms. Gemma 3's q/k norms
+  // (2 × head_dim per layer, 24,576 weights in the 12B) are not counted.
+  if (type == "gemma2" || type == "gemma3_text") m.norms_per_layer = 4;
+  if (type == "gpt_neox" || type == "falcon") {
+    if (auto e = ReadLegacyShape(reader, type, m)) return *e;
+  }
+  if (type == "deepseek_v2" || type == "deepseek_v3") {
+    if (auto e = ReadMla(reader, m)) return *e;
+  }
+  if (auto e = ReadMoe(reader, type, m, r.warnings)) return *e;
+  if (m.heads > 0 && m.kv_heads > 0 && m.heads % m.kv_heads != 0) {
+    const auto kv_key = reader.origin.find("kv_heads");
+    return MakeInputError(reader.path + (kv_key != reader.origin.end() ? kv_key->second : "num_key_value_heads"),
+                          "hf_config.kv_heads_divide",
+                          {engine::CountArg("heads", m.heads), engine::CountArg("kv_heads", m.kv_heads)});
+  }
+  if (auto e = CheckRope(reader.c, reader.path)) return *e;
+  if (auto e = ReadQuantization(c, r.quantization, r.warnings)) return *e;
+  m.stored_weight_bytes = r.quantization.bytes_per_weight;
+  m.id = "custom";
+  m.name = "Imported config.json";
+  if (c.contains("_name_or_path") && c["_name_or_path"].is_string()) {
+    m.name = QuotedInput(c["_name_or_path"].get<std::string>());
+  }
+  WarnUnknownKeys(c, "", r.warnings);
+  if (nested != nullptr) WarnUnknownKeys(*nested, nested_key + ".", r.warnings);
+  WarnVisionConfig(c, r.warnings);
+  if (auto e = engine::ValidateModel(m, "")) return ToConfigKey(*e, reader);
+  return r;
+}
+
+}  // namespace engine::imports

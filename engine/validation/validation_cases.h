@@ -1,0 +1,74 @@
+// Published training runs (catalog/validation/memory_cases.json and throughput_cases.json,
+// embedded like the catalog) run through the estimate the CLI and the page use: predicted
+// vs measured per case, and the error summary that `trainsizer validate` prints and the
+// page can quote ("published runs like this one were within ±X%").
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/contract/json_fields.h"
+
+namespace engine::validation {
+
+enum class ValidationKind { kMemory, kThroughput };
+
+// One published measurement next to our prediction for the same setup.
+struct ValidationCase {
+  std::string id, title;
+  ValidationKind kind = ValidationKind::kMemory;
+  // memory: peak_allocated | peak_reserved | model_states (GiB per GPU) | fits_under (the
+  // card it fit on, GiB); throughput: tokens_per_s_per_gpu | mfu (fraction) |
+  // model_tflops_per_gpu | hardware_tflops_per_gpu.
+  std::string metric;
+  std::string method;  // the scenario's method: pretrain | full | freeze | lora | qlora
+  double measured = 0, predicted = 0;
+  double tolerance = 0;  // relative |error| considered fair for the case; 0 for fits_under
+  bool asserted = true;  // validation_test.cpp holds the case to its tolerance
+  std::string not_asserted_reason;
+  std::string error;  // "field: message" when the estimate refused the scenario (a bug)
+
+  // fits_under is a threshold (the run fit on that card), not a measured amount.
+  bool IsThreshold() const { return metric == "fits_under"; }
+  double RelativeError() const { return predicted / measured - 1; }
+  // Within tolerance; for a threshold, predicted ≤ measured.
+  bool Ok() const;
+};
+
+// Every case that is not skipped, memory then throughput, in file order.
+std::vector<ValidationCase> RunValidationCases();
+
+struct ErrorStats {
+  int cases = 0;
+  double median_abs_error = 0;  // relative: 0.08 = 8%
+  double worst_abs_error = 0;
+};
+
+// Error statistics over the cases with a measured amount (thresholds are counted apart),
+// for memory and throughput, per method, and over the asserted cases alone (those whose
+// setup the scenario contract can express; the others say why in their files).
+struct ValidationSummary {
+  ErrorStats memory, throughput;
+  ErrorStats memory_asserted, throughput_asserted;
+  std::map<std::string, ErrorStats> memory_by_method, throughput_by_method;
+  int fits_under_cases = 0, fits_under_held = 0;
+  int asserted = 0, within_tolerance = 0;
+};
+
+ValidationSummary SummarizeValidation(const std::vector<ValidationCase>& cases);
+
+// The summary of every embedded case against the embedded catalog, computed on first use
+// and immutable after: the page quotes it next to its figures, the CLI and JS API as JSON.
+const ValidationSummary& EmbeddedValidationSummary();
+
+// {"memory": {cases, median_abs_error, worst_abs_error, asserted_only: {cases, ...},
+// by_method: {...}}, "throughput": {...}, "fits_under": {cases, held}, "asserted",
+// "within_tolerance"}.
+contract::Json ValidationSummaryToJson(const ValidationSummary& summary);
+
+// The report as `format`: table (plain text), markdown or json (cases and summary).
+std::string ValidationReport(const std::vector<ValidationCase>& cases, std::string_view format);
+
+}  // namespace engine::validation

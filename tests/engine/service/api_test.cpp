@@ -1,0 +1,137 @@
+// The shared JSON entry point and the CLI over it: identical output, error JSON naming
+// the field, exit codes.
+#include "engine/service/api.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+namespace {
+
+using nlohmann::json;
+
+json Estimate(const std::string& scenario) {
+  const engine::service::Response r = engine::service::Session().Estimate(scenario);
+  return json::parse(r.json);
+}
+
+TEST(Api, EstimatesAPresetWithEveryMemoryTerm) {
+  const json r = Estimate(R"({"model":"llama-3-8b","method":"full","gpus":8,"zero":3})");
+  ASSERT_FALSE(r.contains("error")) << r.dump();
+  for (const char* key : {"per_gpu_gib", "capacity_gib", "fits", "headroom_gib", "weights_gib", "gradients_gib",
+                          "optimizer_gib", "activations_gib", "logits_gib", "overhead_gib", "cpu_ram_gib"}) {
+    EXPECT_TRUE(r["memory"].contains(key)) << key;
+  }
+  EXPECT_EQ(r["params"]["total"], 8030261248.0);
+  // ZeRO-3 over 8 GPUs: 16 B × 8.03e9 / 8 = 16.06 GB = 14.96 GiB of model states.
+  const double states = r["memory"]["weights_gib"].get<double>() + r["memory"]["gradients_gib"].get<double>() +
+                        r["memory"]["optimizer_gib"].get<double>();
+  EXPECT_NEAR(states, 8030261248.0 * 16 / 8 / (1 << 30), 0.001);
+  EXPECT_TRUE(r["memory"]["fits"].get<bool>());
+  EXPECT_FALSE(r["memory"]["explain"]["weights"]["source"].get<std::string>().empty());
+}
+
+TEST(Api, SeventyBillionFullFineTuneDoesNotFitOneH100) {
+  const json r = Estimate(R"({"model":"llama-3-70b","gpu":"h100-sxm-80gb"})");
+  EXPECT_FALSE(r["memory"]["fits"].get<bool>());
+}
+
+TEST(Api, BadInputNamesTheField) {
+  struct Case {
+    const char* scenario;
+    const char* field;
+  };
+  const Case cases[] = {
+      {R"({"model":"llama-3-8b","tp":3})", "tp"},
+      {R"({"model":"llama-3-8b","seq_len":-1})", "seq_len"},
+      {R"({"model":"llama-3-8b","seq_len":1.5})", "seq_len"},
+      {R"({"model":"llama-3-8b","gpu":"gtx-480"})", "gpu"},
+      {R"({"model":"no-such-model"})", "model"},
+      {R"({"model":{"params_b":1e9}})", "model.params_b"},
+      {R"({"model":{"layers":32,"hidden":4000,"heads":3,"ffn":100,"vocab":10}})", "model.heads"},
+      {R"({"model":"llama-3-8b","method":"dpo"})", "method"},
+      {R"({"model":"llama-3-8b","micro_bach":2})", "micro_bach"},
+      {R"({"model":"llama-3-8b","gpus":3,"tp":2})", "gpus"},
+      {R"({"model":"llama-3-8b","flash_attention":"yes"})", "flash_attention"},
+      {R"({"method":"full"})", "model"},
+      {R"([1,2,3])", "scenario"},
+      {R"({"model":"llama-3-8b",)", "scenario"},
+      {"", "scenario"},
+  };
+  for (const Case& c : cases) {
+    const engine::service::Response r = engine::service::Session().Estimate(c.scenario);
+    EXPECT_FALSE(r.ok) << c.scenario;
+    const json j = json::parse(r.json);
+    EXPECT_EQ(j["error"]["field"], c.field) << c.scenario << " -> " << r.json;
+    EXPECT_FALSE(j["error"]["message"].get<std::string>().empty());
+  }
+}
+
+TEST(Api, RefusesInputOverOneMebibyte) {
+  std::string big = R"({"model":"llama-3-8b","pad":")" + std::string(2 << 20, 'x') + "\"}";
+  const json j = json::parse(engine::service::Session().Estimate(big).json);
+  EXPECT_EQ(j["error"]["field"], "scenario");
+}
+
+TEST(Api, EveryPresetEstimatesWithoutError) {
+  const json cat = json::parse(engine::service::Session().CatalogJson());
+  for (const json& m : cat["models"]["models"]) {
+    const std::string scenario = R"({"model":")" + m["id"].get<std::string>() + R"(","gpus":8,"zero":3})";
+    const engine::service::Response r = engine::service::Session().Estimate(scenario);
+    EXPECT_TRUE(r.ok) << scenario << " -> " << r.json;
+  }
+}
+
+// --- the CLI binary ---------------------------------------------------------------------
+
+struct CliRun {
+  int exit_code;
+  std::string out;
+};
+
+CliRun RunCli(const std::string& args, const std::string& stdin_text = "") {
+  // One input file per test: ctest runs tests in parallel processes.
+  const std::string input = ::testing::TempDir() + "cli_input_" +
+                            ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".json";
+  std::ofstream(input) << stdin_text;
+  const std::string cmd = std::string(TRAINSIZER_CLI) + " " + args + " < " + input + " 2>/dev/null";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buf;
+  while (size_t n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
+  const int status = pclose(pipe);
+  return {WEXITSTATUS(status), out};
+}
+
+TEST(Cli, EstimatePrintsTheSameJsonAsTheApi) {
+  const std::string scenario = R"({"model":"qwen2.5-7b","method":"qlora","gpu":"rtx-4090-24gb"})";
+  const CliRun run = RunCli("estimate -", scenario);
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_EQ(run.out, engine::service::Session().Estimate(scenario).json + "\n");
+}
+
+TEST(Cli, BadInputExitsTwoWithErrorJson) {
+  const CliRun run = RunCli("estimate -", R"({"model":"llama-3-8b","zero":7})");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(json::parse(run.out)["error"]["field"], "zero");
+}
+
+TEST(Cli, MissingFileExitsTwo) {
+  const CliRun run = RunCli("estimate /nonexistent/scenario.json");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(json::parse(run.out)["error"]["field"], "input");
+}
+
+TEST(Cli, CatalogAndHelp) {
+  const CliRun cat = RunCli("catalog");
+  EXPECT_EQ(cat.exit_code, 0);
+  EXPECT_GE(json::parse(cat.out)["gpus"]["gpus"].size(), 7u);
+  EXPECT_EQ(RunCli("--help").exit_code, 0);
+  EXPECT_EQ(RunCli("frobnicate").exit_code, 2);
+}
+
+}  // namespace
