@@ -4,7 +4,7 @@
 // message id drawn from its Chinese template (engine/message.h). The test reads the text
 // the page draws with every section open (TrainSizer._drawnText, ImGui's text log) for
 // scenarios chosen to raise many kinds of message, and fails on English prose: four
-// lowercase English words in a row, the rule tests/ui uses for the templates themselves.
+// lowercase English words in a row, the rule tests/wasm/ui/i18n_test.cpp applies to the templates themselves.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openPage, finish } from './harness.mjs';
