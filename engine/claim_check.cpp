@@ -4,6 +4,7 @@
 
 #include "format.h"
 #include "scenario.h"
+#include "units.h"
 
 namespace engine {
 
@@ -23,12 +24,12 @@ ClaimCheck CheckClaim(const Scenario& s, const GpuSpec& gpu, const Throughput& t
   if (claim.tokens_per_s > 0) {
     c.implied_tokens_per_s = claim.tokens_per_s;
   } else if (tokens > 0) {
-    c.implied_tokens_per_s = tokens / (claim.wall_hours * 3600);
+    c.implied_tokens_per_s = tokens / (claim.wall_hours * kSecondsPerHour);
   } else {
     c.verdict = ClaimVerdict::kIncomplete;
     c.message = MakeMessage("claim.incomplete", {NumberArg("tokens_per_s", th.tokens_per_s),
                                                  NumberArg("wall_hours", claim.wall_hours),
-                                                 NumberArg("tokens", th.tokens_per_s * claim.wall_hours * 3600)});
+                                                 NumberArg("tokens", th.tokens_per_s * claim.wall_hours * kSecondsPerHour)});
     return c;
   }
   c.implied_mfu = c.implied_tokens_per_s * th.flops_per_token.model / (double(s.parallel.gpus) * gpu.bf16_flops);

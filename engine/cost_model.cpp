@@ -50,7 +50,7 @@ void SetBreakEven(OwnCost& o, const OwnershipAssumptions& a, double cloud_per_gp
 }  // namespace
 
 double BilledHours(const CloudOffer& o, double hours) {
-  if (o.billing_granularity == BillingGranularity::kPerSecond) return std::ceil(hours * 3600) / 3600;
+  if (o.billing_granularity == BillingGranularity::kPerSecond) return std::ceil(hours * kSecondsPerHour) / kSecondsPerHour;
   if (o.billing_granularity == BillingGranularity::kPerMinute) return std::ceil(hours * 60) / 60;
   return std::ceil(hours);
 }

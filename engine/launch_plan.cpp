@@ -134,7 +134,7 @@ Notes LlamaFactoryNotes(const Scenario& s) {
   AddDataParallelOnlyNotes(s, LaunchTool::kLlamaFactory, notes);
   if (t.precision == Precision::kFp8) Add(notes, "launch.llamafactory.fp8");
   if (p.offload != Offload::kNone && p.zero == 0) Add(notes, "launch.llamafactory.offload_zero0");
-  if ((t.method == Method::kLora || t.method == Method::kQlora) && t.lora_targets != LoraTargets::kAllLinear) {
+  if (TrainsAdapters(t.method) && t.lora_targets != LoraTargets::kAllLinear) {
     Add(notes, "launch.llamafactory.lora_target");
   }
   AddCheckpointingNotes(t, LaunchTool::kLlamaFactory, notes);

@@ -51,7 +51,7 @@ double OptimizerBytesPerParam(Optimizer optimizer, int hidden) {
 StateBytes TrainableStateBytes(const Training& t, Framework framework, int hidden) {
   StateBytes b;
   b.optim = OptimizerBytesPerParam(t.optimizer, hidden);
-  if ((t.method == Method::kLora || t.method == Method::kQlora) && t.precision != Precision::kBf16Pure) {
+  if (TrainsAdapters(t.method) && t.precision != Precision::kBf16Pure) {
     // PEFT upcasts adapter weights to fp32 (autocast_adapter_dtype=True since PEFT 0.12),
     // so adapters train in fp32 with fp32 grads and no separate master copy. Pure-bf16
     // recipes (torchtune, LitGPT bf16-true, the QLoRA reference code) keep them in bf16.
@@ -136,8 +136,6 @@ namespace {
 // [SECTION] parameters on one GPU
 
 enum class Stage { kOnly, kFirst, kLast };
-
-bool TrainsAdapters(Method m) { return m == Method::kLora || m == Method::kQlora; }
 
 // Parameters one GPU holds before any ZeRO sharding. Megatron's
 // theoretical_memory_usage.py: layers split over p stages and t tensor ranks; the first

@@ -65,7 +65,7 @@ StorageSpec StorageFor(const StorageTier& t, int nodes, int gpus_per_node, doubl
 
 double CheckpointBytes(const Scenario& s, const ParamCounts& c) {
   const Training& t = s.training;
-  const bool adapters = t.method == Method::kLora || t.method == Method::kQlora;
+  const bool adapters = TrainsAdapters(t.method);
   const double saved_params = adapters ? TrainableParams(s.model, c, t) : c.total;
   return saved_params * (adapters ? 12.0 : CheckpointBytesPerParam(t));
 }

@@ -16,6 +16,8 @@
 namespace engine {
 
 enum class Method { kPretrain, kFull, kFreeze, kLora, kQlora };
+// LoRA and QLoRA train adapters on frozen base weights.
+inline bool TrainsAdapters(Method m) { return m == Method::kLora || m == Method::kQlora; }
 // bf16/fp16: mixed precision with fp32 master weights; bf16-pure: everything in bf16 with
 // no fp32 copy (torchtune's and LitGPT's "bf16-true"); fp8: Transformer Engine GEMMs.
 enum class Precision { kBf16, kFp16, kFp32, kFp8, kBf16Pure };

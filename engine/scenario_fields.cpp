@@ -47,7 +47,7 @@ constexpr NumericLimit Range(double min, double max, std::string_view unit = "",
 }
 
 bool TrainsAdapters(const Scenario& s) {
-  return s.training.method == Method::kLora || s.training.method == Method::kQlora;
+  return TrainsAdapters(s.training.method);
 }
 
 // [SECTION] the form's names for each choice (English; wasm/ui/i18n/zh-ui.json translates)

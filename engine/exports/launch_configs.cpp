@@ -47,7 +47,6 @@ LearningRate PlaceholderLearningRate(Method method) {
 constexpr double kBeta1 = 0.9, kBeta2 = 0.95, kEpsilon = 1e-8, kWeightDecay = 0.1, kClipNorm = 1.0;
 constexpr int kRendezvousPort = 29500;
 
-bool IsAdapter(Method m) { return m == Method::kLora || m == Method::kQlora; }
 
 // A number as written in a config.json, all its digits: the shortest of %.15g and %.17g
 // that reads back as the same double (engine::Num keeps only 3 significant digits).
@@ -221,7 +220,7 @@ const char* LoraModules(engine::LoraTargets targets, bool yaml) {
 }
 
 void AddTrainerMethodArgs(const engine::Training& t, std::vector<std::string>& args) {
-  if (!IsAdapter(t.method)) return;
+  if (!TrainsAdapters(t.method)) return;
   // TRL ModelConfig flags (trl/trainer/model_config.py).
   args.push_back("--use_peft --lora_r " + std::to_string(t.lora_rank) + " --lora_target_modules " +
                  LoraModules(t.lora_targets, false));
@@ -288,7 +287,7 @@ std::string YamlScalar(std::string_view text) {
 std::string YamlMethod(const engine::Training& t) {
   std::string out = "### method\n";
   out += std::string("stage: ") + (t.method == Method::kPretrain ? "pt" : "sft") + "\ndo_train: true\n";
-  if (IsAdapter(t.method)) {
+  if (TrainsAdapters(t.method)) {
     out += "finetuning_type: lora\nlora_rank: " + std::to_string(t.lora_rank) + "\nlora_target: " +
            LoraModules(t.lora_targets, true) + "\n";
     if (t.lora_dropout > 0) out += "lora_dropout: " + engine::Num(t.lora_dropout) + "\n";

@@ -436,7 +436,7 @@ const contract::Json& HfTextConfig(const contract::Json& config) {
 }
 
 std::optional<InputError> CheckQuantizedCheckpointMethod(const HfQuantization& q, engine::Method method) {
-  if (!q.present || method == engine::Method::kLora || method == engine::Method::kQlora) return std::nullopt;
+  if (!q.present || engine::TrainsAdapters(method)) return std::nullopt;
   return MakeInputError("method", "hf_config.quantized_method",
                         {TextArg("method", std::string(engine::EnumName(engine::kMethodNames, method))),
                          TextArg("quant_method", QuotedInput(q.method))});
