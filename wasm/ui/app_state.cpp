@@ -202,8 +202,8 @@ void ApplyLink(AppState& state, std::string_view fragment) {
 
 namespace {
 
-// Why the import refused the config.json, as a message: "<key>: <reason>". An error not yet
-// given a template keeps its English sentence (no id; the page matches it against zh.json).
+// Why the import refused the config.json, as a message: "<key>: <reason>", the reason the
+// error's own template.
 engine::Message RefusedImport(const engine::InputError& error) {
   return engine::MakeMessage("hf_config.status.refused", {engine::TextArg("field", error.field),
                                                           engine::MessageArgOf("reason", engine::ErrorMessage(error))});

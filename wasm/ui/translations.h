@@ -10,7 +10,8 @@ namespace ui {
 
 using catalog::EmbeddedFile;
 
-// Every wasm/ui/i18n/*.json: {"strings": {English: 中文}, "patterns": {English with {}: 中文 with {} or {N}}}
+// Every wasm/ui/i18n/*.json: {"strings": {English UI string: 中文}} (zh-ui.json) or
+// {"messages": {message id: 中文 template}} (zh-messages*.json).
 std::span<const EmbeddedFile> EmbeddedTranslations();
 
 }  // namespace ui
