@@ -23,4 +23,15 @@ std::string Money(double amount);
 // Bytes as GiB with two decimals ("15.0 GiB").
 std::string GiBText(double bytes);
 
+// Names joined for a message or a table: "a, b, c".
+template <class Names>
+std::string CommaList(const Names& names) {
+  std::string out;
+  for (const auto& name : names) {
+    if (!out.empty()) out += ", ";
+    out += name;
+  }
+  return out;
+}
+
 }  // namespace engine

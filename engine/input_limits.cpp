@@ -5,13 +5,16 @@
 #include <iterator>
 #include <vector>
 
+#include "architecture_fields.h"
+#include "goal_fields.h"
 #include "scenario_fields.h"
 
 namespace engine {
 namespace {
 
-// Where the floors and ceilings of every numeric field come from, those declared with the
-// scenario fields (engine/scenario_fields.cpp) and those below (docs/model.md §0.3):
+// Where the floors and ceilings of the scenario's numeric fields come from (they are
+// declared with the fields in engine/scenario_fields.cpp; the architecture's and the
+// goal's say so in architecture_fields.cpp and goal_fields.cpp; docs/model.md §0.3):
 // - counts (GPUs, degrees, ranks, batch sizes) keep the limits they have always had: past
 //   them a value is a typo, and their products stay far inside 64-bit arithmetic;
 // - tokens: 1 token is the least that can be trained on; 10^15 is ~70× the largest
@@ -22,19 +25,11 @@ namespace {
 //   today's 800G NICs;
 // - claim.wall_hours: 36 s is less than any real job's start-up; 100 years
 //   (876,000 h = 36,500 days) is past any claim; wall_days has the same span, so that a
-//   claim in days always reads back in hours;
-// - deadline_days: 0.01 day (14.4 min) is less than any real job's start-up;
-// - budget: one currency unit up to 10^12 (all the GPUs ever sold cost less).
+//   claim in days always reads back in hours.
 //
-// The scenario fields' limits are declared with the fields (engine/scenario_fields.cpp);
-// here the numbers that are not scenario fields: a bare parameter count and the plan's goal.
+// Here the one number that belongs to no field table: a bare parameter count.
 constexpr NumericLimit kOtherLimits[] = {
     {"model.params_b", 0.01, 10000, false, false, "billion parameters", ""},
-    // The plan's goal (engine/planner.h PlanConstraints).
-    {"deadline_days", 0.01, 3650, true, false, "days", "none"},
-    {"budget", 1, 1e12, true, false, "", "no limit"},
-    {"max_gpus", 1, 65536, false, true, "GPUs", ""},
-    {"own_utilization", 0.05, 1, false, false, "", ""},
 };
 
 // The message of a unit or of what 0 stands for, as the table writes them in English.
@@ -80,6 +75,8 @@ std::span<const NumericLimit> NumericLimits() {
   static const std::vector<NumericLimit> limits = [] {
     std::vector<NumericLimit> all(ScenarioFieldLimits().begin(), ScenarioFieldLimits().end());
     all.insert(all.end(), std::begin(kOtherLimits), std::end(kOtherLimits));
+    all.insert(all.end(), ArchitectureFieldLimits().begin(), ArchitectureFieldLimits().end());
+    all.insert(all.end(), GoalFieldLimits().begin(), GoalFieldLimits().end());
     return all;
   }();
   return limits;

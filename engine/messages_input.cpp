@@ -115,9 +115,7 @@ constexpr MessageTemplate kTemplates[] = {
     {"input.claim_not_object", "must be an object like {\"tokens_per_s\": 100000} or {\"wall_days\": 3}"},
     {"input.group_empty_key", "has an empty key \"\"; its fields are {fields}"},
     {"input.not_group_field", "is not a {group} field ({fields})"},
-    {"input.not_architecture_field",
-     "is not an architecture field (known: layers, hidden, heads, kv_heads, head_dim, ffn, vocab, mlp, "
-     "tied_embeddings, qkv_bias, experts, ...)"},
+    {"input.not_architecture_field", "is not an architecture field (known: {fields})"},
     {"input.heads_divide_hidden", "must divide hidden ({hidden}) unless head_dim is given, got {heads}"},
 
     // [SECTION] the model (engine/model_spec.cpp)

@@ -1,50 +1,11 @@
 #include "scenario_fields.h"
 
-#include <type_traits>
 #include <vector>
 
 namespace engine {
 namespace {
 
-// [SECTION] accessors
-
-template <class T>
-double ToNumber(T value) {
-  if constexpr (std::is_enum_v<T>) {
-    return static_cast<int>(value);
-  } else {
-    return static_cast<double>(value);
-  }
-}
-
-// The contract's range checks run before a value is stored, so the casts below see whole
-// numbers within int for integers and valid indices for choices.
-template <class T>
-void FromNumber(double value, T& out) {
-  if constexpr (std::is_enum_v<T>) {
-    out = static_cast<T>(static_cast<int>(value));
-  } else if constexpr (std::is_same_v<T, bool>) {
-    out = value != 0;
-  } else if constexpr (std::is_integral_v<T>) {
-    out = static_cast<T>(value);
-  } else {
-    out = value;
-  }
-}
-
-// get/set of the scenario member at `path` (e.g. training.seq_len), for the table below.
-#define TS_FIELD_VALUE(path)                                     \
-  .get = [](const Scenario& s) { return ToNumber(s.path); },     \
-  .set = [](Scenario& s, double v) { FromNumber(v, s.path); }
-#define TS_FIELD_TEXT(path)                                                  \
-  .get_text = [](const Scenario& s) -> const std::string& { return s.path; }, \
-  .text = [](Scenario& s) -> std::string& { return s.path; }
-
-// A numeric range: zero_means non-empty lets 0 stand for "not given" (what it means).
-// The table's key and type fill in the field name and whether it is whole.
-constexpr NumericLimit Range(double min, double max, std::string_view unit = "", std::string_view zero_means = "") {
-  return NumericLimit{"", min, max, !zero_means.empty(), false, unit, zero_means};
-}
+using field_access::Range;
 
 bool TrainsAdapters(const Scenario& s) {
   return TrainsAdapters(s.training.method);
@@ -83,63 +44,63 @@ std::vector<ScenarioField> BuildTable() {
        .help = "Pre-training and full fine-tuning train every weight; freeze trains only the top layers; LoRA trains "
                "small adapters; QLoRA adds a 4-bit frozen base.",
        .section = FS::kTraining, .choices = kMethodNames, .choice_labels = kMethodLabels,
-       TS_FIELD_VALUE(training.method)},
+       TS_FIELD_VALUE(Scenario, training.method)},
       {.key = "lora_rank", .type = FT::kInteger, .label = "LoRA rank",
        .help = "Rank r of the adapters B·A; trainable parameters grow linearly with r.", .section = FS::kTraining,
-       .limit = Range(1, 65536), TS_FIELD_VALUE(training.lora_rank), .applies = TrainsAdapters, .form = {.step = 8}},
+       .limit = Range(1, 65536), TS_FIELD_VALUE(Scenario, training.lora_rank), .applies = TrainsAdapters, .form = {.step = 8}},
       {.key = "lora_targets", .type = FT::kChoice, .label = "LoRA targets",
        .help = "Which weight matrices get adapters.", .section = FS::kTraining, .choices = kLoraTargetNames,
-       .choice_labels = kTargetLabels, TS_FIELD_VALUE(training.lora_targets), .applies = TrainsAdapters},
+       .choice_labels = kTargetLabels, TS_FIELD_VALUE(Scenario, training.lora_targets), .applies = TrainsAdapters},
       {.key = "lora_dropout", .type = FT::kNumber,
        .help = "Dropout on the adapters' input (PEFT lora_dropout); above 0 it stores a mask and a dropped copy "
                "of each adapted input.",
-       .limit = Range(0, 0.9), TS_FIELD_VALUE(training.lora_dropout), .applies = TrainsAdapters},
+       .limit = Range(0, 0.9), TS_FIELD_VALUE(Scenario, training.lora_dropout), .applies = TrainsAdapters},
       {.key = "freeze_trainable_layers", .type = FT::kInteger, .label = "Trainable layers",
        .help = "How many of the top decoder layers are trained.", .section = FS::kTraining,
-       .limit = Range(1, 1000, "layers"), TS_FIELD_VALUE(training.freeze_trainable_layers),
+       .limit = Range(1, 1000, "layers"), TS_FIELD_VALUE(Scenario, training.freeze_trainable_layers),
        .applies = [](const Scenario& s) { return s.training.method == Method::kFreeze; }},
       {.key = "precision", .type = FT::kChoice, .label = "Precision",
        .help = "Number format of weights and activations during training.", .section = FS::kTraining,
-       .choices = kPrecisionNames, .choice_labels = kPrecisionLabels, TS_FIELD_VALUE(training.precision)},
+       .choices = kPrecisionNames, .choice_labels = kPrecisionLabels, TS_FIELD_VALUE(Scenario, training.precision)},
       {.key = "optimizer", .type = FT::kChoice, .label = "Optimizer",
        .help = "The optimizer decides how many bytes of state each trainable parameter carries.",
        .section = FS::kTraining, .choices = kOptimizerNames, .choice_labels = kOptimizerLabels,
-       TS_FIELD_VALUE(training.optimizer)},
+       TS_FIELD_VALUE(Scenario, training.optimizer)},
       {.key = "optimizer_in_backward", .type = FT::kBool,
        .help = "Step each parameter as soon as its gradient is ready and free the gradient (torchtune "
                "optimizer_in_bwd); no gradient accumulation.",
-       TS_FIELD_VALUE(training.optimizer_in_backward)},
+       TS_FIELD_VALUE(Scenario, training.optimizer_in_backward)},
       {.key = "seq_len", .type = FT::kInteger, .label = "Sequence length", .help = "Tokens per training sample.",
-       .section = FS::kTraining, .limit = Range(1, 1e7, "tokens"), TS_FIELD_VALUE(training.seq_len),
+       .section = FS::kTraining, .limit = Range(1, 1e7, "tokens"), TS_FIELD_VALUE(Scenario, training.seq_len),
        .form = {.step = 1024}},
       {.key = "micro_batch", .type = FT::kInteger, .label = "Micro-batch",
        .help = "Sequences per GPU per forward/backward pass.", .section = FS::kTraining,
-       .limit = Range(1, 65536, "sequences"), TS_FIELD_VALUE(training.micro_batch)},
+       .limit = Range(1, 65536, "sequences"), TS_FIELD_VALUE(Scenario, training.micro_batch)},
       {.key = "global_batch", .type = FT::kInteger, .label = "Global batch",
        .help = "Sequences per optimizer step (0 = micro-batch × data-parallel GPUs). More micro-batches per step "
                "shrink the pipeline bubble.",
        .section = FS::kTraining, .limit = Range(1, 1e8, "sequences", "micro_batch × data-parallel degree"),
-       TS_FIELD_VALUE(training.global_batch), .form = {.step = 8}},
+       TS_FIELD_VALUE(Scenario, training.global_batch), .form = {.step = 8}},
       {.key = "tokens", .type = FT::kNumber, .label = "Tokens (billions)",
        .help = "Total tokens to train on; gives wall time, GPU-hours and expected failures. 0 = dataset tokens × "
                "epochs.",
-       .section = FS::kTraining, .limit = Range(1, 1e15, "tokens", "not given"), TS_FIELD_VALUE(training.tokens),
+       .section = FS::kTraining, .limit = Range(1, 1e15, "tokens", "not given"), TS_FIELD_VALUE(Scenario, training.tokens),
        .form = {.step = 1, .step_fast = 10, .display_unit = 1e9, .format = "%.2f"}},
       {.key = "dataset_tokens", .type = FT::kNumber, .label = "Dataset (B tokens)",
        .help = "Tokens in one pass over your data.", .section = FS::kTraining,
-       .limit = Range(1, 1e15, "tokens", "not given"), TS_FIELD_VALUE(training.dataset_tokens),
+       .limit = Range(1, 1e15, "tokens", "not given"), TS_FIELD_VALUE(Scenario, training.dataset_tokens),
        .applies = [](const Scenario& s) { return s.training.tokens <= 0; },
        .form = {.step = 0.1, .step_fast = 1, .display_unit = 1e9, .format = "%.3f"}},
       {.key = "epochs", .type = FT::kNumber, .label = "Epochs", .help = "Passes over the dataset.",
-       .section = FS::kTraining, .limit = Range(0.01, 1000), TS_FIELD_VALUE(training.epochs),
+       .section = FS::kTraining, .limit = Range(0.01, 1000), TS_FIELD_VALUE(Scenario, training.epochs),
        .applies = [](const Scenario& s) { return s.training.tokens <= 0; },
        .form = {.step = 1, .step_fast = 1, .format = "%.1f"}},
       {.key = "claim.tokens_per_s", .type = FT::kNumber,
        .help = "A claimed throughput across all GPUs, checked against physics.",
-       .limit = Range(1, 1e12, "tokens/s", "no claim"), TS_FIELD_VALUE(training.claim.tokens_per_s)},
+       .limit = Range(1, 1e12, "tokens/s", "no claim"), TS_FIELD_VALUE(Scenario, training.claim.tokens_per_s)},
       {.key = "claim.wall_hours", .type = FT::kNumber,
        .help = "A claimed wall time for the tokens, checked against physics.",
-       .limit = Range(0.01, 876000, "h", "no claim"), TS_FIELD_VALUE(training.claim.wall_hours)},
+       .limit = Range(0.01, 876000, "h", "no claim"), TS_FIELD_VALUE(Scenario, training.claim.wall_hours)},
       {.key = "claim.wall_days", .type = FT::kNumber,
        .help = "The same claim in days; read as wall_hours × 24 (written back as wall_hours).",
        .limit = Range(0.001, 36500, "days", "no claim"),
@@ -151,93 +112,94 @@ std::vector<ScenarioField> BuildTable() {
       {.key = "auto_restart", .type = FT::kBool,
        .help = "A supervisor (torchrun elastic, a job scheduler) restarts the job after a failure; otherwise a "
                "person does, after 4 h on average.",
-       TS_FIELD_VALUE(training.auto_restart)},
+       TS_FIELD_VALUE(Scenario, training.auto_restart)},
       {.key = "restart_minutes", .type = FT::kNumber, .help = "Minutes from a failure to training again, when auto_restart is on.",
-       .limit = Range(0, 10000, "min"), TS_FIELD_VALUE(training.restart_minutes),
+       .limit = Range(0, 10000, "min"), TS_FIELD_VALUE(Scenario, training.restart_minutes),
        .applies = [](const Scenario& s) { return s.training.auto_restart; }},
       {.key = "activation_checkpointing", .type = FT::kChoice, .label = "Checkpointing",
        .help = "Activation (gradient) checkpointing: recompute activations in the backward pass instead of "
                "storing them.",
        .section = FS::kTraining, .choices = kRecomputeNames, .choice_labels = kRecomputeLabels,
-       TS_FIELD_VALUE(training.activation_checkpointing)},
+       TS_FIELD_VALUE(Scenario, training.activation_checkpointing)},
       {.key = "recompute_layers", .type = FT::kInteger,
        .help = "With full checkpointing, how many layers are recomputed; 0 = all (Megatron --recompute-num-layers).",
-       .limit = Range(0, 1000, "layers"), TS_FIELD_VALUE(training.recompute_layers),
+       .limit = Range(0, 1000, "layers"), TS_FIELD_VALUE(Scenario, training.recompute_layers),
        .applies = [](const Scenario& s) { return s.training.activation_checkpointing == Recompute::kFull; }},
       {.key = "flash_attention", .type = FT::kBool, .label = "FlashAttention",
        .help = "Fused attention that never stores the s×s score matrix.", .section = FS::kTraining,
-       TS_FIELD_VALUE(training.flash_attention)},
+       TS_FIELD_VALUE(Scenario, training.flash_attention)},
       {.key = "kernels", .type = FT::kChoice, .label = "Kernels",
        .help = "Eager PyTorch saves more per layer (unfused SwiGLU, fp32 norm copies) than fused kernels.",
        .section = FS::kTraining, .choices = kKernelNames, .choice_labels = kKernelLabels,
-       TS_FIELD_VALUE(training.kernels)},
+       TS_FIELD_VALUE(Scenario, training.kernels)},
       {.key = "cross_entropy", .type = FT::kChoice, .label = "Cross-entropy",
        .help = "How the loss over the vocabulary is computed; the logits are often the largest single buffer.",
        .section = FS::kTraining, .choices = kCrossEntropyNames, .choice_labels = kCrossEntropyLabels,
-       TS_FIELD_VALUE(training.cross_entropy)},
+       TS_FIELD_VALUE(Scenario, training.cross_entropy)},
       // Hardware and parallelism
       {.key = "gpu", .type = FT::kText, .label = "GPU", .help = "The accelerator every estimate is checked against.",
-       .section = FS::kHardware, .type_text = "catalog GPU id (`trainsizer catalog`)", TS_FIELD_TEXT(gpu_id)},
+       .section = FS::kHardware, .type_text = "catalog GPU id (`trainsizer catalog`)", TS_FIELD_TEXT(Scenario, gpu_id)},
       {.key = "gpus", .type = FT::kInteger, .label = "GPUs", .help = "Total GPUs in the job.",
-       .section = FS::kHardware, .limit = Range(1, 1048576, "GPUs"), TS_FIELD_VALUE(parallel.gpus)},
+       .section = FS::kHardware, .limit = Range(1, 1048576, "GPUs"), TS_FIELD_VALUE(Scenario, parallel.gpus)},
       {.key = "gpus_per_node", .type = FT::kInteger, .label = "GPUs per node",
        .help = "GPUs in one server (8 in HGX/DGX and most PCIe servers): collectives inside a node run over its "
                "scale-up link, the rest over the network.",
        .section = FS::kHardware, .limit = Range(1, 576, "GPUs"), .default_text = "min(gpus, 8)",
-       TS_FIELD_VALUE(parallel.gpus_per_node)},
+       TS_FIELD_VALUE(Scenario, parallel.gpus_per_node),
+       .fill_default = [](Scenario& s) { s.parallel.gpus_per_node = DefaultGpusPerNode(s.parallel.gpus); }},
       {.key = "framework", .type = FT::kChoice, .label = "Framework",
        .help = "How model states are laid out: FSDP follows the ZeRO paper's 16 B/param; DeepSpeed adds an fp32 "
                "gradient partition; Megatron keeps fp32 gradients and zero 1 is its distributed optimizer.",
        .section = FS::kHardware, .choices = kFrameworkNames, .choice_labels = kFrameworkLabels,
-       TS_FIELD_VALUE(parallel.framework)},
+       TS_FIELD_VALUE(Scenario, parallel.framework)},
       {.key = "zero", .type = FT::kInteger, .label = "ZeRO / FSDP",
        .help = "0: plain data parallel; 1: shard optimizer state; 2: + gradients; 3 (FSDP full-shard): + weights, "
                "across the data-parallel GPUs.",
-       .section = FS::kHardware, .limit = Range(0, 3), TS_FIELD_VALUE(parallel.zero), .form = {.slider = true}},
+       .section = FS::kHardware, .limit = Range(0, 3), TS_FIELD_VALUE(Scenario, parallel.zero), .form = {.slider = true}},
       {.key = "tp", .type = FT::kInteger, .label = "Tensor parallel",
        .help = "Splits every layer's matrices across GPUs of a node (needs a fast link).", .section = FS::kHardware,
-       .limit = Range(1, 1024), TS_FIELD_VALUE(parallel.tp)},
+       .limit = Range(1, 1024), TS_FIELD_VALUE(Scenario, parallel.tp)},
       {.key = "pp", .type = FT::kInteger, .label = "Pipeline parallel",
        .help = "Splits the layers into stages on different GPUs.", .section = FS::kHardware,
-       .limit = Range(1, 1000, "stages"), TS_FIELD_VALUE(parallel.pp)},
+       .limit = Range(1, 1000, "stages"), TS_FIELD_VALUE(Scenario, parallel.pp)},
       {.key = "virtual_pipeline", .type = FT::kInteger, .label = "Interleaved stages",
        .help = "Virtual pipeline chunks per stage (Megatron interleaved 1F1B): a smaller bubble for more "
                "point-to-point traffic.",
-       .section = FS::kHardware, .limit = Range(1, 64), TS_FIELD_VALUE(parallel.virtual_pipeline),
+       .section = FS::kHardware, .limit = Range(1, 64), TS_FIELD_VALUE(Scenario, parallel.virtual_pipeline),
        .applies = [](const Scenario& s) { return s.parallel.pp > 1; }},
       {.key = "cp", .type = FT::kInteger, .label = "Context parallel",
        .help = "Splits each sequence across GPUs (ring attention), for long contexts.", .section = FS::kHardware,
-       .limit = Range(1, 1024), TS_FIELD_VALUE(parallel.cp)},
+       .limit = Range(1, 1024), TS_FIELD_VALUE(Scenario, parallel.cp)},
       {.key = "ep", .type = FT::kInteger, .label = "Expert parallel",
        .help = "Spreads a Mixture-of-Experts model's experts over the data-parallel GPUs.", .section = FS::kHardware,
-       .limit = Range(1, 4096), TS_FIELD_VALUE(parallel.ep),
+       .limit = Range(1, 4096), TS_FIELD_VALUE(Scenario, parallel.ep),
        .applies = [](const Scenario& s) { return s.model.IsMoe() || s.parallel.ep > 1; }},
       {.key = "sequence_parallel", .type = FT::kBool, .label = "Sequence parallel",
        .help = "With tensor parallelism, also splits norm and dropout activations.", .section = FS::kHardware,
-       TS_FIELD_VALUE(parallel.sequence_parallel)},
+       TS_FIELD_VALUE(Scenario, parallel.sequence_parallel)},
       {.key = "tp_comm_overlap", .type = FT::kBool, .label = "Overlap TP traffic",
        .help = "Tensor-parallel collectives pipelined with the matrix multiplies (Megatron --tp-comm-overlap, "
                "torchtitan AsyncTP).",
-       .section = FS::kHardware, TS_FIELD_VALUE(parallel.tp_comm_overlap),
+       .section = FS::kHardware, TS_FIELD_VALUE(Scenario, parallel.tp_comm_overlap),
        .applies = [](const Scenario& s) { return s.parallel.tp > 1; }},
       {.key = "offload", .type = FT::kChoice, .label = "CPU offload",
        .help = "Keep optimizer state (and weights) in host RAM, as DeepSpeed ZeRO-Offload does.",
        .section = FS::kHardware, .choices = kOffloadNames, .choice_labels = kOffloadLabels,
-       TS_FIELD_VALUE(parallel.offload)},
+       TS_FIELD_VALUE(Scenario, parallel.offload)},
       {.key = "network", .type = FT::kText, .label = "Network between nodes",
        .help = "The scale-out fabric data- and pipeline-parallel traffic crosses.", .section = FS::kHardware,
-       .type_text = "catalog fabric id between nodes (`catalog/networks.json`)", TS_FIELD_TEXT(parallel.network)},
+       .type_text = "catalog fabric id between nodes (`catalog/networks.json`)", TS_FIELD_TEXT(Scenario, parallel.network)},
       {.key = "node_gbps", .type = FT::kNumber, .label = "Node bandwidth (Gbit/s)",
        .help = "Inter-node bandwidth per node; 0 = the fabric's usual 8-GPU node setup.", .section = FS::kHardware,
-       .limit = Range(1, 1e6, "Gbit/s", "the fabric's usual"), TS_FIELD_VALUE(parallel.node_gbps),
+       .limit = Range(1, 1e6, "Gbit/s", "the fabric's usual"), TS_FIELD_VALUE(Scenario, parallel.node_gbps),
        .form = {.step = 100, .step_fast = 400, .format = "%.0f"}},
       {.key = "storage", .type = FT::kText, .label = "Checkpoint storage",
        .help = "Where checkpoints are written: its write speed sets how long each checkpoint stalls training.",
        .section = FS::kHardware, .type_text = "catalog storage tier id (`catalog/own_hardware.json`)",
-       .default_text = "local NVMe; a parallel file system past one node", TS_FIELD_TEXT(storage)},
+       .default_text = "local NVMe; a parallel file system past one node", TS_FIELD_TEXT(Scenario, storage)},
       {.key = "mfu", .type = FT::kNumber, .label = "MFU override (%)",
        .help = "Set a model-FLOPs utilization you trust instead of the predicted one; 0 = predict.",
-       .section = FS::kHardware, .limit = Range(0.001, 1, "", "predicted"), TS_FIELD_VALUE(training.mfu),
+       .section = FS::kHardware, .limit = Range(0.001, 1, "", "predicted"), TS_FIELD_VALUE(Scenario, training.mfu),
        .form = {.step = 1, .step_fast = 5, .percent = true, .format = "%.1f"}},
   };
   for (ScenarioField& f : t) {
@@ -247,54 +209,22 @@ std::vector<ScenarioField> BuildTable() {
   return t;
 }
 
-#undef TS_FIELD_VALUE
-#undef TS_FIELD_TEXT
-
 const std::vector<ScenarioField>& Table() {
   static const std::vector<ScenarioField> table = BuildTable();
   return table;
 }
 
-bool IsNumeric(const ScenarioField& f) { return f.type == FieldType::kInteger || f.type == FieldType::kNumber; }
-
 }  // namespace
 
 std::span<const ScenarioField> ScenarioFields() { return Table(); }
 
-const ScenarioField* FindScenarioField(std::string_view key) {
-  for (const ScenarioField& f : Table()) {
-    if (f.key == key) return &f;
-  }
-  return nullptr;
-}
-
-std::string_view FieldGroup(const ScenarioField& field) {
-  const size_t dot = field.key.find('.');
-  return dot == std::string_view::npos ? std::string_view{} : field.key.substr(0, dot);
-}
-
-std::string_view FieldName(const ScenarioField& field) {
-  const size_t dot = field.key.find('.');
-  return dot == std::string_view::npos ? field.key : field.key.substr(dot + 1);
-}
+const ScenarioField* FindScenarioField(std::string_view key) { return FindField(ScenarioFields(), key); }
 
 std::span<const NumericLimit> ScenarioFieldLimits() {
-  static const std::vector<NumericLimit> limits = [] {
-    std::vector<NumericLimit> out;
-    for (const ScenarioField& f : Table()) {
-      if (IsNumeric(f)) out.push_back(f.limit);
-    }
-    return out;
-  }();
+  static const std::vector<NumericLimit> limits = LimitsOf(ScenarioFields());
   return limits;
 }
 
-std::optional<InputError> CheckFieldLimits(const Scenario& s) {
-  for (const ScenarioField& f : Table()) {
-    if (!IsNumeric(f) || !f.written) continue;  // an alias is checked as the field it sets
-    if (auto e = CheckLimit(f.key, f.get(s))) return e;
-  }
-  return std::nullopt;
-}
+std::optional<InputError> CheckFieldLimits(const Scenario& s) { return CheckLimitsOf(ScenarioFields(), s); }
 
 }  // namespace engine

@@ -308,7 +308,10 @@ int main(int argc, char** argv) {
   }
   if (command == "catalog" && args.size() == 3 && args[1] == "--stale") return Stale(args[2]);
   if (command == "fields" && args.size() == 1) {
-    std::cout << engine::contract::ScenarioFieldsMarkdown() << "\n" << engine::contract::NumericContractMarkdown();
+    std::cout << engine::contract::ScenarioFieldsMarkdown() << "\n"
+              << engine::contract::ArchitectureFieldsMarkdown() << "\n"
+              << engine::contract::GoalFieldsMarkdown() << "\n"
+              << engine::contract::NumericContractMarkdown();
     return kExitOk;
   }
   if ((command == "estimate" || command == "plan") && args.size() == 2) return Export(session, args[1], command, "");

@@ -1,9 +1,12 @@
 #include "engine/contract/contract_doc.h"
 
+#include <span>
 #include <string_view>
 
 #include "engine/format.h"
 #include "engine/input_limits.h"
+#include "engine/architecture_fields.h"
+#include "engine/goal_fields.h"
 #include "engine/scenario_fields.h"
 
 namespace engine::contract {
@@ -21,11 +24,13 @@ std::string Cell(std::string_view text) {
 
 std::string Code(std::string_view text) { return "`" + std::string(text) + "`"; }
 
-std::string TypeText(const ScenarioField& f) {
+template <class Target>
+std::string TypeText(const Field<Target>& f) {
   const std::string unit = f.limit.unit.empty() ? "" : " " + std::string(f.limit.unit);
   switch (f.type) {
     case FieldType::kModel:
-    case FieldType::kText: return std::string(f.type_text);
+    case FieldType::kText:
+    case FieldType::kTextList: return std::string(f.type_text);
     case FieldType::kInteger: return "integer" + unit;
     case FieldType::kNumber: return "number" + unit;
     case FieldType::kBool: return "boolean";
@@ -38,13 +43,15 @@ std::string TypeText(const ScenarioField& f) {
   return "";
 }
 
-// The default a scenario gets when the field is left out: the table's text, else the
-// value in a default Scenario.
-std::string DefaultText(const ScenarioField& f) {
+// The default a field gets when it is left out: the table's text, else the value in a
+// default-made target.
+template <class Target>
+std::string DefaultText(const Field<Target>& f) {
   if (!f.default_text.empty()) return std::string(f.default_text);
-  const Scenario defaults;
+  const Target defaults{};
   switch (f.type) {
-    case FieldType::kModel: return "";
+    case FieldType::kModel:
+    case FieldType::kTextList: return "";
     case FieldType::kText: return Code(f.get_text(defaults));
     case FieldType::kBool: return f.get(defaults) != 0 ? "true" : "false";
     case FieldType::kChoice: return Code(f.choices[static_cast<size_t>(f.get(defaults))]);
@@ -58,16 +65,23 @@ std::string DefaultText(const ScenarioField& f) {
   return "";
 }
 
-}  // namespace
-
-std::string ScenarioFieldsMarkdown() {
+template <class Target>
+std::string FieldsMarkdown(std::span<const Field<Target>> fields) {
   std::string out = "| field | type, unit | default | meaning |\n| --- | --- | --- | --- |\n";
-  for (const ScenarioField& f : ScenarioFields()) {
+  for (const Field<Target>& f : fields) {
     out += "| " + Code(f.key) + " | " + Cell(TypeText(f)) + " | " + Cell(DefaultText(f)) + " | " + Cell(f.help) +
            " |\n";
   }
   return out;
 }
+
+}  // namespace
+
+std::string ScenarioFieldsMarkdown() { return FieldsMarkdown(ScenarioFields()); }
+
+std::string ArchitectureFieldsMarkdown() { return FieldsMarkdown(ArchitectureFields()); }
+
+std::string GoalFieldsMarkdown() { return FieldsMarkdown(GoalFields()); }
 
 std::string NumericContractMarkdown() {
   std::string out = "| field | allowed | unit |\n| --- | --- | --- |\n";

@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include "engine/format.h"
 #include "engine/link/utf8.h"
 
 namespace engine::contract {
@@ -294,10 +295,8 @@ const char* TypeId(const Json& v) {
 
 // "must be one of <allowed>, got 'text'".
 InputError NotOneOf(const std::string& field, std::span<const std::string_view> allowed, std::string_view text) {
-  std::string list;
-  for (std::string_view a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
   return MakeInputError(field, "input.not_one_of",
-                        {TextArg("allowed", list), TextArg("got", engine::QuotedInput(text))});
+                        {TextArg("allowed", CommaList(allowed)), TextArg("got", engine::QuotedInput(text))});
 }
 
 }  // namespace
@@ -371,9 +370,7 @@ std::optional<InputError> ReadChoice(const Json& obj, std::string_view key, cons
   if (it == obj.end()) return std::nullopt;
   const std::string field = FieldPath(path, key);
   if (!it->is_string()) {
-    std::string list;
-    for (std::string_view n : names) list += (list.empty() ? "" : ", ") + std::string(n);
-    return MakeInputError(field, "input.not_one_of.type", {TextArg("allowed", list), TypeArg("got", *it)});
+    return MakeInputError(field, "input.not_one_of.type", {TextArg("allowed", CommaList(names)), TypeArg("got", *it)});
   }
   const std::string& text = it->get_ref<const std::string&>();
   for (size_t i = 0; i < names.size(); ++i) {

@@ -5,12 +5,14 @@
 #include <cstdio>
 #include <sstream>
 
+#include "engine/contract/field_json.h"
 #include "engine/contract/limited_fields.h"
 #include "engine/contract/message_json.h"
 #include "engine/contract/result_json.h"
 #include "engine/cost_model.h"
 #include "engine/estimate.h"
 #include "engine/format.h"
+#include "engine/goal_fields.h"
 #include "engine/units.h"
 
 namespace engine::contract {
@@ -18,19 +20,6 @@ namespace {
 
 using engine::InputError;
 using engine::MakeInputError;
-
-std::optional<InputError> ReadStringList(const Json& d, const char* key, std::vector<std::string>* out) {
-  if (!d.contains(key)) return std::nullopt;
-  const Json& a = d[key];
-  if (!a.is_array()) return MakeInputError(key, "input.not_string_array");
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (!a[i].is_string()) {
-      return MakeInputError(std::string(key) + "[" + std::to_string(i) + "]", "input.must_be_string");
-    }
-    out->push_back(a[i].get<std::string>());
-  }
-  return std::nullopt;
-}
 
 double R(double v, double scale) { return std::round(v * scale) / scale; }
 
@@ -114,57 +103,44 @@ Json PlanJson(const engine::Plan& p, const engine::Catalog& cat) {
 
 }  // namespace
 
+namespace {
+
+// {"budget": {"amount": N, "currency": "CNY"}}: the budget with its own currency.
+std::optional<InputError> ReadBudgetObject(const Json& b, engine::PlanConstraints& c) {
+  for (const auto& [key, value] : b.items()) {
+    if (key != "amount" && key != "currency") {
+      return MakeInputError("budget." + engine::QuotedInput(key), "input.not_group_field",
+                            {engine::TextArg("group", "budget"), engine::TextArg("fields", "amount, currency")});
+    }
+  }
+  if (auto e = ReadLimited(b, "amount", "budget.", "budget", &c.budget)) return e;
+  return ReadString(b, "currency", "budget.", &c.currency);
+}
+
+}  // namespace
+
 engine::Result<engine::PlanConstraints> ConstraintsFromJson(const Json& d) {
   engine::PlanConstraints c;
   if (!d.is_object()) return MakeInputError("scenario", "input.must_be_json_object");
-  if (auto e = ReadLimited(d, "deadline_days", "", &c.deadline_days)) return *e;
-  if (d.contains("budget") && d["budget"].is_object()) {
-    const Json& b = d["budget"];
-    for (const auto& [key, value] : b.items()) {
-      if (key != "amount" && key != "currency") {
-        return MakeInputError("budget." + engine::QuotedInput(key), "input.not_group_field",
-                              {engine::TextArg("group", "budget"), engine::TextArg("fields", "amount, currency")});
-      }
-    }
-    if (auto e = ReadLimited(b, "amount", "budget.", "budget", &c.budget)) return *e;
-    if (auto e = ReadString(b, "currency", "budget.", &c.currency)) return *e;
-  } else if (auto e = ReadLimited(d, "budget", "", &c.budget)) {
-    return *e;
+  const bool budget_object = d.contains("budget") && d["budget"].is_object();
+  for (const engine::GoalField& f : engine::GoalFields()) {
+    // A top-level currency, read after the budget, wins over the budget object's.
+    auto e = f.key == "budget" && budget_object ? ReadBudgetObject(d["budget"], c) : ReadTableField(d, f, "", c);
+    if (e) return *e;
   }
-  if (auto e = ReadString(d, "currency", "", &c.currency)) return *e;
-  if (auto e = ReadEnum(d, "objective", "", engine::kObjectiveNames, &c.objective)) return *e;
-  if (auto e = ReadEnum(d, "purchase", "", engine::kPurchaseNames, &c.purchase)) return *e;
-  if (auto e = ReadStringList(d, "allowed_gpus", &c.gpus)) return *e;
   // A scenario that names its GPU fixes it for the planner, unless it lists the allowed
   // GPUs itself: the page's documents say "allowed_gpus": [] for "search them all", and
   // the CLI must plan them as the page did.
   if (!d.contains("allowed_gpus") && d.contains("gpu") && d["gpu"].is_string()) {
     c.gpus.push_back(d["gpu"].get<std::string>());
   }
-  if (auto e = ReadStringList(d, "allowed_providers", &c.providers)) return *e;
-  if (auto e = ReadString(d, "region", "", &c.region)) return *e;
   if (!c.region.empty() && c.region != "cn" && c.region != "us" && c.region != "eu" && c.region != "asia") {
     return MakeInputError("region", "input.unknown_region", {engine::TextArg("got", engine::QuotedInput(c.region))});
   }
-  if (auto e = ReadLimited(d, "max_gpus", "", &c.max_gpus)) return *e;
-  if (auto e = ReadBool(d, "allow_spot", "", &c.allow_spot)) return *e;
-  if (auto e = ReadLimited(d, "own_utilization", "", &c.own_utilization)) return *e;
   return c;
 }
 
-Json ConstraintsToJson(const engine::PlanConstraints& c) {
-  return Json{{"deadline_days", c.deadline_days},
-              {"budget", c.budget},
-              {"currency", c.currency},
-              {"objective", engine::EnumName(engine::kObjectiveNames, c.objective)},
-              {"purchase", engine::EnumName(engine::kPurchaseNames, c.purchase)},
-              {"allowed_gpus", c.gpus},
-              {"allowed_providers", c.providers},
-              {"region", c.region},
-              {"max_gpus", c.max_gpus},
-              {"allow_spot", c.allow_spot},
-              {"own_utilization", c.own_utilization}};
-}
+Json ConstraintsToJson(const engine::PlanConstraints& c) { return TableToJson(engine::GoalFields(), c); }
 
 Json PlanToJson(const engine::PlanResult& r, const engine::PlanConstraints& c, const engine::Catalog& cat,
                 const engine::Scenario& base) {

@@ -5,9 +5,11 @@
 #include <string>
 #include <vector>
 
+#include "engine/contract/field_json.h"
 #include "engine/contract/limited_fields.h"
 #include "engine/contract/model_json.h"
 #include "engine/contract/plan_json.h"
+#include "engine/format.h"
 #include "engine/imports/hf_config.h"
 #include "engine/scenario_fields.h"
 
@@ -38,14 +40,8 @@ InputError GroupNotObject(const std::string& group, const Json& got) {
 std::vector<std::string> GroupFieldNames(std::string_view group) {
   std::vector<std::string> out;
   for (const engine::ScenarioField& f : engine::ScenarioFields()) {
-    if (engine::FieldGroup(f) == group) out.emplace_back(engine::FieldName(f));
+    if (engine::KeyGroup(f.key) == group) out.emplace_back(engine::KeyName(f.key));
   }
-  return out;
-}
-
-std::string JoinNames(const std::vector<std::string>& names) {
-  std::string out;
-  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
   return out;
 }
 
@@ -55,7 +51,7 @@ const std::set<std::string>& TopLevelFieldNames() {
   static const std::set<std::string> names = [] {
     std::set<std::string> out;
     for (const engine::ScenarioField& f : engine::ScenarioFields()) {
-      const std::string_view group = engine::FieldGroup(f);
+      const std::string_view group = engine::KeyGroup(f.key);
       out.emplace(group.empty() ? f.key : group);
     }
     const Json constraints = ConstraintsToJson(engine::PlanConstraints{});
@@ -107,37 +103,6 @@ std::optional<InputError> ReadModel(const Json& doc, const engine::Catalog& cata
   return std::nullopt;
 }
 
-// One field of the table from `obj` (the document, or its group's object) into `s`.
-std::optional<InputError> ReadField(const Json& obj, const engine::ScenarioField& f, engine::Scenario& s) {
-  const std::string name(engine::FieldName(f));
-  const std::string_view group = engine::FieldGroup(f);
-  const std::string path = group.empty() ? "" : std::string(group) + ".";
-  if (!obj.contains(name)) return std::nullopt;
-  double value = 0;
-  switch (f.type) {
-    case engine::FieldType::kModel: return std::nullopt;  // ReadModel
-    case engine::FieldType::kInteger:
-    case engine::FieldType::kNumber:
-      if (auto e = ReadLimited(obj, name.c_str(), path, &value)) return e;
-      break;
-    case engine::FieldType::kBool: {
-      bool flag = false;
-      if (auto e = ReadBool(obj, name.c_str(), path, &flag)) return e;
-      value = flag ? 1 : 0;
-      break;
-    }
-    case engine::FieldType::kChoice: {
-      size_t index = 0;
-      if (auto e = ReadChoice(obj, name, path, f.choices, &index)) return e;
-      value = double(index);
-      break;
-    }
-    case engine::FieldType::kText: return ReadString(obj, name.c_str(), path, &f.text(s));
-  }
-  f.set(s, value);
-  return std::nullopt;
-}
-
 // A group's object ("claim": {...}): an object whose keys are the group's fields.
 std::optional<InputError> CheckGroup(const Json& doc, std::string_view group) {
   const std::string key(group);
@@ -145,10 +110,10 @@ std::optional<InputError> CheckGroup(const Json& doc, std::string_view group) {
   if (!g.is_object()) return GroupNotObject(key, g);
   const std::vector<std::string> fields = GroupFieldNames(group);
   for (const auto& item : g.items()) {
-    if (item.key().empty()) return MakeInputError(key, "input.group_empty_key", {TextArg("fields", JoinNames(fields))});
+    if (item.key().empty()) return MakeInputError(key, "input.group_empty_key", {TextArg("fields", engine::CommaList(fields))});
     if (std::find(fields.begin(), fields.end(), item.key()) == fields.end()) {
       return MakeInputError(key + "." + engine::QuotedInput(item.key()), "input.not_group_field",
-                            {TextArg("group", key), TextArg("fields", JoinNames(fields))});
+                            {TextArg("group", key), TextArg("fields", engine::CommaList(fields))});
     }
   }
   return std::nullopt;
@@ -158,9 +123,10 @@ std::optional<InputError> CheckGroup(const Json& doc, std::string_view group) {
 std::optional<InputError> ReadFields(const Json& doc, engine::Scenario& s) {
   std::string_view checked_group;
   for (const engine::ScenarioField& f : engine::ScenarioFields()) {
-    const std::string_view group = engine::FieldGroup(f);
+    const std::string_view group = engine::KeyGroup(f.key);
     if (group.empty()) {
-      if (auto e = ReadField(doc, f, s)) return e;
+      if (auto e = ReadTableField(doc, f, "", s)) return e;
+      if (f.fill_default != nullptr && !doc.contains(std::string(f.key))) f.fill_default(s);
       continue;
     }
     if (!doc.contains(std::string(group))) continue;
@@ -168,7 +134,7 @@ std::optional<InputError> ReadFields(const Json& doc, engine::Scenario& s) {
       if (auto e = CheckGroup(doc, group)) return e;
       checked_group = group;
     }
-    if (auto e = ReadField(doc[std::string(group)], f, s)) return e;
+    if (auto e = ReadTableField(doc[std::string(group)], f, std::string(group) + ".", s)) return e;
   }
   return std::nullopt;
 }
@@ -190,7 +156,6 @@ Result<engine::Scenario> ScenarioFromJson(const Json& doc, const engine::Catalog
   if (auto e = ReadFields(doc, s)) return *e;
   // A GPTQ/AWQ/bitsandbytes checkpoint trains through adapters only.
   if (auto e = imports::CheckQuantizedCheckpointMethod(quantization, s.training.method)) return *e;
-  if (!doc.contains("gpus_per_node")) s.parallel.gpus_per_node = engine::DefaultGpusPerNode(s.parallel.gpus);
   return s;
 }
 
@@ -215,23 +180,15 @@ Result<engine::Scenario> ParseScenario(std::string_view text, const engine::Cata
 Json ScenarioToJson(const engine::Scenario& s) {
   Json doc = Json::object();
   for (const engine::ScenarioField& f : engine::ScenarioFields()) {
-    if (!f.written) continue;
-    Json value;
-    switch (f.type) {
-      case engine::FieldType::kModel:
-        value = s.model.id != "custom" && !s.model_derived ? Json(s.model.id) : ArchitectureToJson(s.model);
-        break;
-      case engine::FieldType::kInteger: value = static_cast<long long>(f.get(s)); break;
-      case engine::FieldType::kNumber: value = f.get(s); break;
-      case engine::FieldType::kBool: value = f.get(s) != 0; break;
-      case engine::FieldType::kChoice: value = f.choices[static_cast<size_t>(f.get(s))]; break;
-      case engine::FieldType::kText: value = f.get_text(s); break;
-    }
-    const std::string_view group = engine::FieldGroup(f);
+    if (!IsWritten(f, s)) continue;
+    Json value = f.type == engine::FieldType::kModel
+                     ? (s.model.id != "custom" && !s.model_derived ? Json(s.model.id) : ArchitectureToJson(s.model))
+                     : TableFieldJson(f, s);
+    const std::string_view group = engine::KeyGroup(f.key);
     if (group.empty()) {
       doc[std::string(f.key)] = std::move(value);
     } else {
-      doc[std::string(group)][std::string(engine::FieldName(f))] = std::move(value);
+      doc[std::string(group)][std::string(engine::KeyName(f.key))] = std::move(value);
     }
   }
   return doc;

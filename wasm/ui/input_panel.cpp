@@ -12,6 +12,8 @@
 #include "app.h"
 #include "misc/cpp/imgui_stdlib.h"
 #include "engine/model_spec.h"
+#include "engine/architecture_fields.h"
+#include "engine/goal_fields.h"
 #include "engine/scenario_fields.h"
 #include "format.h"
 #include "i18n.h"
@@ -82,25 +84,68 @@ bool ChoiceCombo(const char* id, int* index, std::span<const char* const> labels
   return changed;
 }
 
-template <class Enum>
-bool EnumCombo(const char* id, Enum* value, std::span<const char* const> labels) {
-  int index = static_cast<int>(*value);
-  if (!ChoiceCombo(id, &index, labels)) return false;
-  *value = static_cast<Enum>(index);
-  return true;
-}
-
 bool IntField(const char* id, int* value, int step) {
   return ImGui::InputInt(id, value, step, step * 8, ImGuiInputTextFlags_EnterReturnsTrue) ||
          ImGui::IsItemDeactivatedAfterEdit();
 }
 
-// A number where 0 means "no limit": shows the words instead of "0.0". ImGui prints the
-// value with `format` but parses typed text as a plain number, so a format without a
-// conversion is only a label; typing replaces it (the field selects all on focus).
-bool OptionalLimitField(const char* id, double* value, double step, double step_fast, const char* format,
-                        const char* none_text) {
-  return ImGui::InputDouble(id, value, step, step_fast, *value == 0 ? none_text : format);
+// A number shown in the form's unit (tokens in billions, MFU in percent), or the words
+// for 0 where 0 means "none". ImGui prints the value with the format but parses typed
+// text as a plain number, so a format without a conversion is only a label; typing
+// replaces it (the field selects all on focus).
+template <class Target>
+bool NumberField(const char* id, const engine::Field<Target>& f, Target& t) {
+  const engine::FormStyle& style = f.form;
+  double shown = style.percent ? f.get(t) * 100 : f.get(t) / style.display_unit;
+  const char* format = style.zero_text != nullptr && shown == 0 ? T(style.zero_text) : style.format;
+  if (!ImGui::InputDouble(id, &shown, style.step, style.step_fast, format)) return false;
+  f.set(t, style.percent ? shown / 100 : shown * style.display_unit);
+  return true;
+}
+
+// The widget of a number, a switch or a choice of any field table; text fields have
+// their own combos.
+template <class Target>
+bool ValueWidget(const engine::Field<Target>& f, Target& t) {
+  const std::string id = "##" + std::string(f.key);
+  int whole = static_cast<int>(f.get != nullptr ? f.get(t) : 0);
+  bool changed = false;
+  switch (f.type) {
+    case engine::FieldType::kChoice: changed = ChoiceCombo(id.c_str(), &whole, f.choice_labels); break;
+    case engine::FieldType::kInteger:
+      changed = f.form.slider ? ImGui::SliderInt(id.c_str(), &whole, int(f.limit.min), int(f.limit.max))
+                              : IntField(id.c_str(), &whole, int(f.form.step));
+      break;
+    case engine::FieldType::kBool: {
+      bool on = whole != 0;
+      changed = ImGui::Checkbox(id.c_str(), &on);
+      whole = on ? 1 : 0;
+      break;
+    }
+    case engine::FieldType::kNumber: return NumberField(id.c_str(), f, t);
+    case engine::FieldType::kModel:
+    case engine::FieldType::kText:
+    case engine::FieldType::kTextList: return false;
+  }
+  if (changed) f.set(t, whole);
+  return changed;
+}
+
+// The rows of one form section, in its field table's order (engine/*_fields.cpp); fields
+// that do not apply are hidden. `widget(f)` draws a field's widget, `end(f)` what follows
+// it (its complaint).
+template <class Target, class Widget, class End>
+bool FormRows(std::span<const engine::Field<Target>> fields, engine::FormSection section, const Target& target,
+              Widget widget, End end) {
+  bool changed = false;
+  for (const engine::Field<Target>& f : fields) {
+    if (f.section != section) continue;
+    if (f.applies != nullptr && !f.applies(target)) continue;
+    Row(T(f.label), T(f.help));
+    changed |= widget(f);
+    end(f);
+  }
+  return changed;
 }
 
 std::string Lowercase(std::string text) {
@@ -162,37 +207,6 @@ bool PresetCombo(AppState& state) {
   return changed;
 }
 
-bool ArchitectureFields(engine::ModelSpec& m) {
-  bool changed = false;
-  const struct {
-    const char* id;  // the input's ImGui ID: the English label, the same in every language
-    const char* label;
-    const char* help;
-    int* value;
-    int step;
-  } fields[] = {
-      {"##arch_Layers", T("Layers"), T("Decoder layers (num_hidden_layers)."), &m.layers, 1},
-      {"##arch_Hidden size", T("Hidden size"), T("Model width (hidden_size)."), &m.hidden, 128},
-      {"##arch_Attention heads", T("Attention heads"), T("Query heads (num_attention_heads)."), &m.heads, 1},
-      {"##arch_KV heads", T("KV heads"), T("Key/value heads (num_key_value_heads): fewer than heads = GQA."),
-       &m.kv_heads, 1},
-      {"##arch_Head dim", T("Head dim"), T("Per-head width (head_dim); not always hidden/heads."), &m.head_dim, 8},
-      {"##arch_FFN width", T("FFN width"), T("MLP intermediate size (intermediate_size)."), &m.ffn, 256},
-      {"##arch_Vocabulary", T("Vocabulary"), T("Tokenizer vocabulary (vocab_size)."), &m.vocab, 1024},
-      {"##arch_Experts", T("Experts"), T("Routed experts per MoE layer; 0 = dense."), &m.moe.experts, 1},
-      {"##arch_Experts per token", T("Experts per token"), T("Top-k routed experts."), &m.moe.experts_per_token, 1},
-      {"##arch_Expert FFN width", T("Expert FFN width"), T("Width of one expert (moe_intermediate_size)."),
-       &m.moe.moe_ffn, 128},
-  };
-  for (const auto& f : fields) {
-    Row(f.label, f.help);
-    changed |= IntField(f.id, f.value, f.step);
-  }
-  Row(T("Tied embeddings"), T("Input embedding and LM head share one matrix (tie_word_embeddings)."));
-  changed |= ImGui::Checkbox("##tied", &m.tied_embeddings);
-  return changed;
-}
-
 void PasteConfig(AppState& state) {
   if (!ImGui::CollapsingHeader(L("Paste a Hugging Face config.json"))) return;
   TextEditor("##hf_config", state.inputs.hf_config_text, 140 * state.dpi_scale);
@@ -225,7 +239,10 @@ void DrawModelSection(AppState& state, const Fonts& fonts) {
     Row(T("Parameters (B)"), T("Billions of parameters; a Llama-style dense shape is derived from it."));
     changed |= ImGui::InputDouble("##params_b", &in.params_b, 1, 10, "%.2f");
   } else {
-    changed |= ArchitectureFields(in.architecture);
+    changed |= FormRows(
+        engine::ArchitectureFields(), engine::FormSection::kArchitecture, in.architecture,
+        [&](const engine::ArchitectureField& f) { return ValueWidget(f, in.architecture); },
+        [](const engine::ArchitectureField&) {});
   }
   ImGui::EndTable();
   if (!state.result.ok() && state.result.error().field.rfind("model", 0) == 0) {
@@ -299,57 +316,22 @@ bool GpusField(engine::Parallelism& p) {
   return true;
 }
 
-// A number shown in the form's unit (tokens in billions, MFU in percent).
-bool NumberField(const char* id, const engine::ScenarioField& f, engine::Scenario& s) {
-  const engine::FormStyle& style = f.form;
-  double shown = style.percent ? f.get(s) * 100 : f.get(s) / style.display_unit;
-  if (!ImGui::InputDouble(id, &shown, style.step, style.step_fast, style.format)) return false;
-  f.set(s, style.percent ? shown / 100 : shown * style.display_unit);
-  return true;
-}
-
-// The widget for one field of the table; the catalog ids and the GPU count have their own.
-bool FieldWidget(AppState& state, const engine::ScenarioField& f) {
+// The widget for one scenario field; the catalog ids and the GPU count have their own.
+bool ScenarioWidget(AppState& state, const engine::ScenarioField& f) {
   engine::Scenario& s = state.inputs.scenario;
   if (f.key == "gpu") return GpuCombo(state);
   if (f.key == "network") return NetworkCombo(state);
   if (f.key == "storage") return StorageCombo(state);
   if (f.key == "gpus") return GpusField(s.parallel);
-  const std::string id = "##" + std::string(f.key);
-  int whole = static_cast<int>(f.get != nullptr ? f.get(s) : 0);
-  bool changed = false;
-  switch (f.type) {
-    case engine::FieldType::kChoice: changed = ChoiceCombo(id.c_str(), &whole, f.choice_labels); break;
-    case engine::FieldType::kInteger:
-      changed = f.form.slider ? ImGui::SliderInt(id.c_str(), &whole, int(f.limit.min), int(f.limit.max))
-                              : IntField(id.c_str(), &whole, int(f.form.step));
-      break;
-    case engine::FieldType::kBool: {
-      bool on = whole != 0;
-      changed = ImGui::Checkbox(id.c_str(), &on);
-      whole = on ? 1 : 0;
-      break;
-    }
-    case engine::FieldType::kNumber: return NumberField(id.c_str(), f, s);
-    case engine::FieldType::kModel:
-    case engine::FieldType::kText: return false;  // drawn by their own sections and combos
-  }
-  if (changed) f.set(s, whole);
-  return changed;
+  return ValueWidget(f, s);
 }
 
-// The rows of one form section, in the field table's order (engine/scenario_fields.cpp),
-// each with its complaint under it; fields that do not apply to the scenario are hidden.
+// A scenario section's rows, each with its complaint under it.
 bool FieldRows(AppState& state, engine::FormSection section) {
-  bool changed = false;
-  for (const engine::ScenarioField& f : engine::ScenarioFields()) {
-    if (f.section != section) continue;
-    if (f.applies != nullptr && !f.applies(state.inputs.scenario)) continue;
-    Row(T(f.label), T(f.help));
-    changed |= FieldWidget(state, f);
-    FieldEnd(state, f.key);
-  }
-  return changed;
+  return FormRows(
+      engine::ScenarioFields(), section, state.inputs.scenario,
+      [&](const engine::ScenarioField& f) { return ScenarioWidget(state, f); },
+      [&](const engine::ScenarioField& f) { FieldEnd(state, f.key); });
 }
 
 void DrawTrainingSection(AppState& state, const Fonts& fonts) {
@@ -369,9 +351,6 @@ void DrawHardwareSection(AppState& state, const Fonts& fonts) {
   ImGui::EndTable();
   if (changed) state.dirty = true;
 }
-
-constexpr std::array<const char*, 3> kObjectiveLabels = {"Lowest cost", "Shortest time", "Balanced"};
-constexpr std::array<const char*, 3> kPurchaseLabels = {"Rent (cloud)", "Buy (own servers)", "Rent or buy"};
 
 // The planner's regions (PlanConstraints::region), English labels translated where drawn.
 constexpr std::array<std::pair<const char*, const char*>, 5> kRegions = {
@@ -396,41 +375,38 @@ bool RegionCombo(std::string& region) {
   return changed;
 }
 
-void DrawGoalSection(AppState& state, const Fonts& fonts) {
-  Heading(T("Goal"), fonts, true);
-  engine::PlanConstraints& g = state.goal;
-  bool changed = false;
-  if (!BeginForm("goal_form", state.dpi_scale)) return;
-  Row(T("Deadline (days)"), T("Plans must finish within this many days, failures included; 0 = no deadline."));
-  changed |= OptionalLimitField("##deadline", &g.deadline_days, 1, 7, "%.1f", T("none"));
-  GoalFieldEnd(state, "deadline_days");
-  Row(T("Budget"), T("The most you can pay: the rental, or the purchase of servers; 0 = no budget."));
-  changed |= OptionalLimitField("##budget", &g.budget, 1000, 10000, "%.0f", T("no limit"));
-  MarkAnchor(state, "budget");
-  GoalFieldEnd(state, "budget");
-  Row(T("Currency"), T("Prices are converted with the catalog's dated exchange rates."));
+bool CurrencyCombo(std::string& currency) {
   static constexpr std::array<const char*, 3> kCurrencies = {"USD", "CNY", "EUR"};
-  if (ImGui::BeginCombo("##currency", g.currency.c_str())) {
+  bool changed = false;
+  if (ImGui::BeginCombo("##currency", currency.c_str())) {
     for (const char* code : kCurrencies) {
-      if (ImGui::Selectable(code, g.currency == code)) {
-        g.currency = code;
-        changed = true;
+      if (ImGui::Selectable(code, currency == code)) {
+        changed = currency != code;
+        currency = code;
       }
     }
     ImGui::EndCombo();
   }
-  GoalFieldEnd(state, "currency");
-  Row(T("Objective"), T("How plans are ranked."));
-  changed |= EnumCombo("##objective", &g.objective, kObjectiveLabels);
-  Row(T("Rent or buy"), T("Cloud offers, own servers (amortized at 70% utilization), or both."));
-  changed |= EnumCombo("##purchase", &g.purchase, kPurchaseLabels);
-  Row(T("Most GPUs"), T("The largest cluster to consider (capacity you can actually get)."));
-  changed |= IntField("##max_gpus", &g.max_gpus, 8);
-  GoalFieldEnd(state, "max_gpus");
-  Row(T("Region"), T("Where the job runs: cloud offers from there (and global marketplaces). China rents from "
-                      "Chinese clouds and excludes accelerators the US restricts for export to China."));
-  changed |= RegionCombo(g.region);
-  GoalFieldEnd(state, "region");
+  return changed;
+}
+
+bool GoalWidget(engine::PlanConstraints& g, const engine::GoalField& f) {
+  if (f.key == "currency") return CurrencyCombo(g.currency);
+  if (f.key == "region") return RegionCombo(g.region);
+  return ValueWidget(f, g);
+}
+
+void DrawGoalSection(AppState& state, const Fonts& fonts) {
+  Heading(T("Goal"), fonts, true);
+  engine::PlanConstraints& g = state.goal;
+  if (!BeginForm("goal_form", state.dpi_scale)) return;
+  const bool changed = FormRows(
+      engine::GoalFields(), engine::FormSection::kGoal, g,
+      [&](const engine::GoalField& f) { return GoalWidget(g, f); },
+      [&](const engine::GoalField& f) {
+        if (f.key == "budget") MarkAnchor(state, "budget");
+        GoalFieldEnd(state, f.key);
+      });
   ImGui::EndTable();
   if (changed) state.dirty = true;
 }

@@ -27,6 +27,16 @@ TEST(ContractDoc, TheReadmeHasTheGeneratedFieldTable) {
       << table;
 }
 
+TEST(ContractDoc, TheReadmeHasTheGeneratedArchitectureAndGoalTables) {
+  for (const std::string& table :
+       {engine::contract::ArchitectureFieldsMarkdown(), engine::contract::GoalFieldsMarkdown()}) {
+    EXPECT_NE(Readme().find(table), std::string::npos)
+        << "engine/README.md's architecture or goal table differs from the field tables; replace it with "
+           "`trainsizer fields`:\n"
+        << table;
+  }
+}
+
 TEST(ContractDoc, TheReadmeHasTheGeneratedNumericContract) {
   const std::string table = engine::contract::NumericContractMarkdown();
   EXPECT_NE(Readme().find(table), std::string::npos)

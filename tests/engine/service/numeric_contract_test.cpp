@@ -24,14 +24,24 @@ using engine::contract::Json;
 const engine::Catalog& Cat() { return catalog::Embedded().value(); }
 
 // A small scenario that runs fast and fits, with `field` (a table name: "claim.wall_hours",
-// "model.params_b") set to `value`.
+// "model.params_b", "model.kv_heads") set to `value`. An architecture field is set in
+// Llama 3 8B's published shape (config.json: 32 layers, 4096 hidden, 32 heads, 8 KV heads,
+// 14336 FFN, 128256 vocabulary).
 Json WithField(std::string_view field, double value) {
   Json doc = {{"model", "llama-3-8b"}, {"method", "lora"}, {"tokens", 1e8}};
   const std::string name(field);
   const size_t dot = name.find('.');
-  if (dot == std::string::npos) doc[name] = value;
-  else if (name.starts_with("model.")) doc["model"] = Json{{name.substr(dot + 1), value}};
-  else doc[name.substr(0, dot)][name.substr(dot + 1)] = value;
+  if (dot == std::string::npos) {
+    doc[name] = value;
+  } else if (name == "model.params_b") {
+    doc["model"] = Json{{"params_b", value}};
+  } else if (name.starts_with("model.")) {
+    doc["model"] = Json{{"layers", 32}, {"hidden", 4096}, {"heads", 32}, {"kv_heads", 8},
+                        {"ffn", 14336}, {"vocab", 128256}};
+    doc["model"][name.substr(dot + 1)] = value;
+  } else {
+    doc[name.substr(0, dot)][name.substr(dot + 1)] = value;
+  }
   return doc;
 }
 

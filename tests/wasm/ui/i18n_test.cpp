@@ -9,11 +9,14 @@
 #include <fstream>
 #include <regex>
 #include <set>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "catalog/catalog_loader.h"
+#include "engine/architecture_fields.h"
+#include "engine/goal_fields.h"
 #include "engine/message.h"
 #include "engine/scenario_fields.h"
 #include "imgui.h"
@@ -52,22 +55,34 @@ TEST(I18n, TableIsWellFormed) {
   for (const std::string& problem : ui::TableProblems()) ADD_FAILURE() << problem;
 }
 
-// The form's rows come from the scenario field table, not from T("...") literals: every
-// label, tooltip and choice name of a field on the form, and every part of the refusal
-// notice, has its 简体中文.
-TEST(I18n, EveryFormFieldIsTranslated) {
+// Every label, tooltip and choice name of a table's fields on the form has its 简体中文;
+// the count of rows drawn.
+template <class Target>
+int CheckFormTranslations(std::span<const engine::Field<Target>> fields) {
   int rows = 0;
-  for (const engine::ScenarioField& f : engine::ScenarioFields()) {
+  for (const engine::Field<Target>& f : fields) {
     if (f.section == engine::FormSection::kNone) continue;
     ++rows;
-    ASSERT_NE(f.label, nullptr) << f.key;
+    EXPECT_NE(f.label, nullptr) << f.key;
+    if (f.label == nullptr) continue;
     EXPECT_TRUE(ui::HasTranslation(f.label)) << "no 简体中文 for the label of " << f.key << ": \"" << f.label << "\"";
     EXPECT_TRUE(ui::HasTranslation(f.help)) << "no 简体中文 for the help of " << f.key << ": \"" << f.help << "\"";
     for (const char* choice : f.choice_labels) {
       EXPECT_TRUE(ui::HasTranslation(choice)) << "no 简体中文 for a choice of " << f.key << ": \"" << choice << "\"";
     }
+    if (f.form.zero_text != nullptr) {
+      EXPECT_TRUE(ui::HasTranslation(f.form.zero_text)) << f.key;
+    }
   }
-  EXPECT_GT(rows, 30) << "the form draws the table's training and hardware fields";
+  return rows;
+}
+
+// The form's rows come from the field tables (scenario, architecture, goal), not from
+// T("...") literals; the refusal notice is translated too.
+TEST(I18n, EveryFormFieldIsTranslated) {
+  EXPECT_GT(CheckFormTranslations(engine::ScenarioFields()), 30) << "the training and hardware sections";
+  EXPECT_GE(CheckFormTranslations(engine::ArchitectureFields()), 11) << "the architecture form";
+  EXPECT_GE(CheckFormTranslations(engine::GoalFields()), 7) << "the goal section";
   // The refusal notice is a message (input.refused, its parts nested); its hint a UI string.
   EXPECT_STRNE(ui::SafeModeHint(ui::Lang::kZh), ui::SafeModeHint(ui::Lang::kEn));
 }

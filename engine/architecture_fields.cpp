@@ -1,0 +1,126 @@
+#include "architecture_fields.h"
+
+#include <string>
+#include <vector>
+
+namespace engine {
+namespace {
+
+using field_access::Range;
+
+bool IsMoe(const ModelSpec& m) { return m.IsMoe(); }
+bool IsMla(const ModelSpec& m) { return m.attention == AttentionKind::kMla; }
+
+// Ranges: the floors are the smallest shapes that are still a transformer; the ceilings
+// are far past any published model (the largest have 128 layers, 18,432 hidden, 256
+// experts, 256k vocabularies) and keep every count finite in doubles.
+std::vector<ArchitectureField> BuildTable() {
+  using FT = FieldType;
+  using FS = FormSection;
+  std::vector<ArchitectureField> t = {
+      {.key = "layers", .type = FT::kInteger, .label = "Layers", .help = "Decoder layers (num_hidden_layers).",
+       .section = FS::kArchitecture, .limit = Range(1, 1000, "layers"), .default_text = "required",
+       TS_FIELD_VALUE(ModelSpec, layers), .required = true},
+      {.key = "hidden", .type = FT::kInteger, .label = "Hidden size", .help = "Model width (hidden_size).",
+       .section = FS::kArchitecture, .limit = Range(8, 262144), .default_text = "required",
+       TS_FIELD_VALUE(ModelSpec, hidden), .required = true, .form = {.step = 128}},
+      {.key = "heads", .type = FT::kInteger, .label = "Attention heads",
+       .help = "Query heads (num_attention_heads).", .section = FS::kArchitecture, .limit = Range(1, 4096),
+       .default_text = "required", TS_FIELD_VALUE(ModelSpec, heads), .required = true},
+      {.key = "kv_heads", .type = FT::kInteger, .label = "KV heads",
+       .help = "Key/value heads (num_key_value_heads): fewer than heads = GQA.", .section = FS::kArchitecture,
+       .limit = Range(1, 4096), .default_text = "heads", TS_FIELD_VALUE(ModelSpec, kv_heads),
+       .fill_default = [](ModelSpec& m) { m.kv_heads = m.heads; }},
+      // Without head_dim, hidden must divide into the heads (model_json.cpp says so).
+      {.key = "head_dim", .type = FT::kInteger, .label = "Head dim",
+       .help = "Per-head width (head_dim); not always hidden/heads.", .section = FS::kArchitecture,
+       .limit = Range(1, 4096), .default_text = "hidden / heads", TS_FIELD_VALUE(ModelSpec, head_dim),
+       .fill_default = [](ModelSpec& m) { m.head_dim = m.heads > 0 ? m.hidden / m.heads : 0; },
+       .form = {.step = 8}},
+      {.key = "ffn", .type = FT::kInteger, .label = "FFN width", .help = "MLP intermediate size (intermediate_size).",
+       .section = FS::kArchitecture, .limit = Range(1, 4194304), .default_text = "required",
+       TS_FIELD_VALUE(ModelSpec, ffn), .required = true, .form = {.step = 256}},
+      {.key = "vocab", .type = FT::kInteger, .label = "Vocabulary", .help = "Tokenizer vocabulary (vocab_size).",
+       .section = FS::kArchitecture, .limit = Range(1, 16777216), .default_text = "required",
+       TS_FIELD_VALUE(ModelSpec, vocab), .required = true, .form = {.step = 1024}},
+      {.key = "mlp", .type = FT::kChoice, .help = "Gated MLP (SwiGLU/GeGLU, three matrices) or plain GELU (two).",
+       .choices = kMlpNames, TS_FIELD_VALUE(ModelSpec, mlp)},
+      {.key = "norm", .type = FT::kChoice, .help = "RMSNorm (a weight) or LayerNorm (a weight and a bias).",
+       .choices = kNormNames, TS_FIELD_VALUE(ModelSpec, norm)},
+      {.key = "norms_per_layer", .type = FT::kInteger,
+       .help = "Norms per decoder layer (2 in Llama; 4 in Gemma 2/3, which also norm each sublayer's output).",
+       .limit = Range(0, 8), TS_FIELD_VALUE(ModelSpec, norms_per_layer)},
+      {.key = "tied_embeddings", .type = FT::kBool, .label = "Tied embeddings",
+       .help = "Input embedding and LM head share one matrix (tie_word_embeddings).", .section = FS::kArchitecture,
+       TS_FIELD_VALUE(ModelSpec, tied_embeddings)},
+      {.key = "qkv_bias", .type = FT::kBool, .help = "Biases on the query, key and value projections (Qwen2).",
+       TS_FIELD_VALUE(ModelSpec, qkv_bias)},
+      {.key = "linear_bias", .type = FT::kBool, .help = "Biases on every linear layer (GPT-2/3, OPT, BLOOM).",
+       TS_FIELD_VALUE(ModelSpec, linear_bias)},
+      {.key = "learned_positions", .type = FT::kInteger,
+       .help = "Rows of a learned position embedding; 0 for rotary positions.", .limit = Range(0, 16777216),
+       TS_FIELD_VALUE(ModelSpec, learned_positions)},
+      {.key = "max_context", .type = FT::kInteger, .help = "The context the model was trained for; 0 = unknown.",
+       .limit = Range(0, 1e8, "tokens"), TS_FIELD_VALUE(ModelSpec, max_context)},
+      // ValidateModel holds the finer range (0, or 0.125 to below 2).
+      {.key = "weight_bytes", .type = FT::kNumber,
+       .help = "Bytes per linear weight of a quantized checkpoint (GPTQ/AWQ 4-bit: 0.5); 0 = held at the training "
+               "precision. Only adapters train on such weights.",
+       .limit = Range(0, 2), TS_FIELD_VALUE(ModelSpec, stored_weight_bytes),
+       .write_if = [](const ModelSpec& m) { return m.IsQuantizedCheckpoint(); }},
+      {.key = "experts", .type = FT::kInteger, .label = "Experts", .help = "Routed experts per MoE layer; 0 = dense.",
+       .section = FS::kArchitecture, .limit = Range(0, 4096), TS_FIELD_VALUE(ModelSpec, moe.experts),
+       .write_if = IsMoe},
+      {.key = "experts_per_token", .type = FT::kInteger, .label = "Experts per token",
+       .help = "Top-k routed experts.", .section = FS::kArchitecture, .limit = Range(0, 4096),
+       TS_FIELD_VALUE(ModelSpec, moe.experts_per_token), .write_if = IsMoe},
+      {.key = "shared_experts", .type = FT::kInteger,
+       .help = "Always-on experts per MoE layer, each moe_ffn wide (DeepSeek).", .limit = Range(0, 64),
+       TS_FIELD_VALUE(ModelSpec, moe.shared_experts), .write_if = IsMoe},
+      {.key = "moe_ffn", .type = FT::kInteger, .label = "Expert FFN width",
+       .help = "Width of one expert (moe_intermediate_size).", .section = FS::kArchitecture,
+       .limit = Range(0, 4194304), TS_FIELD_VALUE(ModelSpec, moe.moe_ffn), .write_if = IsMoe, .form = {.step = 128}},
+      {.key = "dense_layers", .type = FT::kInteger,
+       .help = "Leading layers with a dense MLP of width ffn (DeepSeek first_k_dense_replace).",
+       .limit = Range(0, 1000, "layers"), TS_FIELD_VALUE(ModelSpec, moe.dense_layers), .write_if = IsMoe},
+      {.key = "shared_expert_ffn", .type = FT::kInteger,
+       .help = "Total shared-expert width when given as one number (Qwen2-MoE shared_expert_intermediate_size).",
+       .limit = Range(0, 4194304), TS_FIELD_VALUE(ModelSpec, moe.shared_expert_ffn), .write_if = IsMoe},
+      {.key = "attention", .type = FT::kChoice,
+       .help = "Standard multi-head attention (with GQA/MQA through kv_heads) or DeepSeek's multi-head latent "
+               "attention.",
+       .choices = kAttentionNames, TS_FIELD_VALUE(ModelSpec, attention), .write_if = IsMla},
+      {.key = "q_lora_rank", .type = FT::kInteger,
+       .help = "MLA: rank of the query projection; 0 = queries projected directly.", .limit = Range(0, 65536),
+       TS_FIELD_VALUE(ModelSpec, mla.q_lora_rank), .write_if = IsMla},
+      {.key = "kv_lora_rank", .type = FT::kInteger, .help = "MLA: rank of the joint key/value latent.",
+       .limit = Range(0, 65536), TS_FIELD_VALUE(ModelSpec, mla.kv_lora_rank), .write_if = IsMla},
+      {.key = "qk_nope_head_dim", .type = FT::kInteger, .help = "MLA: per-head query/key width without rotary.",
+       .limit = Range(0, 4096), TS_FIELD_VALUE(ModelSpec, mla.qk_nope_head_dim), .write_if = IsMla},
+      {.key = "qk_rope_head_dim", .type = FT::kInteger, .help = "MLA: per-head query/key width with rotary.",
+       .limit = Range(0, 4096), TS_FIELD_VALUE(ModelSpec, mla.qk_rope_head_dim), .write_if = IsMla},
+      {.key = "v_head_dim", .type = FT::kInteger, .help = "MLA: per-head value width.", .limit = Range(0, 4096),
+       TS_FIELD_VALUE(ModelSpec, mla.v_head_dim), .write_if = IsMla},
+      {.key = "name", .type = FT::kText, .help = "A name for the model in reports.", .type_text = "string",
+       .default_text = "Custom architecture", TS_FIELD_TEXT(ModelSpec, name), .written = false},
+  };
+  static std::vector<std::string> names;
+  field_access::NameLimits(t, "model.", names);
+  return t;
+}
+
+const std::vector<ArchitectureField>& Table() {
+  static const std::vector<ArchitectureField> table = BuildTable();
+  return table;
+}
+
+}  // namespace
+
+std::span<const ArchitectureField> ArchitectureFields() { return Table(); }
+
+std::span<const NumericLimit> ArchitectureFieldLimits() {
+  static const std::vector<NumericLimit> limits = LimitsOf(ArchitectureFields());
+  return limits;
+}
+
+}  // namespace engine

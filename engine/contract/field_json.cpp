@@ -1,0 +1,20 @@
+#include "engine/contract/field_json.h"
+
+namespace engine::contract {
+
+std::optional<engine::InputError> ReadStringList(const Json& obj, const char* key, const std::string& path,
+                                                 std::vector<std::string>* out) {
+  if (!obj.contains(key)) return std::nullopt;
+  const Json& a = obj[key];
+  const std::string field = path + key;
+  if (!a.is_array()) return engine::MakeInputError(field, "input.not_string_array");
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (!a[i].is_string()) return engine::MakeInputError(field + "[" + std::to_string(i) + "]", "input.must_be_string");
+    out->push_back(a[i].get<std::string>());
+  }
+  return std::nullopt;
+}
+
+std::string FieldJsonName(std::string_view key) { return std::string(engine::KeyName(key)); }
+
+}  // namespace engine::contract
