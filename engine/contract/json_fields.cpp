@@ -13,13 +13,6 @@
 namespace engine::contract {
 namespace {
 
-using engine::CountArg;
-using engine::InputError;
-using engine::MakeInputError;
-using engine::MakeMessage;
-using engine::Message;
-using engine::MessageArgOf;
-using engine::TextArg;
 
 std::string FieldPath(const std::string& path, std::string_view key) { return path + std::string(key); }
 

@@ -18,8 +18,6 @@
 namespace engine::contract {
 namespace {
 
-using engine::InputError;
-using engine::MakeInputError;
 
 double R(double v, double scale) { return std::round(v * scale) / scale; }
 

@@ -16,10 +16,6 @@
 namespace engine::contract {
 namespace {
 
-using engine::InputError;
-using engine::MakeInputError;
-using engine::Result;
-using engine::TextArg;
 
 // The groups of fields written "group.field" in the table, with the error for a group
 // that is not an object (its template shows an example of the object).

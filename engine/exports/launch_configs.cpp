@@ -14,13 +14,6 @@
 namespace engine::exports {
 namespace {
 
-using engine::LaunchPlan;
-using engine::LaunchTool;
-using engine::Method;
-using engine::Optimizer;
-using engine::Precision;
-using engine::Recompute;
-using engine::Scenario;
 
 // [SECTION] Shared pieces
 

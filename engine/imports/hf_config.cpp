@@ -12,12 +12,6 @@
 namespace engine::imports {
 namespace {
 
-using engine::InputError;
-using engine::MakeInputError;
-using engine::MakeMessage;
-using engine::MessageArgOf;
-using engine::QuotedInput;
-using engine::TextArg;
 constexpr const char* kRoot = "model.hf_config.";
 
 // Keys that do not change parameter count or training memory (tokens ids, init,

@@ -18,9 +18,6 @@
 namespace engine::link {
 namespace {
 
-using engine::MakeMessage;
-using engine::Message;
-using engine::TextArg;
 
 // "key: <reason>": a parameter dropped for the reason a reader gave.
 Message Notice(const std::string& key, Message reason) {

@@ -223,6 +223,29 @@ bool HasKind(const std::vector<ValidationCase>& cases, ValidationKind kind) {
   return std::any_of(cases.begin(), cases.end(), [&](const ValidationCase& c) { return c.kind == kind; });
 }
 
+// One row of the summary table: a metric's errors over a subset of the cases.
+struct SummaryRow {
+  const char* metric;
+  std::string subset;
+  ErrorStats errors;
+};
+
+// The summary's rows, as both reports show them: all cases, the asserted ones, and each
+// method's; subsets without cases are left out.
+std::vector<SummaryRow> SummaryRows(const ValidationSummary& s) {
+  std::vector<SummaryRow> rows;
+  auto add = [&](const char* metric, const std::string& subset, const ErrorStats& e) {
+    if (e.cases > 0) rows.push_back({metric, subset, e});
+  };
+  add("memory", "all", s.memory);
+  add("memory", "asserted", s.memory_asserted);
+  for (const auto& [method, e] : s.memory_by_method) add("memory", method, e);
+  add("throughput", "all", s.throughput);
+  add("throughput", "asserted", s.throughput_asserted);
+  for (const auto& [method, e] : s.throughput_by_method) add("throughput", method, e);
+  return rows;
+}
+
 std::string TextReport(const std::vector<ValidationCase>& cases, const ValidationSummary& s) {
   std::string out;
   char line[512];
@@ -244,20 +267,13 @@ std::string TextReport(const std::vector<ValidationCase>& cases, const Validatio
     out += "\n";
   }
   out += "Summary (|predicted / measured − 1|)\n";
-  auto row = [&](const char* name, const std::string& method, const ErrorStats& e) {
-    if (e.cases == 0) return;
-    std::snprintf(line, sizeof line, "%-12s %-9s %6d %8s %8s\n", name, method.c_str(), e.cases,
-                  Percent(e.median_abs_error).c_str(), Percent(e.worst_abs_error).c_str());
-    out += line;
-  };
   std::snprintf(line, sizeof line, "%-12s %-9s %6s %8s %8s\n", "metric", "subset", "cases", "median", "worst");
   out += line;
-  row("memory", "all", s.memory);
-  row("memory", "asserted", s.memory_asserted);
-  for (const auto& [method, e] : s.memory_by_method) row("memory", method, e);
-  row("throughput", "all", s.throughput);
-  row("throughput", "asserted", s.throughput_asserted);
-  for (const auto& [method, e] : s.throughput_by_method) row("throughput", method, e);
+  for (const SummaryRow& r : SummaryRows(s)) {
+    std::snprintf(line, sizeof line, "%-12s %-9s %6d %8s %8s\n", r.metric, r.subset.c_str(), r.errors.cases,
+                  Percent(r.errors.median_abs_error).c_str(), Percent(r.errors.worst_abs_error).c_str());
+    out += line;
+  }
   if (s.fits_under_cases > 0) {
     std::snprintf(line, sizeof line, "fits_under: the run fit on that card in %d of %d cases\n", s.fits_under_held,
                   s.fits_under_cases);
@@ -269,17 +285,10 @@ std::string TextReport(const std::vector<ValidationCase>& cases, const Validatio
 
 std::string MarkdownReport(const std::vector<ValidationCase>& cases, const ValidationSummary& s) {
   std::string out = "| metric | subset | cases | median \\|error\\| | worst \\|error\\| |\n| --- | --- | ---: | ---: | ---: |\n";
-  auto row = [&](const char* name, const std::string& method, const ErrorStats& e) {
-    if (e.cases == 0) return;
-    out += "| " + std::string(name) + " | " + method + " | " + std::to_string(e.cases) + " | " +
-           Percent(e.median_abs_error) + " | " + Percent(e.worst_abs_error) + " |\n";
-  };
-  row("memory", "all", s.memory);
-  row("memory", "asserted", s.memory_asserted);
-  for (const auto& [method, e] : s.memory_by_method) row("memory", method, e);
-  row("throughput", "all", s.throughput);
-  row("throughput", "asserted", s.throughput_asserted);
-  for (const auto& [method, e] : s.throughput_by_method) row("throughput", method, e);
+  for (const SummaryRow& r : SummaryRows(s)) {
+    out += "| " + std::string(r.metric) + " | " + r.subset + " | " + std::to_string(r.errors.cases) + " | " +
+           Percent(r.errors.median_abs_error) + " | " + Percent(r.errors.worst_abs_error) + " |\n";
+  }
   out += "\nError = predicted / measured − 1. Memory `fits_under` cases (the run fit on that card) are thresholds, "
          "not errors: " + std::to_string(s.fits_under_held) + " of " + std::to_string(s.fits_under_cases) +
          " held. Asserted cases within their tolerance: " + std::to_string(s.within_tolerance) + " of " +

@@ -4,6 +4,7 @@
 // that is not a string, naming it.
 #include "catalog/catalog_loader.h"
 #include "engine/imports/hf_config.h"
+#include "tests/catalog/embedded_catalog.h"
 
 #include <gtest/gtest.h>
 
@@ -12,12 +13,6 @@
 
 namespace catalog {
 namespace {
-
-const engine::Catalog& Cat() {
-  const auto& c = Embedded();
-  EXPECT_TRUE(c.ok()) << (c.ok() ? "" : c.error().field + ": " + c.error().message);
-  return c.value();
-}
 
 // Chinese differs from the English, or the field is a unit written the same in both.
 void ExpectChinese(const engine::LocalText& text, const std::string& where) {

@@ -12,15 +12,10 @@
 
 #include "engine/scenario.h"
 #include "engine/units.h"
+#include "tests/catalog/embedded_catalog.h"
 
 namespace catalog {
 namespace {
-
-const engine::Catalog& Cat() {
-  const auto& c = Embedded();
-  EXPECT_TRUE(c.ok()) << (c.ok() ? "" : c.error().field + ": " + c.error().message);
-  return c.value();
-}
 
 double Tflops(const char* id) {
   const engine::GpuSpec* g = Cat().FindGpu(id);

@@ -78,6 +78,19 @@ TEST(OverlayRanges, FacilityUnitsMustBeKnown) {
   EXPECT_EQ(OverlayError(Facility("electricity-nordic", "EUR/kWh", "0.06")), "");
 }
 
+// A Chinese sibling of catalog prose (<field>_zh) is a string like its English field; a
+// number, an object or null there is refused naming the key, never shown.
+TEST(OverlayRanges, ChineseProseMustBeText) {
+  for (const std::string bad : {"7", "{\"text\": \"名\"}", "null", "[\"名\"]"}) {
+    const std::string error = OverlayError(
+        R"({"facility":[{"id":"my-rack","name":"Rack","name_zh":)" + bad +
+        R"(,"unit":"ratio","value":1.5,"source":"ours","source_date":"2026-11"}]})");
+    EXPECT_TRUE(error.starts_with("overlay: facility[0] (my-rack): name_zh: ")) << bad << " -> " << error;
+  }
+  EXPECT_EQ(OverlayError(R"({"facility":[{"id":"my-rack","name":"Rack","name_zh":"机柜","unit":"ratio",
+    "value":1.5,"source":"ours","source_date":"2026-11"}]})"), "");
+}
+
 // With the extreme figures still allowed, owning is priced, not lost: 1-year depreciation,
 // resale 0.95, PUE 3 all at once leave owned plans with a finite cost.
 TEST(OverlayRanges, ExtremeButAllowedFiguresStillPlanOwnership) {
