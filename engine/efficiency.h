@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "calibration.h"
 #include "hardware.h"
 #include "message.h"
 #include "scenario.h"
@@ -19,7 +20,10 @@ struct Efficiency {
   Message basis;         // what the numbers rest on
 };
 
-Efficiency BaseEfficiency(const GpuSpec& gpu, const Training& training);
+// The efficiencies of `gpu` for `training` under `calibration` (the shipped fit unless a
+// validation run refits it), or the user's own measured figures from the catalog.
+Efficiency BaseEfficiency(const GpuSpec& gpu, const Training& training,
+                          const Calibration& calibration = ShippedCalibration());
 
 // GEMM efficiency falls for narrow matrices: n/(n + 256) with n the per-rank width
 // (hidden/tp), from cuBLAS sweeps where 1k-wide GEMMs reach ~80% of the 8k-wide rate.

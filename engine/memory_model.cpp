@@ -491,12 +491,10 @@ constexpr double kCudaContextBytes = 1.0 * kGiB;
 // NCCL communicator buffers (NCCL_BUFFSIZE 4 MiB per channel and peer, several
 // communicators): about 0.5 GiB once any collective runs (model.md §4).
 constexpr double kNcclBytes = 0.5 * kGiB;
-// Allocator fragmentation and temporaries: Megatron's estimator multiplies by 1.05
-// ("buffer for optimizer and miscellaneous temporaries"); real runs see 5-15%.
-constexpr double kFragmentationFraction = 0.05;
-
-void Overhead(const Scenario& s, const ParamCounts& c, double allocated, OverheadParts& parts, bool explain,
-              MemoryTerm& o) {
+// Allocator fragmentation and temporaries: calibration.fragmentation_fraction of what is
+// allocated (calibration.cpp).
+void Overhead(const Scenario& s, const ParamCounts& c, double allocated, const Calibration& calibration,
+              OverheadParts& parts, bool explain, MemoryTerm& o) {
   const Parallelism& p = s.parallel;
   parts.cuda_context_bytes = kCudaContextBytes;
   if (explain) {
@@ -523,7 +521,7 @@ void Overhead(const Scenario& s, const ParamCounts& c, double allocated, Overhea
                                                                    BytesArg("gathered_bytes", parts.gathered_bytes)});
     }
   }
-  parts.fragmentation_bytes = kFragmentationFraction * (allocated + parts.gathered_bytes);
+  parts.fragmentation_bytes = calibration.fragmentation_fraction * (allocated + parts.gathered_bytes);
   if (explain) {
     o.formula = MakeMessage("memory.overhead.formula.fragmentation",
                             {MessageArgOf("formula", std::move(o.formula)),
@@ -535,7 +533,8 @@ void Overhead(const Scenario& s, const ParamCounts& c, double allocated, Overhea
   }
 }
 
-MemoryBreakdown StageMemory(const Scenario& s, const ParamCounts& c, double trainable, Stage stage, bool explain) {
+MemoryBreakdown StageMemory(const Scenario& s, const ParamCounts& c, double trainable, Stage stage, bool explain,
+                            const Calibration& calibration) {
   const LocalParams local = ParamsOnGpu(s, c, trainable, stage);
   MemoryBreakdown r = ModelStates(s, local, explain);
   ApplyOffload(s.parallel, r, explain);
@@ -543,18 +542,18 @@ MemoryBreakdown StageMemory(const Scenario& s, const ParamCounts& c, double trai
   Logits(s, stage, explain, r.logits);
   const double allocated = r.weights.bytes + r.gradients.bytes + r.optimizer.bytes + r.activations.bytes +
                            r.logits.bytes;
-  Overhead(s, c, allocated, r.overhead_parts, explain, r.overhead);
+  Overhead(s, c, allocated, calibration, r.overhead_parts, explain, r.overhead);
   r.trainable_params = trainable;
   return r;
 }
 
 }  // namespace
 
-MemoryBreakdown EstimateMemory(const Scenario& s, const ParamCounts& c, bool explain) {
+MemoryBreakdown EstimateMemory(const Scenario& s, const ParamCounts& c, bool explain, const Calibration& calibration) {
   const double trainable = TrainableParams(s.model, c, s.training);
-  if (s.parallel.pp == 1) return StageMemory(s, c, trainable, Stage::kOnly, explain);
-  MemoryBreakdown first = StageMemory(s, c, trainable, Stage::kFirst, explain);
-  MemoryBreakdown last = StageMemory(s, c, trainable, Stage::kLast, explain);
+  if (s.parallel.pp == 1) return StageMemory(s, c, trainable, Stage::kOnly, explain, calibration);
+  MemoryBreakdown first = StageMemory(s, c, trainable, Stage::kFirst, explain, calibration);
+  MemoryBreakdown last = StageMemory(s, c, trainable, Stage::kLast, explain, calibration);
   if (first.GpuBytes() >= last.GpuBytes()) return first;
   return last;
 }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "calibration.h"
 #include "message.h"
 #include "model_spec.h"
 #include "scenario.h"
@@ -53,7 +54,8 @@ struct MemoryBreakdown {
 
 // Estimates the per-GPU memory of `scenario` (validated beforehand). With `explain`
 // false the formula and source texts are left empty (the planner's fast path).
-MemoryBreakdown EstimateMemory(const Scenario& scenario, const ParamCounts& params, bool explain = true);
+MemoryBreakdown EstimateMemory(const Scenario& scenario, const ParamCounts& params, bool explain = true,
+                               const Calibration& calibration = ShippedCalibration());
 
 // Trainable parameters for the method (LoRA adapters, top layers for freeze, or all).
 double TrainableParams(const ModelSpec& model, const ParamCounts& params, const Training& training);

@@ -91,11 +91,6 @@ double ElementwiseBytesPerTokenLayer(const ModelSpec& m, Kernels kernels) {
 // App. B counts them all; current Megatron counts half, model.md §5.2).
 constexpr double kCausalAttentionShare = 0.5;
 
-// Time the GPU idles between kernels: launch gaps, Python and framework hooks, allocator
-// and synchronization points, stragglers. Calibrated on the published runs in
-// catalog/validation/throughput_cases.json [A]: ~12% of the kernel time in mature frameworks.
-constexpr double kLaunchOverheadFraction = 0.12;
-
 constexpr double kTpOverlapExposed = 0.2;
 
 struct MicroBatch {
@@ -105,13 +100,13 @@ struct MicroBatch {
 };
 
 MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPerToken& f, const GpuSpec& gpu,
-                          const Links& links) {
+                          const Links& links, const Calibration& calibration) {
   const ModelSpec& m = s.model;
   const Training& t = s.training;
   const Parallelism& p = s.parallel;
   const double tokens = double(t.seq_len) * t.micro_batch;
   const double share = 1.0 / (double(p.tp) * p.pp * p.cp);  // this GPU's part of the work
-  const Efficiency eff = BaseEfficiency(gpu, t);
+  const Efficiency eff = BaseEfficiency(gpu, t, calibration);
   const double gemm_rate = PeakFlops(gpu, t.precision) * eff.gemm * GemmSizeFactor(double(m.hidden) / p.tp);
   const double attention_rate = gpu.bf16_flops * eff.attention;
   const double memory_rate = gpu.memory_bandwidth_bytes_per_s * eff.memory;
@@ -123,7 +118,9 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
   // Softmax/cross-entropy over the logits (~16 B per vocabulary entry and token, fwd +
   // bwd) on the last stage, which sets the pipeline's pace.
   mb.compute_s += tokens / (double(p.tp) * p.cp) * 16.0 * m.vocab / memory_rate;
-  mb.compute_s *= 1 + kLaunchOverheadFraction;
+  // Time the GPU idles between kernels: launch gaps, Python and framework hooks,
+  // allocator and synchronization points, stragglers (calibration.cpp).
+  mb.compute_s *= 1 + calibration.launch_overhead_fraction;
   const double layers = double(m.layers) / p.pp;
   const double tokens_per_rank = tokens / p.cp;
   if (p.tp > 1) {
@@ -164,11 +161,6 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
 // ---------------------------------------------------------------------------------------
 // [SECTION] data-parallel traffic
 
-// Share of data-parallel traffic hidden behind backward compute (bucketed reduce-scatter
-// during backward, prefetched all-gathers: Megatron --overlap-grad-reduce, FSDP
-// prefetching) [A]; the rest is exposed.
-constexpr double kDpOverlap = 0.9;
-
 double TrainableOnGpu(const Scenario& s, const ParamCounts& c, double trainable) {
   const Parallelism& p = s.parallel;
   const bool full = s.training.method == Method::kPretrain || s.training.method == Method::kFull;
@@ -176,8 +168,11 @@ double TrainableOnGpu(const Scenario& s, const ParamCounts& c, double trainable)
   return (trainable - expert) / (double(p.tp) * p.pp) + expert / (double(p.tp) * p.pp * p.ep);
 }
 
+// Data-parallel traffic not hidden behind backward compute: calibration.dp_overlap of it
+// is (bucketed reduce-scatter during backward, prefetched all-gathers).
 double DataParallelExposed(const Scenario& s, double local_params, double mb_compute_s, int micro_batches,
-                           const Links& links) {
+                           const Links& links, const Calibration& calibration) {
+  const double overlap = calibration.dp_overlap;
   const Parallelism& p = s.parallel;
   const int dp = p.DataParallel();
   if (dp <= 1) return 0;
@@ -192,12 +187,12 @@ double DataParallelExposed(const Scenario& s, double local_params, double mb_com
     // micro-batch (ZeRO §7: 1.5× DP volume); overlapped with all of the compute.
     const double per_mb = 2 * CollectiveTime(param_bytes, 1, dp, per_node, links) +
                           CollectiveTime(grad_bytes, 1, dp, per_node, links);
-    return std::max(0.0, micro_batches * (per_mb - kDpOverlap * mb_compute_s));
+    return std::max(0.0, micro_batches * (per_mb - overlap * mb_compute_s));
   }
   if (p.zero == 2 && p.framework == Framework::kDeepSpeed) {
     // DeepSpeed ZeRO-2 reduces gradients on every micro-batch (engine.py allreduce_gradients).
     const double reduce = CollectiveTime(grad_bytes, 1, dp, per_node, links);
-    return micro_batches * std::max(0.0, reduce - kDpOverlap * backward_s) +
+    return micro_batches * std::max(0.0, reduce - overlap * backward_s) +
            CollectiveTime(param_bytes, 1, dp, per_node, links);
   }
   // DDP, ZeRO-1/2, Megatron distributed optimizer: one reduction at the accumulation
@@ -206,7 +201,7 @@ double DataParallelExposed(const Scenario& s, double local_params, double mb_com
   const double sync = p.zero == 0 ? CollectiveTime(grad_bytes, 2, dp, per_node, links)
                                   : CollectiveTime(grad_bytes, 1, dp, per_node, links) +
                                         CollectiveTime(param_bytes, 1, dp, per_node, links);
-  return std::max(0.0, sync - kDpOverlap * backward_s);
+  return std::max(0.0, sync - overlap * backward_s);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -257,7 +252,7 @@ double PipelineP2P(const Scenario& s, int micro_batches, const Links& links) {
 // [SECTION] assembly
 
 Throughput EstimateThroughput(const Scenario& s, const ParamCounts& c, const GpuSpec& gpu, const FabricSpec& fabric,
-                              bool explain) {
+                              bool explain, const Calibration& calibration) {
   const Parallelism& p = s.parallel;
   const Training& t = s.training;
   Throughput r;
@@ -273,7 +268,7 @@ Throughput EstimateThroughput(const Scenario& s, const ParamCounts& c, const Gpu
     const Links links = ResolveLinks(s, gpu, fabric);
     r.scale_up_busbw_bytes_per_s = links.up_busbw;
     r.scale_out_busbw_bytes_per_s = links.out_busbw;
-    const MicroBatch mb = MicroBatchTime(s, c, r.flops_per_token, gpu, links);
+    const MicroBatch mb = MicroBatchTime(s, c, r.flops_per_token, gpu, links, calibration);
     const int m = MicroBatchesPerStep(t, p);
     const double local = TrainableOnGpu(s, c, TrainableParams(s.model, c, t));
     const double per_mb = mb.compute_s + mb.tp_s + mb.other_s;
@@ -282,7 +277,7 @@ Throughput EstimateThroughput(const Scenario& s, const ParamCounts& c, const Gpu
     // 1F1B: (p − 1) micro-batch slots of fill and drain, /v when interleaved (Narayanan
     // et al. 2021 §2.2).
     r.breakdown.pp_bubble_s = (p.pp - 1.0) / p.virtual_pipeline * per_mb;
-    r.breakdown.dp_comm_s = DataParallelExposed(s, local, mb.compute_s, m, links);
+    r.breakdown.dp_comm_s = DataParallelExposed(s, local, mb.compute_s, m, links, calibration);
     r.breakdown.other_s = m * mb.other_s + OptimizerAndOffload(s, local, m, gpu) + PipelineP2P(s, m, links);
     const StepBreakdown& b = r.breakdown;
     r.step_time_s = b.compute_s + b.tp_comm_s + b.dp_comm_s + b.pp_bubble_s + b.other_s;

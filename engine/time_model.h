@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "calibration.h"
 #include "flops.h"
 #include "hardware.h"
 #include "memory_model.h"
@@ -45,8 +46,10 @@ struct TrainingTime {
 };
 
 // With `explain` false the explanation text is left empty (the planner's fast path).
+// `calibration`: the shipped fit, or a validation run's refit (calibration.h).
 Throughput EstimateThroughput(const Scenario& scenario, const ParamCounts& params, const GpuSpec& gpu,
-                              const FabricSpec& fabric, bool explain = true);
+                              const FabricSpec& fabric, bool explain = true,
+                              const Calibration& calibration = ShippedCalibration());
 
 TrainingTime EstimateTime(const Scenario& scenario, const Throughput& throughput);
 // The wall time rule, used by the estimate and by the planner for each layout it tries:

@@ -6,6 +6,7 @@
 //   trainsizer launch FILE|- [--tool deepspeed|torchrun|llamafactory|megatron|all]   launch configs
 //   trainsizer catalog [--stale DAYS]   the embedded catalog, or its figures older than DAYS
 //   trainsizer validate [--format table|markdown|json]   predicted vs measured, published runs
+//   trainsizer calibrate                                 the calibrated constants fitted on them
 //   trainsizer link FRAGMENT      a page link decoded as the page reads it: scenario and notices
 //   trainsizer link --encode FILE|-   the link fragment (#v=1&...) the page writes for a scenario
 //   --catalog-overlay FILE        merge a user's catalog JSON first (validated like the catalog)
@@ -59,7 +60,11 @@ constexpr const char* kUsage =
     "  trainsizer validate [--format table|markdown|json]\n"
     "                               Run every published training run in the embedded validation set;\n"
     "                               print predicted vs measured, the error per case, and the median and\n"
-    "                               worst error for memory and throughput\n"
+    "                               worst error for memory and throughput, in sample and with each\n"
+    "                               source left out of the calibration (what to expect on new runs)\n"
+    "  trainsizer calibrate         Fit the calibrated constants (GEMM efficiency per GPU generation,\n"
+    "                               FP8, launch overhead, overlap, allocator slack) on every published\n"
+    "                               run and print them next to their priors (engine/calibration.cpp)\n"
     "  trainsizer link FRAGMENT     Decode a page link's #fragment (with or without '#', quoted for the\n"
     "                               shell) as the page does: {\"scenario\": the link's fields, \"view\":\n"
     "                               lang/theme, \"notices\": each ignored parameter and why, as\n"
@@ -317,6 +322,10 @@ int main(int argc, char** argv) {
   if ((command == "estimate" || command == "plan") && args.size() == 2) return Export(session, args[1], command, "");
   if ((command == "estimate" || command == "plan") && args.size() == 4 && args[2] == "--format") {
     return Export(session, args[1], command, args[3]);
+  }
+  if (command == "calibrate" && args.size() == 1) {
+    std::cout << engine::validation::CalibrationFitJson().dump(2) << "\n";
+    return kExitOk;
   }
   if (command == "validate" && args.size() == 1) return Validate("table");
   if (command == "validate" && args.size() == 3 && args[1] == "--format") return Validate(args[2]);

@@ -21,15 +21,16 @@ const char* MethodRuns(engine::Method method) {
 }
 
 // The stats a note quotes: runs of the same method when there are a few, otherwise every
-// run of the metric.
+// run of the metric; each run predicted with its source left out of the calibration (what
+// to expect on a run the engine has not seen, docs/model.md §6.10).
 const engine::validation::ErrorStats& Basis(AccuracyMetric metric, engine::Method method, bool* same_method) {
   const engine::validation::ValidationSummary& summary = engine::validation::EmbeddedValidationSummary();
   const bool memory = metric == AccuracyMetric::kMemory;
-  const auto& by_method = memory ? summary.memory_by_method : summary.throughput_by_method;
+  const auto& by_method = memory ? summary.memory_loso_by_method : summary.throughput_loso_by_method;
   const auto it = by_method.find(std::string(engine::EnumName(engine::kMethodNames, method)));
   *same_method = it != by_method.end() && it->second.cases >= 3;
   if (*same_method) return it->second;
-  return memory ? summary.memory : summary.throughput;
+  return memory ? summary.memory_loso : summary.throughput_loso;
 }
 
 }  // namespace
@@ -44,14 +45,14 @@ std::string AccuracyNote(AccuracyMetric metric, engine::Method method) {
   if (!same_method) {
     std::snprintf(text, sizeof text,
                   metric == AccuracyMetric::kMemory
-                      ? T("Memory predictions were typically within ±%.0f%% of %d published runs (median error).")
-                      : T("Speed predictions were typically within ±%.0f%% of %d published runs (median error)."),
+                      ? T("Memory predictions were typically within ±%.0f%% of %d published runs, each predicted without its source in the calibration (median error).")
+                      : T("Speed predictions were typically within ±%.0f%% of %d published runs, each predicted without its source in the calibration (median error)."),
                   median_percent, cases);
   } else {
     std::snprintf(text, sizeof text,
                   metric == AccuracyMetric::kMemory
-                      ? T("Memory predictions were typically within ±%.0f%% of %d published %s runs like this one (median error).")
-                      : T("Speed predictions were typically within ±%.0f%% of %d published %s runs like this one (median error)."),
+                      ? T("Memory predictions were typically within ±%.0f%% of %d published %s runs like this one, each predicted without its source in the calibration (median error).")
+                      : T("Speed predictions were typically within ±%.0f%% of %d published %s runs like this one, each predicted without its source in the calibration (median error)."),
                   median_percent, cases, MethodRuns(method));
   }
   return text;

@@ -133,6 +133,54 @@ TEST(Validation, SummaryCountsEveryCase) {
   EXPECT_EQ(summary["within_tolerance"], summary["asserted"]);
 }
 
+// Issue 16: the figures to quote are those of runs the engine has not seen. Every case is
+// also predicted by the calibration fitted without its source; the summary carries those
+// errors next to the in-sample ones, over the same cases.
+TEST(Validation, LeaveOneSourceOutCoversEveryMeasuredCase) {
+  const contract::Json summary = contract::Json::parse(service::ValidationSummaryJson());
+  int cases = summary["fits_under"]["cases"].get<int>();
+  for (const char* kind : {"memory", "throughput"}) {
+    const contract::Json& in_sample = summary[kind];
+    const contract::Json& loso = in_sample["leave_one_source_out"];
+    EXPECT_EQ(loso["cases"], in_sample["cases"]) << kind;
+    EXPECT_EQ(loso["sources"], in_sample["sources"]) << kind;
+    EXPECT_LE(loso["median_abs_error"].get<double>(), loso["worst_abs_error"].get<double>()) << kind;
+    EXPECT_LE(loso["within_20_percent"].get<double>(), loso["within_25_percent"].get<double>()) << kind;
+    int by_method = 0;
+    for (const auto& [method, stats] : loso["by_method"].items()) by_method += stats["cases"].get<int>();
+    EXPECT_EQ(by_method, loso["cases"].get<int>()) << kind;
+    cases += in_sample["cases"].get<int>();
+  }
+  EXPECT_GE(cases, 80) << "issue 16 asks for at least 80 published cases";
+  EXPECT_GE(summary["throughput"]["sources"].get<int>(), 20);
+}
+
+// A ratchet on the figures a user is told to expect (the README's accuracy table, the
+// page's notes): they may improve, not regress. Lower the bounds as the model improves;
+// issue 16's targets on the team's held-out runs are a throughput median of 10% with 80%
+// within ±25%, and a memory median of 6% with 85% within ±20%.
+TEST(Validation, LeftOutErrorsDoNotRegress) {
+  const contract::Json summary = contract::Json::parse(service::ValidationSummaryJson());
+  const contract::Json& throughput = summary["throughput"]["leave_one_source_out"];
+  const contract::Json& memory = summary["memory"]["leave_one_source_out"];
+  EXPECT_LE(throughput["median_abs_error"].get<double>(), 0.145);
+  EXPECT_GE(throughput["within_25_percent"].get<double>(), 0.66);
+  EXPECT_LE(memory["median_abs_error"].get<double>(), 0.075);
+  EXPECT_GE(memory["within_20_percent"].get<double>(), 0.74);
+}
+
+// The shipped constants are the fit on every published run (engine/calibration.cpp), not
+// hand-tuned values: refitting reproduces them. After adding cases, paste the output of
+// `trainsizer calibrate` into calibration.cpp.
+TEST(Validation, ShippedCalibrationIsTheFitOnEverySource) {
+  const contract::Json fit = CalibrationFitJson();
+  EXPECT_GE(fit.size(), 4u) << fit.dump();
+  for (const auto& [name, value] : fit.items()) {
+    EXPECT_NEAR(value["shipped"].get<double>(), value["fitted"].get<double>(), 1e-3)
+        << name << ": engine/calibration.cpp ships " << value["shipped"] << ", the fit gives " << value["fitted"];
+  }
+}
+
 // `trainsizer validate --format json` prints the same summary as the API.
 TEST(Validation, CliPrintsTheSameSummary) {
   std::FILE* pipe = popen("'" TRAINSIZER_CLI "' validate --format json", "r");
