@@ -24,8 +24,10 @@ struct Calibration {
   std::array<double, kArchitectureNames.size()> gemm{};
   std::array<double, kArchitectureNames.size()> attention{};
   double fp8_gemm_factor = 0;           // FP8 GEMMs' share of their doubled peak, relative to bf16's
+  double expert_gemm_factor = 0;        // routed experts' grouped GEMMs, relative to dense GEMMs of their shape
   double launch_overhead_fraction = 0;  // GPU idle time between kernels, per unit of kernel time
   double dp_overlap = 0;                // share of data-parallel traffic hidden behind backward compute
+  double power_exponent = 0;            // compute rate ∝ (power limit / rated power)^this below the rating
   double fragmentation_fraction = 0;    // caching allocator's reserve over what is allocated
 
   double Gemm(GpuArchitecture a) const { return gemm[static_cast<size_t>(a)]; }

@@ -57,6 +57,12 @@ FlopsPerToken TrainingFlopsPerToken(const Scenario& s, const ParamCounts& c) {
     recompute_attn = attn_fwd;  // Korthikanti selective: QKᵀ/softmax/AV again
   }
   f.gemm = gemm_fwd + gemm_bwd + recompute_gemm;
+  // The routed experts' GEMMs run as grouped GEMMs over few tokens each (time_model.cpp
+  // times them apart): their share of the per-token GEMM weights.
+  if (m.IsMoe() && n_mm > 0) {
+    const double routed_active = c.expert * double(m.moe.experts_per_token) / m.moe.experts;
+    f.expert_gemm = f.gemm * std::min(1.0, routed_active / n_mm);
+  }
   f.attention = attn_fwd + attn_bwd + recompute_attn;
   f.hardware = f.gemm + f.attention;
   return f;

@@ -12,6 +12,7 @@ struct FlopsPerToken {
   double hardware = 0;   // model + recomputed forward passes
   double attention = 0;  // the core-attention (QKᵀ, AV) part of `hardware`
   double gemm = 0;       // the weight-GEMM part of `hardware`
+  double expert_gemm = 0;  // the routed experts' part of `gemm` (grouped GEMMs of a MoE model)
 };
 
 FlopsPerToken TrainingFlopsPerToken(const Scenario& scenario, const ParamCounts& params);

@@ -43,7 +43,7 @@ constexpr Word kUnits[] = {
     {"tokens", "input.unit.tokens"},   {"sequences", "input.unit.sequences"},
     {"tokens/s", "input.unit.tokens_per_s"}, {"h", "input.unit.hours"},
     {"min", "input.unit.minutes"},     {"stages", "input.unit.stages"},
-    {"Gbit/s", "input.unit.gbit_per_s"},
+    {"Gbit/s", "input.unit.gbit_per_s"}, {"W", "input.unit.watts"},
 };
 constexpr Word kZeroMeanings[] = {
     {"micro_batch × data-parallel degree", "input.zero_means.default_batch"},
@@ -51,6 +51,7 @@ constexpr Word kZeroMeanings[] = {
     {"no claim", "input.zero_means.no_claim"},
     {"predicted", "input.zero_means.predicted"},
     {"the fabric's usual", "input.zero_means.fabric_default"},
+    {"the GPU's rated power", "input.zero_means.rated_power"},
     {"none", "input.zero_means.none"},
     {"no limit", "input.zero_means.no_limit"},
 };

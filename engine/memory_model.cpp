@@ -138,7 +138,8 @@ namespace {
 enum class Stage { kOnly, kFirst, kLast };
 
 // Parameters one GPU holds before any ZeRO sharding. Megatron's
-// theoretical_memory_usage.py: layers split over p stages and t tensor ranks; the first
+// theoretical_memory_usage.py: layers split over p stages (the fullest stage's share) and
+// t tensor ranks; the first
 // stage adds the input embedding, the last stage the LM head (both /t); experts are
 // further split over e expert-parallel ranks (Megatron MoE README).
 struct LocalParams {
@@ -151,11 +152,12 @@ struct LocalParams {
 
 LocalParams ParamsOnGpu(const Scenario& s, const ParamCounts& c, double trainable, Stage stage) {
   const Parallelism& p = s.parallel;
-  const double tp = p.tp, pp = p.pp;
-  const double layers_part = (c.transformer - c.expert) / (pp * tp) + c.expert / (pp * tp * p.ep);
+  const double tp = p.tp;
+  const double layer_share = StageLayerShare(p.pp, s.model.layers);  // 1/pp when the layers divide
+  const double layers_part = (c.transformer - c.expert) * layer_share / tp + c.expert * layer_share / (tp * p.ep);
   LocalParams l;
   l.base = layers_part;
-  l.expert = c.expert / (pp * tp * p.ep);
+  l.expert = c.expert * layer_share / (tp * p.ep);
   l.linear = c.linear / c.transformer * layers_part;
   if (stage != Stage::kLast) l.base += c.embedding / tp;
   if (stage != Stage::kFirst) l.base += c.lm_head / tp;
@@ -163,7 +165,7 @@ LocalParams ParamsOnGpu(const Scenario& s, const ParamCounts& c, double trainabl
     case Method::kPretrain:
     case Method::kFull: l.trainable = l.base; break;
     case Method::kLora:
-    case Method::kQlora: l.trainable = trainable / (pp * tp); break;
+    case Method::kQlora: l.trainable = trainable * layer_share / tp; break;
     // The trained top layers sit on the last pipeline stage.
     case Method::kFreeze: l.trainable = stage == Stage::kFirst ? 0 : trainable / tp; break;
   }
@@ -402,7 +404,7 @@ void Activations(const Scenario& s, Stage stage, bool explain, MemoryTerm& a) {
   const int moe_layers = m.IsMoe() ? m.layers - m.moe.dense_layers : 0;
   const double dense_bytes = SplitLayer(LayerActivation(s, false), p);
   const double moe_bytes = moe_layers > 0 ? SplitLayer(LayerActivation(s, true), p) : 0;
-  double stage_layers = double(m.layers) / p.pp;
+  double stage_layers = m.layers * StageLayerShare(p.pp, m.layers);
   double moe_share = double(moe_layers) / m.layers;
   if (t.method == Method::kFreeze) {  // no backward through the frozen lower layers
     stage_layers = stage == Stage::kFirst ? 0 : std::min<double>(stage_layers, t.freeze_trainable_layers);

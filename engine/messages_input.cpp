@@ -48,11 +48,13 @@ constexpr MessageTemplate kTemplates[] = {
     {"input.unit.minutes", "min"},
     {"input.unit.stages", "stages"},
     {"input.unit.gbit_per_s", "Gbit/s"},
+    {"input.unit.watts", "W"},
     {"input.zero_means.default_batch", "micro_batch × data-parallel degree"},
     {"input.zero_means.not_given", "not given"},
     {"input.zero_means.no_claim", "no claim"},
     {"input.zero_means.predicted", "predicted"},
     {"input.zero_means.fabric_default", "the fabric's usual"},
+    {"input.zero_means.rated_power", "the GPU's rated power"},
     {"input.zero_means.none", "none"},
     {"input.zero_means.no_limit", "no limit"},
 
@@ -132,7 +134,7 @@ constexpr MessageTemplate kTemplates[] = {
      "quantized weights; use lora or qlora, or load the unquantized checkpoint"},
     {"input.gpus_not_multiple", "must be a multiple of tp × pp × cp = {product}, got {gpus}"},
     {"input.virtual_pipeline_needs_pp", "needs pp > 1"},
-    {"input.virtual_pipeline_layers", "pp × virtual_pipeline must divide layers ({layers})"},
+    {"input.virtual_pipeline_layers", "pp × virtual_pipeline must be at most the {layers} layers (a layer per chunk)"},
     {"input.ep_needs_moe", "expert parallelism needs a Mixture-of-Experts model; use 1"},
     {"input.zero_megatron",
      "Megatron-LM shards optimizer state only (zero = 1 is its distributed optimizer); use 0 or 1, or framework "

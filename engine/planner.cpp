@@ -349,6 +349,7 @@ void Search::SearchGpu(const GpuSpec& g, const FabricSpec& f) {
     out.largest_count_tried = n;
     Scenario s = base_;
     s.gpu_id = g.id;
+    if (g.id != base_.gpu_id) s.gpu_power_w = 0;  // a power limit is the scenario's GPU's
     s.parallel = base_.parallel;
     s.parallel.gpus = n;
     s.parallel.gpus_per_node = DefaultGpusPerNode(n);

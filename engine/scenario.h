@@ -117,6 +117,15 @@ struct Parallelism {
   int Nodes() const { return (gpus + gpus_per_node - 1) / gpus_per_node; }
 };
 
+// Layers on the fullest pipeline stage: layers need not divide evenly over the stages
+// (Llama 3 405B's 126 layers ran on 16 stages; Megatron's uneven first and last stages,
+// --decoder-first/last-pipeline-num-layers), and the fullest stage sets the pipeline's
+// pace and its memory peak. As a share of the model's layers (1/pp when they divide).
+inline double StageLayerShare(int pp, int layers) {
+  if (pp <= 1 || layers <= 0) return 1.0;
+  return double((layers + pp - 1) / pp) / layers;
+}
+
 // Micro-batches each pipeline runs per optimizer step. Without a global batch, a
 // pipeline gets 4·pp micro-batches (Megatron's guidance m ≥ 4p keeps the bubble small)
 // and a non-pipelined job one.
@@ -139,6 +148,9 @@ struct Scenario {
   std::vector<Warning> input_warnings;  // from reading the input (e.g. unmapped config keys)
   Training training;
   std::string gpu_id = "h100-sxm-80gb";
+  // The GPU's power limit as run (nvidia-smi -pl; Meta's 500 W H100s): below the rated
+  // power the clocks and so the compute rates drop (time_model.cpp). 0 = the rated power.
+  double gpu_power_w = 0;
   Parallelism parallel;
 };
 

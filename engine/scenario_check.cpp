@@ -55,7 +55,9 @@ std::optional<InputError> CheckParallel(const Parallelism& p, const ModelSpec& m
   }
   if (p.virtual_pipeline > 1) {
     if (p.pp == 1) return MakeInputError("virtual_pipeline", "input.virtual_pipeline_needs_pp");
-    if (m.layers % (p.pp * p.virtual_pipeline) != 0) {
+    // Every virtual chunk needs a layer; the layers need not divide evenly (the fullest
+    // stage is timed and sized: StageLayerShare).
+    if (m.layers < p.pp * p.virtual_pipeline) {
       return MakeInputError("virtual_pipeline", "input.virtual_pipeline_layers", {CountArg("layers", m.layers)});
     }
   }

@@ -139,6 +139,11 @@ std::vector<ScenarioField> BuildTable() {
       // Hardware and parallelism
       {.key = "gpu", .type = FT::kText, .label = "GPU", .help = "The accelerator every estimate is checked against.",
        .section = FS::kHardware, .type_text = "catalog GPU id (`trainsizer catalog`)", TS_FIELD_TEXT(Scenario, gpu_id)},
+      {.key = "gpu_power_w", .type = FT::kNumber, .label = "Power limit (W)",
+       .help = "The GPU's power limit as it runs (nvidia-smi -pl; some clusters cap H100s at 500 W): below the "
+               "rated power, clocks and compute rates drop. 0 = the rated power.",
+       .section = FS::kHardware, .limit = Range(100, 2000, "W", "the GPU's rated power"),
+       TS_FIELD_VALUE(Scenario, gpu_power_w), .form = {.step = 50, .step_fast = 100, .format = "%.0f"}},
       {.key = "gpus", .type = FT::kInteger, .label = "GPUs", .help = "Total GPUs in the job.",
        .section = FS::kHardware, .limit = Range(1, 1048576, "GPUs"), TS_FIELD_VALUE(Scenario, parallel.gpus)},
       {.key = "gpus_per_node", .type = FT::kInteger, .label = "GPUs per node",

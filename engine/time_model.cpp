@@ -86,6 +86,32 @@ double ElementwiseBytesPerTokenLayer(const ModelSpec& m, Kernels kernels) {
   return kernels == Kernels::kEager ? 480.0 * m.hidden + 30.0 * f : 100.0 * m.hidden + 16.0 * f;
 }
 
+// A MoE layer also permutes each token's k copies to their experts and back (Megatron's
+// token dispatcher permute/unpermute, torchtitan's generate_permute_indices): read and
+// write of k·h bf16 values, twice forward (dispatch, combine) and twice backward, so
+// 16·k·h bytes per token and MoE layer.
+double PermutationBytesPerTokenLayer(const ModelSpec& m) {
+  return m.IsMoe() ? 16.0 * m.moe.experts_per_token * m.hidden : 0;
+}
+
+// Routed experts run grouped GEMMs of (tokens per expert) × (expert width): narrow in both
+// dimensions for fine-grained MoE (Qwen3-30B-A3B: 768 wide, ~512 tokens per expert at 8k
+// tokens), so each dimension gets GemmSizeFactor, and the grouped kernel its calibrated
+// factor (calibration.cpp). Tokens per local expert: the micro-batch's tokens, times k
+// copies, gathered from the `ep` ranks, over the E experts.
+// A power limit below the GPU's rating throttles its clocks: the compute rates scale by
+// (limit / rating)^power_exponent (calibration.cpp); HBM bandwidth does not.
+double PowerClockFactor(const Scenario& s, const GpuSpec& gpu, const Calibration& calibration) {
+  if (s.gpu_power_w <= 0 || gpu.tdp_w <= 0 || s.gpu_power_w >= gpu.tdp_w) return 1.0;
+  return std::pow(s.gpu_power_w / gpu.tdp_w, calibration.power_exponent);
+}
+
+double ExpertGemmFactor(const Scenario& s, double tokens_per_rank, const Calibration& calibration) {
+  const ModelSpec& m = s.model;
+  const double tokens_per_expert = tokens_per_rank * m.moe.experts_per_token * s.parallel.ep / m.moe.experts;
+  return GemmSizeFactor(m.moe.moe_ffn) * GemmSizeFactor(tokens_per_expert) * calibration.expert_gemm_factor;
+}
+
 // Causal attention: FlashAttention skips the blocks above the diagonal, so the kernels
 // execute about half the "full" attention FLOPs that the MFU convention counts (PaLM
 // App. B counts them all; current Megatron counts half, model.md §5.2).
@@ -105,23 +131,35 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
   const Training& t = s.training;
   const Parallelism& p = s.parallel;
   const double tokens = double(t.seq_len) * t.micro_batch;
-  const double share = 1.0 / (double(p.tp) * p.pp * p.cp);  // this GPU's part of the work
+  // This GPU's part of the work: the fullest pipeline stage's layers, over TP and CP.
+  const double share = StageLayerShare(p.pp, m.layers) / (double(p.tp) * p.cp);
   const Efficiency eff = BaseEfficiency(gpu, t, calibration);
-  const double gemm_rate = PeakFlops(gpu, t.precision) * eff.gemm * GemmSizeFactor(double(m.hidden) / p.tp);
-  const double attention_rate = gpu.bf16_flops * eff.attention;
+  const double clocks = PowerClockFactor(s, gpu, calibration);
+  const double gemm_rate =
+      PeakFlops(gpu, t.precision) * clocks * eff.gemm * GemmSizeFactor(double(m.hidden) / p.tp);
+  const double expert_rate =
+      m.IsMoe() ? PeakFlops(gpu, t.precision) * clocks * eff.gemm * ExpertGemmFactor(s, tokens / p.cp, calibration)
+                : gemm_rate;
+  const double attention_rate = gpu.bf16_flops * clocks * eff.attention;
   const double memory_rate = gpu.memory_bandwidth_bytes_per_s * eff.memory;
   MicroBatch mb;
   // Without FlashAttention the full s×s scores are computed and then masked.
   const double attention_share = t.flash_attention ? kCausalAttentionShare : 1.0;
-  mb.compute_s = tokens * share * (f.gemm / gemm_rate + attention_share * f.attention / attention_rate);
-  mb.compute_s += tokens * share * m.layers * ElementwiseBytesPerTokenLayer(m, t.kernels) / memory_rate;
+  mb.compute_s = tokens * share *
+                 ((f.gemm - f.expert_gemm) / gemm_rate + f.expert_gemm / expert_rate +
+                  attention_share * f.attention / attention_rate);
+  const double moe_layers = m.IsMoe() ? m.layers - m.moe.dense_layers : 0;
+  mb.compute_s += tokens * share *
+                  (m.layers * ElementwiseBytesPerTokenLayer(m, t.kernels) +
+                   moe_layers * PermutationBytesPerTokenLayer(m)) /
+                  memory_rate;
   // Softmax/cross-entropy over the logits (~16 B per vocabulary entry and token, fwd +
   // bwd) on the last stage, which sets the pipeline's pace.
   mb.compute_s += tokens / (double(p.tp) * p.cp) * 16.0 * m.vocab / memory_rate;
   // Time the GPU idles between kernels: launch gaps, Python and framework hooks,
   // allocator and synchronization points, stragglers (calibration.cpp).
   mb.compute_s *= 1 + calibration.launch_overhead_fraction;
-  const double layers = double(m.layers) / p.pp;
+  const double layers = m.layers * StageLayerShare(p.pp, m.layers);
   const double tokens_per_rank = tokens / p.cp;
   if (p.tp > 1) {
     // Megatron: 4 all-reduces of s·b·h per layer (2 forward, 2 backward), 6 with full

@@ -407,9 +407,13 @@ void AddMegatronParallelArgs(const Scenario& s, std::vector<std::string>& args) 
   const engine::Parallelism& p = s.parallel;
   args.push_back("--tensor-model-parallel-size " + std::to_string(p.tp));
   args.push_back("--pipeline-model-parallel-size " + std::to_string(p.pp));
-  if (p.virtual_pipeline > 1) {
+  if (p.virtual_pipeline > 1 && s.model.layers % (p.pp * p.virtual_pipeline) == 0) {
     args.push_back("--num-layers-per-virtual-pipeline-stage " +
                    std::to_string(s.model.layers / (p.pp * p.virtual_pipeline)));
+  } else if (p.virtual_pipeline > 1) {
+    // Layers that do not divide over the chunks: Megatron-LM places them itself given the
+    // chunk count (arguments.py --num-virtual-stages-per-pipeline-rank).
+    args.push_back("--num-virtual-stages-per-pipeline-rank " + std::to_string(p.virtual_pipeline));
   }
   if (p.sequence_parallel && p.tp > 1) args.push_back("--sequence-parallel");
   if (p.tp_comm_overlap && p.tp > 1) args.push_back("--tp-comm-overlap");

@@ -92,14 +92,16 @@ TEST(Time, UserMfuGivesTheTextbookStepTime) {
 
 // A user's measured efficiency replaces the architecture default. Llama 3 8B at s=4096 does
 // 45.0 GFLOP of GEMMs and at most 6.4 GFLOP of attention per token (model.md §9.5); at
-// Hopper's 0.66 (× 4096/4352 for the width) and 0.35, GEMMs take 72 : ≤18 of the FLOP time,
-// so halving GEMM efficiency stretches compute by at least (144 + 18) / (72 + 18) = 1.8
-// before elementwise kernels, which dilute it, and at most 2 (were GEMMs all of it).
+// With Hopper's calibrated GEMM efficiency (~0.7, × 4096/4352 for the width) and 0.35 for
+// attention, GEMMs take ~2/3 or more of the FLOP time at 4k tokens, so halving GEMM
+// efficiency stretches compute by at least 1.6 before elementwise kernels, which dilute
+// it, and at most 2 (were GEMMs all of it).
 TEST(Time, MeasuredGemmEfficiencyReplacesTheDefault) {
   GpuSpec measured = H100();
-  measured.gemm_efficiency = 0.33;
+  const double half = ShippedCalibration().Gemm(GpuArchitecture::kHopper) / 2;
+  measured.gemm_efficiency = half;
   const Efficiency e = BaseEfficiency(measured, Training{});
-  EXPECT_DOUBLE_EQ(e.gemm, 0.33);
+  EXPECT_DOUBLE_EQ(e.gemm, half);
   EXPECT_DOUBLE_EQ(e.attention, 0.35);
   EXPECT_EQ(e.basis.id, "efficiency.basis.user");
   EXPECT_NE(e.basis.english.find("your figures"), std::string::npos);
