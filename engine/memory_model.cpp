@@ -209,6 +209,30 @@ double ZeroDivisor(const Parallelism& p, const LocalParams& l) {
 
 // The model states, in a breakdown the other terms are then filled into in place: the
 // planner sizes every layout it tries, and moving the terms' messages around costs it time.
+// Gradient communication buffers the data-parallel framework allocates beside the
+// gradients themselves:
+// - PyTorch DDP copies every gradient into its all-reduce buckets unless
+//   gradient_as_bucket_view=True ("the saved memory size will be equal to the total
+//   gradients size", torch.nn.parallel.DistributedDataParallel docs), which the HF
+//   Trainer and Accelerate leave off: one more gradient-sized buffer.
+// - DeepSpeed ZeRO-1/2 reduce gradients through an ipg bucket of reduce_bucket_size and
+//   gather parameters through one of allgather_bucket_size elements, 5e8 each by default
+//   (DeepSpeed config docs, zero_optimization), in the 16-bit training dtype.
+// Megatron's DDP reduces in place in its contiguous gradient buffer; FSDP/ZeRO-3 buffers
+// are the gathered units of Overhead().
+void CommunicationBuckets(const Scenario& s, const LocalParams& l, const StateBytes& b, double dp,
+                          OverheadParts& parts) {
+  const Parallelism& p = s.parallel;
+  if (dp <= 1 || l.trainable <= 0 || s.training.optimizer_in_backward) return;
+  if (p.framework == Framework::kFsdp && p.zero == 0) {
+    parts.bucket_bytes = l.trainable * b.grad;
+  } else if (p.framework == Framework::kDeepSpeed && (p.zero == 1 || p.zero == 2)) {
+    constexpr double kDeepSpeedBucketElements = 5e8;
+    parts.bucket_bytes = 2 * std::min(kDeepSpeedBucketElements, l.trainable) * 2;
+    parts.deepspeed_buckets = true;
+  }
+}
+
 MemoryBreakdown ModelStates(const Scenario& s, const LocalParams& l, bool explain) {
   const Parallelism& p = s.parallel;
   const double dp = ZeroDivisor(p, l);
@@ -233,6 +257,7 @@ MemoryBreakdown ModelStates(const Scenario& s, const LocalParams& l, bool explai
                                                                              NumberArg("grad_bytes", b.grad)}),
                                    dp, shard_grads);
   }
+  CommunicationBuckets(s, l, b, dp, st.overhead_parts);
   if (s.training.optimizer_in_backward) {
     // Each parameter is stepped as soon as its gradient is accumulated and the gradient
     // freed (PyTorch register_post_accumulate_grad_hook; torchtune optimizer_in_bwd), so
@@ -523,13 +548,20 @@ void Overhead(const Scenario& s, const ParamCounts& c, double allocated, const C
                                                                    BytesArg("gathered_bytes", parts.gathered_bytes)});
     }
   }
-  parts.fragmentation_bytes = calibration.fragmentation_fraction * (allocated + parts.gathered_bytes);
+  if (parts.bucket_bytes > 0 && explain) {
+    o.formula = MakeMessage(parts.deepspeed_buckets ? "memory.overhead.formula.deepspeed_buckets"
+                                                    : "memory.overhead.formula.ddp_buckets",
+                            {MessageArgOf("formula", std::move(o.formula)), BytesArg("bucket_bytes", parts.bucket_bytes)});
+  }
+  parts.fragmentation_bytes =
+      calibration.fragmentation_fraction * (allocated + parts.gathered_bytes + parts.bucket_bytes);
   if (explain) {
     o.formula = MakeMessage("memory.overhead.formula.fragmentation",
                             {MessageArgOf("formula", std::move(o.formula)),
                              BytesArg("fragmentation_bytes", parts.fragmentation_bytes)});
   }
-  o.bytes = parts.cuda_context_bytes + parts.nccl_bytes + parts.gathered_bytes + parts.fragmentation_bytes;
+  o.bytes = parts.cuda_context_bytes + parts.nccl_bytes + parts.gathered_bytes + parts.bucket_bytes +
+            parts.fragmentation_bytes;
   if (explain) {
     o.source = MakeMessage("memory.source.overhead");
   }

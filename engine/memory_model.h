@@ -27,6 +27,8 @@ struct OverheadParts {
   double cuda_context_bytes = 0;   // driver context and kernel images (not in torch counters)
   double nccl_bytes = 0;           // communicator buffers (not in torch counters)
   double gathered_bytes = 0;       // ZeRO-3/FSDP gathered units (allocated)
+  double bucket_bytes = 0;         // DDP / DeepSpeed ZeRO-1/2 gradient communication buckets (allocated)
+  bool deepspeed_buckets = false;  // which framework's buckets, for the explanation
   double fragmentation_bytes = 0;  // reserved but not allocated
 };
 

@@ -40,6 +40,8 @@ constexpr MessageTemplate kTemplates[] = {
     {"memory.overhead.formula", "1.0 GiB CUDA context"},
     {"memory.overhead.formula.nccl", "{formula} + 0.5 GiB NCCL"},
     {"memory.overhead.formula.gathered", "{formula} + {gathered_bytes} ZeRO-3 gathered units"},
+    {"memory.overhead.formula.ddp_buckets", "{formula} + {bucket_bytes} DDP gradient buckets (a second copy)"},
+    {"memory.overhead.formula.deepspeed_buckets", "{formula} + {bucket_bytes} DeepSpeed reduce and all-gather buckets"},
     {"memory.overhead.formula.fragmentation", "{formula} + 5% fragmentation ({fragmentation_bytes})"},
     // [SECTION] memory terms: sources (memory_model.cpp)
     {"memory.source.zero",

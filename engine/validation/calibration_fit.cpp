@@ -27,12 +27,13 @@ bool IsThroughput(const FitCase& c) { return c.record->kind == ValidationKind::k
 
 // Bounds: a GEMM sustains between 30% and 95% of its dense peak (below, the case is
 // mis-specified; above, no published kernel gets there); FP8 keeps half to all of bf16's
-// share; a grouped expert GEMM reaches 30-100% of a dense GEMM of its shape; data-parallel overlap hides half to all of the
-// traffic. The launch overhead is not fitted: it stretches compute as a lower GEMM
-// efficiency does, so the two cannot be told apart by throughput alone; it keeps its
-// evidence (calibration.cpp). Nor is the allocator's slack: the reserved peaks it would be fitted on
-// are under-predicted for reasons of their own (QLoRA under FSDP, Megatron MoE buffers),
-// and a global slack fitted to them over-predicts every other run; it keeps its evidence.
+// share; a grouped expert GEMM reaches 30-100% of a dense GEMM of its shape; a power cap's
+// exponent lies between 0.2 and 1.5; data-parallel overlap hides half to all of the
+// traffic. Two constants are not fitted and keep their evidence (calibration.cpp): the
+// launch overhead, which stretches compute as a lower GEMM efficiency does, so throughput
+// alone cannot tell them apart; and the allocator's slack, whose reserved peaks are
+// under-predicted for reasons of their own (QLoRA under FSDP, Megatron MoE buffers), so a
+// global slack fitted to them would over-predict every other run.
 std::vector<Knob> Knobs() {
   std::vector<Knob> knobs;
   for (size_t i = 0; i < kArchitectureNames.size(); ++i) {
