@@ -52,6 +52,7 @@ constexpr Word kZeroMeanings[] = {
     {"predicted", "input.zero_means.predicted"},
     {"the fabric's usual", "input.zero_means.fabric_default"},
     {"the GPU's rated power", "input.zero_means.rated_power"},
+    {"the tensor-parallel degree", "input.zero_means.tp"},
     {"none", "input.zero_means.none"},
     {"no limit", "input.zero_means.no_limit"},
 };

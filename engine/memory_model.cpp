@@ -154,10 +154,11 @@ LocalParams ParamsOnGpu(const Scenario& s, const ParamCounts& c, double trainabl
   const Parallelism& p = s.parallel;
   const double tp = p.tp;
   const double layer_share = StageLayerShare(p.pp, s.model.layers);  // 1/pp when the layers divide
-  const double layers_part = (c.transformer - c.expert) * layer_share / tp + c.expert * layer_share / (tp * p.ep);
+  const double expert_ranks = double(p.ExpertTensorParallel()) * p.ep;
+  const double layers_part = (c.transformer - c.expert) * layer_share / tp + c.expert * layer_share / expert_ranks;
   LocalParams l;
   l.base = layers_part;
-  l.expert = c.expert * layer_share / (tp * p.ep);
+  l.expert = c.expert * layer_share / expert_ranks;
   l.linear = c.linear / c.transformer * layers_part;
   if (stage != Stage::kLast) l.base += c.embedding / tp;
   if (stage != Stage::kFirst) l.base += c.lm_head / tp;
@@ -197,13 +198,14 @@ double FrozenBytes(const Scenario& s, const LocalParams& l) {
 }
 
 // The data-parallel degree ZeRO shards over. Expert parameters are replicated only
-// across the expert-data-parallel group dp/ep (Megatron compute_weight_and_optimizer_memory:
+// across the expert-data-parallel group tp·cp·dp/(etp·ep) (dp/ep when etp = tp) (Megatron compute_weight_and_optimizer_memory:
 // expert optimizer state sharded over world/(ETP·EP·PP)), so their share is divided by
 // dp/ep; the returned divisor is the average over dense and expert parameters.
 double ZeroDivisor(const Parallelism& p, const LocalParams& l) {
   const double dp = std::max(1, p.DataParallel());
-  if (l.expert <= 0 || p.ep <= 1 || l.base <= 0) return dp;
-  const double expert_dp = std::max(1.0, dp / p.ep);
+  if (l.expert <= 0 || l.base <= 0) return dp;
+  const double expert_dp = std::max(1, p.ExpertDataParallel());
+  if (expert_dp == dp) return dp;
   return l.base / ((l.base - l.expert) / dp + l.expert / expert_dp);
 }
 

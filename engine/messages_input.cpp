@@ -55,6 +55,7 @@ constexpr MessageTemplate kTemplates[] = {
     {"input.zero_means.predicted", "predicted"},
     {"input.zero_means.fabric_default", "the fabric's usual"},
     {"input.zero_means.rated_power", "the GPU's rated power"},
+    {"input.zero_means.tp", "the tensor-parallel degree"},
     {"input.zero_means.none", "none"},
     {"input.zero_means.no_limit", "no limit"},
 
@@ -134,6 +135,8 @@ constexpr MessageTemplate kTemplates[] = {
      "quantized weights; use lora or qlora, or load the unquantized checkpoint"},
     {"input.gpus_not_multiple", "must be a multiple of tp × pp × cp = {product}, got {gpus}"},
     {"input.virtual_pipeline_needs_pp", "needs pp > 1"},
+    {"input.ep_fold",
+     "etp × ep ({etp} × {ep}) must divide the {stage_ranks} GPUs of a pipeline stage (tp × cp × data-parallel)"},
     {"input.virtual_pipeline_layers", "pp × virtual_pipeline must be at most the {layers} layers (a layer per chunk)"},
     {"input.ep_needs_moe", "expert parallelism needs a Mixture-of-Experts model; use 1"},
     {"input.zero_megatron",

@@ -354,6 +354,7 @@ void Search::SearchGpu(const GpuSpec& g, const FabricSpec& f) {
     s.parallel.gpus = n;
     s.parallel.gpus_per_node = DefaultGpusPerNode(n);
     s.parallel.virtual_pipeline = 1;
+    s.parallel.etp = 0;  // experts split like the layers' matrices in the layouts searched
     for (int tp : {1, 2, 4, 8}) {
       // Tensor parallelism stays inside the scale-up domain (NVLink/HCCS/ICI): its
       // per-layer all-reduces are too frequent for PCIe or the network (model.md §6.5).

@@ -104,6 +104,10 @@ struct Parallelism {
   int pp = 1;                // pipeline parallel
   int cp = 1;                // context parallel
   int ep = 1;                // expert parallel (carved out of the data-parallel ranks)
+  // Expert tensor parallel: how many ranks split each expert's matrices; 0 = tp (Megatron's
+  // default). With etp = 1, experts are not split and ep may span the tensor-parallel ranks
+  // too (MoE parallel folding, Liu et al. 2025, arXiv 2504.14960).
+  int etp = 0;
   int virtual_pipeline = 1;  // interleaved-1F1B chunks per pipeline stage
   bool sequence_parallel = false;
   bool tp_comm_overlap = false;  // TP collectives pipelined with GEMMs (Megatron --tp-comm-overlap, AsyncTP)
@@ -114,6 +118,9 @@ struct Parallelism {
   double node_gbps = 0;            // inter-node bandwidth per node, Gbit/s; 0 = the fabric's usual
 
   int DataParallel() const { return gpus / (tp * pp * cp); }
+  int ExpertTensorParallel() const { return etp > 0 ? etp : tp; }
+  // Ranks holding copies of one expert shard: a pipeline stage's tp·cp·dp GPUs over etp·ep.
+  int ExpertDataParallel() const { return gpus / (pp * ExpertTensorParallel() * ep); }
   int Nodes() const { return (gpus + gpus_per_node - 1) / gpus_per_node; }
 };
 

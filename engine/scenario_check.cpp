@@ -64,7 +64,14 @@ std::optional<InputError> CheckParallel(const Parallelism& p, const ModelSpec& m
   if (p.ep > 1) {
     if (!m.IsMoe()) return MakeInputError("ep", "input.ep_needs_moe");
     if (auto e = Divides("ep", p.ep, "experts", m.moe.experts)) return e;
-    if (auto e = Divides("ep", p.ep, nullptr, p.DataParallel())) return e;
+    // Experts fold over a pipeline stage's tp·cp·dp ranks as etp × ep × expert-data-parallel
+    // (Megatron MoE parallel folding); with etp = tp that is "ep divides cp·dp".
+    const int stage_ranks = p.tp * p.cp * p.DataParallel();
+    if (stage_ranks % (p.ExpertTensorParallel() * p.ep) != 0) {
+      return MakeInputError("ep", "input.ep_fold",
+                            {CountArg("etp", p.ExpertTensorParallel()), CountArg("ep", p.ep),
+                             CountArg("stage_ranks", stage_ranks)});
+    }
   }
   if (p.framework == Framework::kMegatron && p.zero > 1) {
     return MakeInputError("zero", "input.zero_megatron");

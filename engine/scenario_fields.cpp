@@ -179,6 +179,12 @@ std::vector<ScenarioField> BuildTable() {
        .help = "Spreads a Mixture-of-Experts model's experts over the data-parallel GPUs.", .section = FS::kHardware,
        .limit = Range(1, 4096), TS_FIELD_VALUE(Scenario, parallel.ep),
        .applies = [](const Scenario& s) { return s.model.IsMoe() || s.parallel.ep > 1; }},
+      {.key = "etp", .type = FT::kInteger, .label = "Expert tensor parallel",
+       .help = "Ranks that split each expert's matrices (Megatron --expert-tensor-parallel-size); 0 = tp. With 1, "
+               "experts stay whole and ep may span the tensor-parallel ranks (MoE parallel folding).",
+       .section = FS::kHardware, .limit = Range(1, 1024, "", "the tensor-parallel degree"),
+       TS_FIELD_VALUE(Scenario, parallel.etp),
+       .applies = [](const Scenario& s) { return s.model.IsMoe() || s.parallel.etp > 0; }},
       {.key = "sequence_parallel", .type = FT::kBool, .label = "Sequence parallel",
        .help = "With tensor parallelism, also splits norm and dropout activations.", .section = FS::kHardware,
        TS_FIELD_VALUE(Scenario, parallel.sequence_parallel)},

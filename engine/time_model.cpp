@@ -172,7 +172,7 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
     // first and last chunks stay exposed, ~20% [A].
     if (p.tp_comm_overlap) mb.tp_s *= kTpOverlapExposed;
   }
-  const int ranks_per_node = std::max(1, p.gpus_per_node / p.tp);
+  const int ranks_per_node = std::max(1, p.gpus_per_node / p.ExpertTensorParallel());
   if (p.ep > 1 && m.IsMoe()) {
     // Dispatch and combine all-to-alls, forward and backward (model.md §6.7).
     const double moe_layers = double(m.layers - m.moe.dense_layers) / p.pp;
@@ -203,7 +203,7 @@ double TrainableOnGpu(const Scenario& s, const ParamCounts& c, double trainable)
   const Parallelism& p = s.parallel;
   const bool full = s.training.method == Method::kPretrain || s.training.method == Method::kFull;
   const double expert = full ? c.expert : 0;
-  return (trainable - expert) / (double(p.tp) * p.pp) + expert / (double(p.tp) * p.pp * p.ep);
+  return (trainable - expert) / (double(p.tp) * p.pp) + expert / (double(p.ExpertTensorParallel()) * p.pp * p.ep);
 }
 
 // Data-parallel traffic not hidden behind backward compute: calibration.dp_overlap of it

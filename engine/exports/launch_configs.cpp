@@ -419,6 +419,7 @@ void AddMegatronParallelArgs(const Scenario& s, std::vector<std::string>& args) 
   if (p.tp_comm_overlap && p.tp > 1) args.push_back("--tp-comm-overlap");
   args.push_back("--context-parallel-size " + std::to_string(p.cp));
   args.push_back("--expert-model-parallel-size " + std::to_string(p.ep));
+  if (p.etp > 0) args.push_back("--expert-tensor-parallel-size " + std::to_string(p.etp));
   // zero 1 = the distributed optimizer; zero ≥ 2 has no Megatron-LM equivalent (a note),
   // so the nearest, optimizer sharding, is kept.
   if (p.zero >= 1) args.push_back("--use-distributed-optimizer");

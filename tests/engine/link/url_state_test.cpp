@@ -149,7 +149,7 @@ TEST(UrlState, EveryAcceptedFieldRoundTripsAwayFromItsDefault) {
       {"allowed_gpus", {"a100-sxm-80gb"}}, {"allowed_providers", {"aws"}}, {"region", "cn"}, {"max_gpus", 16},
       {"allow_spot", true}, {"own_utilization", 0.6}};
   const engine::contract::Json second = {
-      {"model", "mixtral-8x7b"}, {"gpus", 16}, {"ep", 2}, {"cp", 2}, {"zero", 3}, {"method", "lora"},
+      {"model", "mixtral-8x7b"}, {"gpus", 16}, {"ep", 2}, {"etp", 1}, {"cp", 2}, {"zero", 3}, {"method", "lora"},
       {"tokens", 1e9}};
   engine::contract::Json defaults = engine::contract::ScenarioToJson(engine::Scenario{});
   defaults.update(engine::contract::ConstraintsToJson(engine::PlanConstraints{}));
