@@ -104,23 +104,18 @@ std::vector<ArchitectureField> BuildTable() {
       {.key = "name", .type = FT::kText, .help = "A name for the model in reports.", .type_text = "string",
        .default_text = "Custom architecture", TS_FIELD_TEXT(ModelSpec, name), .written = false},
   };
-  static std::vector<std::string> names;
-  field_access::NameLimits(t, "model.", names);
   return t;
 }
 
-const std::vector<ArchitectureField>& Table() {
-  static const std::vector<ArchitectureField> table = BuildTable();
+const FieldTable<ModelSpec>& Table() {
+  static const FieldTable<ModelSpec> table(BuildTable(), "model.");
   return table;
 }
 
 }  // namespace
 
-std::span<const ArchitectureField> ArchitectureFields() { return Table(); }
+std::span<const ArchitectureField> ArchitectureFields() { return Table().fields(); }
 
-std::span<const NumericLimit> ArchitectureFieldLimits() {
-  static const std::vector<NumericLimit> limits = LimitsOf(ArchitectureFields());
-  return limits;
-}
+std::span<const NumericLimit> ArchitectureFieldLimits() { return Table().limits(); }
 
 }  // namespace engine

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "input_limits.h"
@@ -112,6 +113,32 @@ const Field<Target>* FindField(std::span<const Field<Target>> fields, std::strin
   return nullptr;
 }
 
+// A built table with its numeric limits, named `prefix` + key ("model.layers"): what each
+// *_fields.cpp keeps in a function-local static.
+template <class Target>
+class FieldTable {
+ public:
+  FieldTable(std::vector<Field<Target>> fields, std::string_view limit_prefix) : fields_(std::move(fields)) {
+    names_.reserve(fields_.size());
+    for (Field<Target>& f : fields_) {
+      names_.push_back(std::string(limit_prefix) + std::string(f.key));
+      f.limit.field = names_.back();  // names_ never reallocates after the reserve
+      f.limit.integer = f.type == FieldType::kInteger;
+    }
+    limits_ = LimitsOf(std::span<const Field<Target>>(fields_));
+  }
+  FieldTable(const FieldTable&) = delete;
+  FieldTable& operator=(const FieldTable&) = delete;
+
+  std::span<const Field<Target>> fields() const { return fields_; }
+  std::span<const NumericLimit> limits() const { return limits_; }
+
+ private:
+  std::vector<Field<Target>> fields_;
+  std::vector<std::string> names_;
+  std::vector<NumericLimit> limits_;
+};
+
 namespace field_access {
 
 template <class T>
@@ -142,18 +169,6 @@ void FromNumber(double value, T& out) {
 // table fills in the field name and whether it is whole.
 constexpr NumericLimit Range(double min, double max, std::string_view unit = "", std::string_view zero_means = "") {
   return NumericLimit{"", min, max, !zero_means.empty(), false, unit, zero_means};
-}
-
-// Sets each numeric limit's name (`prefix` + key: "model.layers") and wholeness from the
-// field. The names must outlive the table: `names` keeps them.
-template <class Target>
-void NameLimits(std::vector<Field<Target>>& fields, std::string_view prefix, std::vector<std::string>& names) {
-  names.reserve(fields.size());
-  for (Field<Target>& f : fields) {
-    names.push_back(std::string(prefix) + std::string(f.key));
-    f.limit.field = names.back();
-    f.limit.integer = f.type == FieldType::kInteger;
-  }
 }
 
 }  // namespace field_access

@@ -60,23 +60,18 @@ std::vector<GoalField> BuildTable() {
        .help = "Share of the hours owned servers are busy: a job pays its share of their yearly cost at this rate.",
        .limit = Range(0.05, 1), TS_FIELD_VALUE(PlanConstraints, own_utilization)},
   };
-  static std::vector<std::string> names;
-  field_access::NameLimits(t, "", names);
   return t;
 }
 
-const std::vector<GoalField>& Table() {
-  static const std::vector<GoalField> table = BuildTable();
+const FieldTable<PlanConstraints>& Table() {
+  static const FieldTable<PlanConstraints> table(BuildTable(), "");
   return table;
 }
 
 }  // namespace
 
-std::span<const GoalField> GoalFields() { return Table(); }
+std::span<const GoalField> GoalFields() { return Table().fields(); }
 
-std::span<const NumericLimit> GoalFieldLimits() {
-  static const std::vector<NumericLimit> limits = LimitsOf(GoalFields());
-  return limits;
-}
+std::span<const NumericLimit> GoalFieldLimits() { return Table().limits(); }
 
 }  // namespace engine

@@ -213,28 +213,21 @@ std::vector<ScenarioField> BuildTable() {
        .section = FS::kHardware, .limit = Range(0.001, 1, "", "predicted"), TS_FIELD_VALUE(Scenario, training.mfu),
        .form = {.step = 1, .step_fast = 5, .percent = true, .format = "%.1f"}},
   };
-  for (ScenarioField& f : t) {
-    f.limit.field = f.key;
-    f.limit.integer = f.type == FT::kInteger;
-  }
   return t;
 }
 
-const std::vector<ScenarioField>& Table() {
-  static const std::vector<ScenarioField> table = BuildTable();
+const FieldTable<Scenario>& Table() {
+  static const FieldTable<Scenario> table(BuildTable(), "");
   return table;
 }
 
 }  // namespace
 
-std::span<const ScenarioField> ScenarioFields() { return Table(); }
+std::span<const ScenarioField> ScenarioFields() { return Table().fields(); }
 
 const ScenarioField* FindScenarioField(std::string_view key) { return FindField(ScenarioFields(), key); }
 
-std::span<const NumericLimit> ScenarioFieldLimits() {
-  static const std::vector<NumericLimit> limits = LimitsOf(ScenarioFields());
-  return limits;
-}
+std::span<const NumericLimit> ScenarioFieldLimits() { return Table().limits(); }
 
 std::optional<InputError> CheckFieldLimits(const Scenario& s) { return CheckLimitsOf(ScenarioFields(), s); }
 
