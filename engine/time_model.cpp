@@ -233,13 +233,20 @@ double DataParallelExposed(const Scenario& s, double local_params, double mb_com
     return micro_batches * std::max(0.0, reduce - overlap * backward_s) +
            CollectiveTime(param_bytes, 1, dp, per_node, links);
   }
-  // DDP, ZeRO-1/2, Megatron distributed optimizer: one reduction at the accumulation
-  // boundary (reduce-scatter + all-gather = all-reduce volume), hidden behind the last
+  // DDP: one all-reduce at the accumulation boundary, hidden behind the last
   // micro-batch's backward.
-  const double sync = p.zero == 0 ? CollectiveTime(grad_bytes, 2, dp, per_node, links)
-                                  : CollectiveTime(grad_bytes, 1, dp, per_node, links) +
-                                        CollectiveTime(param_bytes, 1, dp, per_node, links);
-  return std::max(0.0, sync - overlap * backward_s);
+  if (p.zero == 0) return std::max(0.0, CollectiveTime(grad_bytes, 2, dp, per_node, links) - overlap * backward_s);
+  // ZeRO-1/2, Megatron distributed optimizer: the gradients' reduce-scatter hides behind
+  // the last micro-batch's backward; the updated parameters' all-gather behind the next
+  // step's first forward where the framework prefetches it (Megatron
+  // --overlap-param-gather, FSDP SHARD_GRAD_OP's forward prefetch), while DeepSpeed
+  // gathers them after the optimizer step, exposed.
+  const double reduce = CollectiveTime(grad_bytes, 1, dp, per_node, links);
+  const double gather = CollectiveTime(param_bytes, 1, dp, per_node, links);
+  const double forward_s = mb_compute_s - backward_s;
+  const double gather_exposed =
+      p.framework == Framework::kDeepSpeed ? gather : std::max(0.0, gather - overlap * forward_s);
+  return std::max(0.0, reduce - overlap * backward_s) + gather_exposed;
 }
 
 // ---------------------------------------------------------------------------------------
