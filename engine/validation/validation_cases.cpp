@@ -57,6 +57,7 @@ ValidationCase CaseFrom(const contract::Json& c, ValidationKind kind, CaseInputs
   v.kind = kind;
   const contract::Json& scenario = c["scenario"];
   v.method = scenario.value("method", "full");
+  v.framework = scenario.value("framework", "fsdp");
   v.metric = kind == ValidationKind::kMemory ? c.value("metric", "") : c.value("primary_metric", "");
   v.measured = kind == ValidationKind::kMemory ? c["measured_gib"].get<double>() : c["measured"][v.metric].get<double>();
   v.tolerance = c["tolerance"].is_number() ? c["tolerance"].get<double>() : 0;
@@ -186,7 +187,8 @@ ValidationSummary SummarizeValidation(const std::vector<ValidationCase>& cases) 
   // left out of the fit.
   struct Errors {
     std::vector<CaseError> all, asserted, loso;
-    std::map<std::string, std::vector<CaseError>> by_method, loso_by_method;
+    std::map<std::string, std::vector<CaseError>> by_method, loso_by_method, loso_by_framework,
+        loso_by_method_framework;
   } memory, throughput;
   for (const ValidationCase& c : cases) {
     summary.asserted += c.asserted;
@@ -205,6 +207,8 @@ ValidationSummary SummarizeValidation(const std::vector<ValidationCase>& cases) 
     e.by_method[c.method].push_back(in_sample);
     e.loso.push_back(left_out);
     e.loso_by_method[c.method].push_back(left_out);
+    e.loso_by_framework[c.framework].push_back(left_out);
+    e.loso_by_method_framework[c.method + "/" + c.framework].push_back(left_out);
   }
   summary.memory = Stats(memory.all);
   summary.throughput = Stats(throughput.all);
@@ -218,6 +222,15 @@ ValidationSummary SummarizeValidation(const std::vector<ValidationCase>& cases) 
   for (const auto& [method, errors] : throughput.loso_by_method) {
     summary.throughput_loso_by_method[method] = Stats(errors);
   }
+  const auto stats_of = [](const std::map<std::string, std::vector<CaseError>>& groups) {
+    std::map<std::string, ErrorStats> out;
+    for (const auto& [key, errors] : groups) out[key] = Stats(errors);
+    return out;
+  };
+  summary.memory_loso_by_framework = stats_of(memory.loso_by_framework);
+  summary.throughput_loso_by_framework = stats_of(throughput.loso_by_framework);
+  summary.memory_loso_by_method_framework = stats_of(memory.loso_by_method_framework);
+  summary.throughput_loso_by_method_framework = stats_of(throughput.loso_by_method_framework);
   return summary;
 }
 
@@ -227,23 +240,32 @@ const ValidationSummary& EmbeddedValidationSummary() {
 }
 
 contract::Json ValidationSummaryToJson(const ValidationSummary& s) {
-  auto by_method = [](const std::map<std::string, ErrorStats>& stats) {
+  auto grouped = [](const std::map<std::string, ErrorStats>& stats) {
     contract::Json j = contract::Json::object();
     for (const auto& [method, e] : stats) j[method] = StatsJson(e);
     return j;
   };
-  auto kind = [&](const ErrorStats& all, const ErrorStats& asserted, const std::map<std::string, ErrorStats>& methods,
-                  const ErrorStats& loso, const std::map<std::string, ErrorStats>& loso_methods) {
-    contract::Json j = StatsJson(all);
-    j["asserted_only"] = StatsJson(asserted);
-    j["by_method"] = by_method(methods);
-    j["leave_one_source_out"] = StatsJson(loso);
-    j["leave_one_source_out"]["by_method"] = by_method(loso_methods);
+  struct Kind {
+    const ErrorStats &all, &asserted;
+    const std::map<std::string, ErrorStats>& methods;
+    const ErrorStats& loso;
+    const std::map<std::string, ErrorStats>&loso_methods, &loso_frameworks, &loso_method_frameworks;
+  };
+  auto kind = [&](const Kind& k) {
+    contract::Json j = StatsJson(k.all);
+    j["asserted_only"] = StatsJson(k.asserted);
+    j["by_method"] = grouped(k.methods);
+    j["leave_one_source_out"] = StatsJson(k.loso);
+    j["leave_one_source_out"]["by_method"] = grouped(k.loso_methods);
+    j["leave_one_source_out"]["by_framework"] = grouped(k.loso_frameworks);
+    j["leave_one_source_out"]["by_method_framework"] = grouped(k.loso_method_frameworks);
     return j;
   };
-  return {{"memory", kind(s.memory, s.memory_asserted, s.memory_by_method, s.memory_loso, s.memory_loso_by_method)},
-          {"throughput", kind(s.throughput, s.throughput_asserted, s.throughput_by_method, s.throughput_loso,
-                              s.throughput_loso_by_method)},
+  return {{"memory", kind({s.memory, s.memory_asserted, s.memory_by_method, s.memory_loso, s.memory_loso_by_method,
+                           s.memory_loso_by_framework, s.memory_loso_by_method_framework})},
+          {"throughput", kind({s.throughput, s.throughput_asserted, s.throughput_by_method, s.throughput_loso,
+                               s.throughput_loso_by_method, s.throughput_loso_by_framework,
+                               s.throughput_loso_by_method_framework})},
           {"fits_under", {{"cases", s.fits_under_cases}, {"held", s.fits_under_held}}},
           {"asserted", s.asserted},
           {"within_tolerance", s.within_tolerance}};

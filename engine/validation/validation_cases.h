@@ -27,7 +27,8 @@ struct ValidationCase {
   // card it fit on, GiB); throughput: tokens_per_s_per_gpu | mfu (fraction) |
   // model_tflops_per_gpu | hardware_tflops_per_gpu.
   std::string metric;
-  std::string method;  // the scenario's method: pretrain | full | freeze | lora | qlora
+  std::string method;     // the scenario's method: pretrain | full | freeze | lora | qlora
+  std::string framework;  // the scenario's framework: fsdp | deepspeed | megatron
   double measured = 0, predicted = 0;
   // Predicted by the calibration fitted on every other source (calibration_fit.h): what a
   // user should expect on a run the engine has never seen.
@@ -71,6 +72,10 @@ struct ValidationSummary {
   // quote for runs the engine has not seen (in total and per method).
   ErrorStats memory_loso, throughput_loso;
   std::map<std::string, ErrorStats> memory_loso_by_method, throughput_loso_by_method;
+  // The same per framework, and per "method/framework" ("lora/deepspeed"): the page
+  // quotes the closest subset with enough runs.
+  std::map<std::string, ErrorStats> memory_loso_by_framework, throughput_loso_by_framework;
+  std::map<std::string, ErrorStats> memory_loso_by_method_framework, throughput_loso_by_method_framework;
   ErrorStats memory_asserted, throughput_asserted;
   std::map<std::string, ErrorStats> memory_by_method, throughput_by_method;
   int fits_under_cases = 0, fits_under_held = 0;
@@ -85,7 +90,8 @@ const ValidationSummary& EmbeddedValidationSummary();
 
 // {"memory": {cases, sources, median_abs_error, worst_abs_error, within_20_percent,
 // within_25_percent, asserted_only: {...}, by_method: {...}, leave_one_source_out: {...,
-// by_method: {...}}}, "throughput": {...}, "fits_under": {cases, held}, "asserted",
+// by_method: {...}, by_framework: {...}, by_method_framework: {...}}}, "throughput": {...},
+// "fits_under": {cases, held}, "asserted",
 // "within_tolerance"}.
 contract::Json ValidationSummaryToJson(const ValidationSummary& summary);
 

@@ -1,6 +1,7 @@
 #include "accuracy.h"
 
 #include <cstdio>
+#include <string>
 
 #include "engine/validation/validation_cases.h"
 #include "i18n.h"
@@ -20,40 +21,74 @@ const char* MethodRuns(engine::Method method) {
   return "";
 }
 
-// The stats a note quotes: runs of the same method when there are a few, otherwise every
-// run of the metric; each run predicted with its source left out of the calibration (what
-// to expect on a run the engine has not seen, docs/model.md §6.10).
-const engine::validation::ErrorStats& Basis(AccuracyMetric metric, engine::Method method, bool* same_method) {
+// The framework as its users call it (a product name, the same in every language).
+const char* FrameworkName(engine::Framework framework) {
+  switch (framework) {
+    case engine::Framework::kFsdp: return "PyTorch FSDP";
+    case engine::Framework::kDeepSpeed: return "DeepSpeed";
+    case engine::Framework::kMegatron: return "Megatron-LM";
+  }
+  return "";
+}
+
+// Which runs a note quotes: the closest subset with at least this many.
+constexpr int kMinRuns = 3;
+enum class Subset { kMethodAndFramework, kMethod, kAll };
+
+// The stats a note quotes: runs of the same method and framework when there are a few,
+// else of the same method, else every run of the metric; each run predicted with its
+// source left out of the calibration (what to expect on a run the engine has not seen,
+// docs/model.md §6.10).
+const engine::validation::ErrorStats& Basis(AccuracyMetric metric, engine::Method method,
+                                            engine::Framework framework, Subset* subset) {
   const engine::validation::ValidationSummary& summary = engine::validation::EmbeddedValidationSummary();
   const bool memory = metric == AccuracyMetric::kMemory;
+  const std::string method_name(engine::EnumName(engine::kMethodNames, method));
+  const std::string framework_name(engine::EnumName(engine::kFrameworkNames, framework));
+  const auto& pairs =
+      memory ? summary.memory_loso_by_method_framework : summary.throughput_loso_by_method_framework;
+  if (const auto it = pairs.find(method_name + "/" + framework_name); it != pairs.end() && it->second.cases >= kMinRuns) {
+    *subset = Subset::kMethodAndFramework;
+    return it->second;
+  }
   const auto& by_method = memory ? summary.memory_loso_by_method : summary.throughput_loso_by_method;
-  const auto it = by_method.find(std::string(engine::EnumName(engine::kMethodNames, method)));
-  *same_method = it != by_method.end() && it->second.cases >= 3;
-  if (*same_method) return it->second;
+  if (const auto it = by_method.find(method_name); it != by_method.end() && it->second.cases >= kMinRuns) {
+    *subset = Subset::kMethod;
+    return it->second;
+  }
+  *subset = Subset::kAll;
   return memory ? summary.memory_loso : summary.throughput_loso;
 }
 
 }  // namespace
 
-std::string AccuracyNote(AccuracyMetric metric, engine::Method method) {
-  bool same_method = false;
-  const engine::validation::ErrorStats& basis = Basis(metric, method, &same_method);
+std::string AccuracyNote(AccuracyMetric metric, engine::Method method, engine::Framework framework) {
+  Subset subset = Subset::kAll;
+  const engine::validation::ErrorStats& basis = Basis(metric, method, framework, &subset);
   const int cases = basis.cases;
   if (cases == 0) return "";
   const double median_percent = basis.median_abs_error * 100;
-  char text[240];
-  if (!same_method) {
-    std::snprintf(text, sizeof text,
-                  metric == AccuracyMetric::kMemory
-                      ? T("Memory predictions were typically within ±%.0f%% of %d published runs, each predicted without its source in the calibration (median error).")
-                      : T("Speed predictions were typically within ±%.0f%% of %d published runs, each predicted without its source in the calibration (median error)."),
-                  median_percent, cases);
-  } else {
-    std::snprintf(text, sizeof text,
-                  metric == AccuracyMetric::kMemory
-                      ? T("Memory predictions were typically within ±%.0f%% of %d published %s runs like this one, each predicted without its source in the calibration (median error).")
-                      : T("Speed predictions were typically within ±%.0f%% of %d published %s runs like this one, each predicted without its source in the calibration (median error)."),
-                  median_percent, cases, MethodRuns(method));
+  const bool memory = metric == AccuracyMetric::kMemory;
+  char text[320];
+  switch (subset) {
+    case Subset::kAll:
+      std::snprintf(text, sizeof text,
+                    memory ? T("Memory predictions were typically within ±%.0f%% of %d published runs, each predicted without its source in the calibration (median error).")
+                           : T("Speed predictions were typically within ±%.0f%% of %d published runs, each predicted without its source in the calibration (median error)."),
+                    median_percent, cases);
+      break;
+    case Subset::kMethod:
+      std::snprintf(text, sizeof text,
+                    memory ? T("Memory predictions were typically within ±%.0f%% of %d published %s runs like this one, each predicted without its source in the calibration (median error).")
+                           : T("Speed predictions were typically within ±%.0f%% of %d published %s runs like this one, each predicted without its source in the calibration (median error)."),
+                    median_percent, cases, MethodRuns(method));
+      break;
+    case Subset::kMethodAndFramework:
+      std::snprintf(text, sizeof text,
+                    memory ? T("Memory predictions were typically within ±%.0f%% of %d published %s runs on %s like this one, each predicted without its source in the calibration (median error).")
+                           : T("Speed predictions were typically within ±%.0f%% of %d published %s runs on %s like this one, each predicted without its source in the calibration (median error)."),
+                    median_percent, cases, MethodRuns(method), FrameworkName(framework));
+      break;
   }
   return text;
 }

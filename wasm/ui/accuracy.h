@@ -10,7 +10,9 @@ namespace ui {
 
 enum class AccuracyMetric { kMemory, kThroughput };
 
-// One sentence for the page, in the current language; empty if no run backs it.
-std::string AccuracyNote(AccuracyMetric metric, engine::Method method);
+// One sentence for the page, in the current language, quoting the published runs closest
+// to the scenario (same method and framework, else same method, else all) as predicted
+// with their source left out of the calibration; empty if no run backs it.
+std::string AccuracyNote(AccuracyMetric metric, engine::Method method, engine::Framework framework);
 
 }  // namespace ui

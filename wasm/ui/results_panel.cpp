@@ -184,11 +184,12 @@ void DrawResultsDetails(AppState& state, const Fonts& fonts) {
   DrawMemoryBar(e, state.dpi_scale);
   DrawTermTable(e, state.dpi_scale);
   const engine::Method method = state.inputs.scenario.training.method;
-  MutedText(AccuracyNote(AccuracyMetric::kMemory, method).c_str());
+  const engine::Framework framework = state.inputs.scenario.parallel.framework;
+  MutedText(AccuracyNote(AccuracyMetric::kMemory, method, framework).c_str());
   DrawWarnings(e);
   DrawPlanSection(state, fonts);
   DrawSpeedSection(e, fonts, state.dpi_scale);
-  MutedText(AccuracyNote(AccuracyMetric::kThroughput, method).c_str());
+  MutedText(AccuracyNote(AccuracyMetric::kThroughput, method, framework).c_str());
   DrawTimeSection(e, fonts, state.dpi_scale);
   DrawServerSection(e, fonts, state.dpi_scale);
   DrawRentBuySection(state, e, fonts);
