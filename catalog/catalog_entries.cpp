@@ -47,6 +47,7 @@ constexpr Range kRanges[] = {
     {"gpus.bf16_dense_tflops", 1, 50000},
     {"gpus.fp16_dense_tflops", 1, 50000},
     {"gpus.fp8_dense_tflops", 1, 100000},
+    {"gpus.fp4_dense_tflops", 1, 200000},
     {"gpus.tf32_dense_tflops", 1, 25000},
     // Scale-up link per GPU: T4 32 GB/s (PCIe Gen3 x16) .. NVLink 5 1,800 GB/s.
     {"gpus.scale_up_gb_per_s", 1, 50000},
@@ -375,6 +376,8 @@ Result<engine::GpuSpec> ParseGpu(const engine::contract::Json& e, const std::str
   if (auto err = NeedNumber(e, "gpus", "bf16_dense_tflops", path, &bf16)) return *err;
   if (auto err = NeedNumber(e, "gpus", "fp16_dense_tflops", path, &fp16)) return *err;
   if (auto err = MaybeNumber(e, "gpus", "fp8_dense_tflops", path, &fp8)) return *err;
+  double fp4 = 0;  // optional: only block-scaled (Blackwell-class) parts list it
+  if (auto err = MaybeNumber(e, "gpus", "fp4_dense_tflops", path, &fp4)) return *err;
   if (auto err = MaybeNumber(e, "gpus", "tf32_dense_tflops", path, &tf32)) return *err;
   if (auto err = NeedNumber(e, "gpus", "scale_up_gb_per_s", path, &link)) return *err;
   if (auto err = engine::contract::Require(e, "tdp_w", path)) return *err;  // null = not published (TPUs, Ascend 910C)
@@ -422,6 +425,7 @@ Result<engine::GpuSpec> ParseGpu(const engine::contract::Json& e, const std::str
   g.bf16_flops = bf16 * engine::kTera;
   g.fp16_flops = fp16 * engine::kTera;
   g.fp8_flops = fp8 * engine::kTera;
+  g.fp4_flops = fp4 * engine::kTera;
   g.tf32_flops = tf32 * engine::kTera;
   g.scale_up_bytes_per_s = link * engine::kGB;
   return g;

@@ -24,6 +24,8 @@ struct Calibration {
   std::array<double, kArchitectureNames.size()> gemm{};
   std::array<double, kArchitectureNames.size()> attention{};
   double fp8_gemm_factor = 0;           // FP8 GEMMs' share of their doubled peak, relative to bf16's
+  double mxfp8_gemm_factor = 0;         // MXFP8 GEMMs' share of the FP8 peak, relative to bf16's share of its own
+  double nvfp4_gemm_factor = 0;         // NVFP4 GEMMs' share of the FP4 peak, the same way
   double expert_gemm_factor = 0;        // routed experts' grouped GEMMs, relative to dense GEMMs of their shape
   double launch_overhead_fraction = 0;  // GPU idle time between kernels, per unit of kernel time
   double dp_overlap = 0;                // share of data-parallel traffic hidden behind backward compute

@@ -44,7 +44,7 @@ CheckItem Quantization(const Scenario& s, const GpuSpec& gpu) {
   CheckItem c = Item("quantization", MakeMessage(t.method == Method::kQlora ? "checklist.quantization.answer.qlora"
                                                                             : "checklist.quantization.answer",
                                                  {TextArg("precision", std::string(EnumName(kPrecisionNames, t.precision)))}));
-  if (t.precision == Precision::kFp8) {
+  if (IsLowPrecisionGemm(t.precision)) {
     c.status = CheckStatus::kAttention;
     Add(c, "checklist.quantization.fp8");
   } else if (gpu.SupportsFp8() && t.method == Method::kPretrain) {

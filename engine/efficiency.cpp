@@ -31,7 +31,9 @@ double PeakFlops(const GpuSpec& gpu, Precision p) {
     // vs 165.2 TFLOPS, NVIDIA Ada whitepaper appendix, 2022) that training never runs at.
     case Precision::kFp16: return gpu.bf16_flops;
     case Precision::kFp32: return gpu.tf32_flops > 0 ? gpu.tf32_flops : gpu.bf16_flops / 2;
-    case Precision::kFp8: return gpu.fp8_flops > 0 ? gpu.fp8_flops : gpu.bf16_flops;
+    case Precision::kFp8:
+    case Precision::kMxfp8: return gpu.fp8_flops > 0 ? gpu.fp8_flops : gpu.bf16_flops;
+    case Precision::kNvfp4: return gpu.fp4_flops > 0 ? gpu.fp4_flops : gpu.bf16_flops;
     case Precision::kBf16:
     case Precision::kBf16Pure: return gpu.bf16_flops;
   }
@@ -61,6 +63,8 @@ Efficiency BaseEfficiency(const GpuSpec& gpu, const Training& t, const Calibrati
   // FP8 GEMMs reach a lower share of their doubled peak, and the casts cost memory
   // traffic (calibration.cpp).
   if (t.precision == Precision::kFp8) e.gemm *= calibration.fp8_gemm_factor;
+  if (t.precision == Precision::kMxfp8) e.gemm *= calibration.mxfp8_gemm_factor;
+  if (t.precision == Precision::kNvfp4) e.gemm *= calibration.nvfp4_gemm_factor;
   if (!t.flash_attention) e.attention = std::min(e.attention, 0.20);  // s² scores through HBM
   return e;
 }

@@ -28,6 +28,7 @@ struct GpuSpec {
   double bf16_flops = 0;            // dense BF16 tensor peak (FP32 accumulate), FLOP/s
   double fp16_flops = 0;            // dense FP16 tensor peak
   double fp8_flops = 0;             // dense FP8 peak; 0 = no FP8 support
+  double fp4_flops = 0;             // dense FP4 peak; 0 = no block-scaled (MX/NVFP4) tensor cores
   double tf32_flops = 0;            // dense TF32 peak; 0 = none
   double scale_up_bytes_per_s = 0;  // per-GPU scale-up link, bidirectional total
   int scale_up_domain = 8;          // GPUs reachable over that link (2 for bridged pairs, 1 for none)
@@ -50,6 +51,8 @@ struct GpuSpec {
   LocalText seed_claim, seed_datasheet;
 
   bool SupportsFp8() const { return fp8_flops > 0; }
+  // Block-scaled MXFP8/NVFP4 GEMMs come with FP4 tensor cores (Blackwell, CDNA 4).
+  bool SupportsBlockScaled() const { return fp4_flops > 0 && fp8_flops > 0; }
   // bfloat16 arithmetic arrived with Ampere (NVIDIA A100 Tensor Core GPU Architecture
   // whitepaper, 2020): Volta (V100 datasheet, 2017: FP64/FP32/FP16 tensor) and Turing (T4
   // datasheet, 2018: FP16/INT8/INT4) have none, and PyTorch/Transformers refuse bf16 there

@@ -92,7 +92,7 @@ Notes DeepSpeedNotes(const Scenario& s) {
   const Training& t = s.training;
   const Parallelism& p = s.parallel;
   Notes notes = DeepSpeedParallelNotes(s);
-  if (t.precision == Precision::kFp8) Add(notes, "launch.deepspeed.fp8");
+  if (IsLowPrecisionGemm(t.precision)) Add(notes, "launch.deepspeed.fp8");
   if (t.precision == Precision::kBf16Pure) Add(notes, "launch.deepspeed.bf16_pure");
   if (t.optimizer != Optimizer::kAdamW) Add(notes, "launch.deepspeed.optimizer", {OptimizerArg(t.optimizer)});
   if (p.offload != Offload::kNone && p.zero == 0) Add(notes, "launch.deepspeed.offload_zero0");
@@ -116,7 +116,7 @@ Notes TorchrunNotes(const Scenario& s) {
   if (p.offload != Offload::kNone && p.zero < 2) {
     Add(notes, "launch.torchrun.offload_unsharded", {CountArg("zero", p.zero)});
   }
-  if (t.precision == Precision::kFp8) Add(notes, "launch.torchrun.fp8");
+  if (IsLowPrecisionGemm(t.precision)) Add(notes, "launch.torchrun.fp8");
   if (t.method == Method::kFreeze) {
     Add(notes, "launch.torchrun.freeze", {CountArg("layers", t.freeze_trainable_layers)});
   }
@@ -132,7 +132,7 @@ Notes LlamaFactoryNotes(const Scenario& s) {
     Add(notes, "launch.llamafactory.model_parallel", {TextArg("degrees", degrees)});
   }
   AddDataParallelOnlyNotes(s, LaunchTool::kLlamaFactory, notes);
-  if (t.precision == Precision::kFp8) Add(notes, "launch.llamafactory.fp8");
+  if (IsLowPrecisionGemm(t.precision)) Add(notes, "launch.llamafactory.fp8");
   if (p.offload != Offload::kNone && p.zero == 0) Add(notes, "launch.llamafactory.offload_zero0");
   if (TrainsAdapters(t.method) && t.lora_targets != LoraTargets::kAllLinear) {
     Add(notes, "launch.llamafactory.lora_target");

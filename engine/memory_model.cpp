@@ -66,6 +66,13 @@ StateBytes TrainableStateBytes(const Training& t, Framework framework, int hidde
     // Transformer Engine keeps the bf16 weights and adds an FP8 copy of each GEMM
     // weight (TE docs, low_precision_training/performance_considerations): +1 B.
     case Precision::kFp8: b.weight = 3; b.grad = 2; b.master = 4; break;
+    // Block-scaled GEMMs read each weight quantized along rows (forward) and columns
+    // (backward), so two low-precision copies with their scales sit beside the bf16
+    // weights: MXFP8 2 × (1 + 1/32) B, NVFP4 2 × (0.5 + 1/16) B (Transformer Engine
+    // MXFP8BlockScaling / NVFP4BlockScaling recipes; OCP MX v1.0 block of 32; NVFP4 block
+    // of 16 with an FP8 scale).
+    case Precision::kMxfp8: b.weight = 2 + 2 * (1 + 1.0 / 32); b.grad = 2; b.master = 4; break;
+    case Precision::kNvfp4: b.weight = 2 + 2 * (0.5 + 1.0 / 16); b.grad = 2; b.master = 4; break;
     // No master copy, and the optimizer moments take the parameters' bf16 dtype
     // (torch.optim keeps state in the parameter dtype); 8-bit state stays 8-bit.
     case Precision::kBf16Pure:
@@ -401,7 +408,7 @@ LayerBytes LayerActivation(const Scenario& s, bool moe_layer) {
   // FP8 training saves the inputs of FP8 GEMMs in FP8 (1 B instead of 2): the QKV,
   // output-projection, gate/up and down inputs (Transformer Engine; Megatron MoE README
   // "50% activation reduction" for those tensors). Attention, norms and residuals stay bf16.
-  if (t.precision == Precision::kFp8 && m.attention == AttentionKind::kStandard && !moe_layer) {
+  if (IsLowPrecisionGemm(t.precision) && m.attention == AttentionKind::kStandard && !moe_layer) {
     l.total -= tokens * (2.0 * m.hidden + m.QueryWidth() + m.ffn);
   }
   l.total += LoraDropoutBytes(s, tokens, moe_layer);

@@ -137,6 +137,8 @@ constexpr MessageTemplate kTemplates[] = {
     {"input.virtual_pipeline_needs_pp", "needs pp > 1"},
     {"input.ep_fold",
      "etp × ep ({etp} × {ep}) must divide the {stage_ranks} GPUs of a pipeline stage (tp × cp × data-parallel)"},
+    {"input.block_scaled_unsupported",
+     "{precision} needs block-scaled tensor cores (Blackwell B200/B300/GB200/GB300, MI355X); {gpu} has none"},
     {"input.virtual_pipeline_layers", "pp × virtual_pipeline must be at most the {layers} layers (a layer per chunk)"},
     {"input.ep_needs_moe", "expert parallelism needs a Mixture-of-Experts model; use 1"},
     {"input.zero_megatron",

@@ -30,6 +30,7 @@ constexpr MessageTemplate kTemplates[] = {
     {"plan.over_budget.buy", "{gpu}: the fastest plan needs {cash_outlay} to buy, more than the {budget} budget"},
     {"plan.no_plan", "{gpu}: no plan within the constraints"},
     {"plan.no_fp8", "{gpu}: no FP8 tensor cores for the fp8 recipe"},
+    {"plan.no_block_scaled", "{gpu}: no block-scaled tensor cores for MXFP8 or NVFP4"},
     {"plan.no_bf16", "{gpu}: no bfloat16 arithmetic (fp16 with loss scaling would run)"},
     {"plan.export_restricted_cn", "{gpu}: export-restricted for China ({export_note})"},
     // [SECTION] the top picks' labels (planner.h PickLabel; the JSON's label strings)

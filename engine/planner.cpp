@@ -446,6 +446,11 @@ void Search::Step() {
     rejected_.push_back({g.id, MakeMessage("plan.no_fp8", {TextArg("gpu", g.name)})});
     return;
   }
+  if ((base_.training.precision == Precision::kMxfp8 || base_.training.precision == Precision::kNvfp4) &&
+      !g.SupportsBlockScaled()) {
+    rejected_.push_back({g.id, MakeMessage("plan.no_block_scaled", {TextArg("gpu", g.name)})});
+    return;
+  }
   const Precision p = base_.training.precision;
   if ((p == Precision::kBf16 || p == Precision::kBf16Pure) && !g.SupportsBf16()) {
     rejected_.push_back({g.id, MakeMessage("plan.no_bf16", {TextArg("gpu", g.name)})});

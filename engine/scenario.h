@@ -20,7 +20,10 @@ enum class Method { kPretrain, kFull, kFreeze, kLora, kQlora };
 inline bool TrainsAdapters(Method m) { return m == Method::kLora || m == Method::kQlora; }
 // bf16/fp16: mixed precision with fp32 master weights; bf16-pure: everything in bf16 with
 // no fp32 copy (torchtune's and LitGPT's "bf16-true"); fp8: Transformer Engine GEMMs.
-enum class Precision { kBf16, kFp16, kFp32, kFp8, kBf16Pure };
+// fp8: per-tensor scaled FP8 (Transformer Engine delayed or current scaling, torchao
+// tensorwise). mxfp8 / nvfp4: Blackwell's block-scaled formats (OCP MX: an 8-bit scale per
+// 32 values; NVFP4: an FP8 scale per 16 4-bit values plus a per-tensor FP32 scale).
+enum class Precision { kBf16, kFp16, kFp32, kFp8, kBf16Pure, kMxfp8, kNvfp4 };
 // How the training framework lays out model states (model.md §2.1, §2.3):
 // fsdp = ZeRO-paper accounting (2 B weights + 2 B grads + 12 B master and moments);
 // deepspeed adds the fp32 gradient partition its optimizer keeps (estimator: 2 + 18/N);
@@ -43,7 +46,12 @@ enum class CrossEntropy { kStandard, kEager, kChunked };
 
 // Vocabulary shared by JSON, URL and UI: index = enum value.
 inline constexpr std::array<std::string_view, 5> kMethodNames = {"pretrain", "full", "freeze", "lora", "qlora"};
-inline constexpr std::array<std::string_view, 5> kPrecisionNames = {"bf16", "fp16", "fp32", "fp8", "bf16-pure"};
+inline constexpr std::array<std::string_view, 7> kPrecisionNames = {"bf16", "fp16",      "fp32", "fp8",
+                                                                    "bf16-pure", "mxfp8", "nvfp4"};
+// FP8 and the block-scaled formats: GEMMs in low precision, bf16 weights kept beside them.
+inline bool IsLowPrecisionGemm(Precision p) {
+  return p == Precision::kFp8 || p == Precision::kMxfp8 || p == Precision::kNvfp4;
+}
 inline constexpr std::array<std::string_view, 3> kFrameworkNames = {"fsdp", "deepspeed", "megatron"};
 inline constexpr std::array<std::string_view, 4> kOptimizerNames = {"adamw", "adamw-8bit", "sgd", "adafactor"};
 inline constexpr std::array<std::string_view, 3> kRecomputeNames = {"none", "selective", "full"};

@@ -159,6 +159,12 @@ std::optional<InputError> ValidateScenario(const Scenario& s, const Catalog& cat
   if (s.training.precision == Precision::kFp8 && !gpu->SupportsFp8()) {
     return MakeInputError("precision", "input.fp8_unsupported", {TextArg("gpu", gpu->name)});
   }
+  if ((s.training.precision == Precision::kMxfp8 || s.training.precision == Precision::kNvfp4) &&
+      !gpu->SupportsBlockScaled()) {
+    return MakeInputError("precision", "input.block_scaled_unsupported",
+                          {TextArg("precision", std::string(EnumName(kPrecisionNames, s.training.precision))),
+                           TextArg("gpu", gpu->name)});
+  }
   const bool bf16 = s.training.precision == Precision::kBf16 || s.training.precision == Precision::kBf16Pure;
   if (bf16 && !gpu->SupportsBf16()) {
     return MakeInputError("precision", "input.bf16_unsupported",

@@ -16,7 +16,8 @@ bool TrainsAdapters(const Scenario& s) {
 constexpr const char* kMethodLabels[] = {"Pre-training", "Full fine-tune", "Freeze (top layers)", "LoRA",
                                          "QLoRA (4-bit base)"};
 constexpr const char* kPrecisionLabels[] = {"BF16 mixed (fp32 master)", "FP16 mixed (fp32 master)", "FP32",
-                                            "FP8 (Transformer Engine)", "BF16 pure (no fp32 copy)"};
+                                            "FP8 (Transformer Engine)", "BF16 pure (no fp32 copy)",
+                                            "MXFP8 (Blackwell, block-scaled)", "NVFP4 (Blackwell, 4-bit)"};
 constexpr const char* kFrameworkLabels[] = {"PyTorch FSDP", "DeepSpeed", "Megatron-LM"};
 constexpr const char* kOptimizerLabels[] = {"AdamW", "AdamW 8-bit", "SGD + momentum", "Adafactor"};
 constexpr const char* kRecomputeLabels[] = {"None", "Selective", "Full"};

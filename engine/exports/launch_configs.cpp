@@ -223,7 +223,7 @@ void AddTrainerMethodArgs(const engine::Training& t, std::vector<std::string>& a
 
 void AddTrainerPrecisionArgs(Precision precision, std::vector<std::string>& args) {
   if (precision == Precision::kFp16) args.push_back("--fp16");
-  if (precision == Precision::kBf16 || precision == Precision::kFp8) args.push_back("--bf16");
+  if (precision == Precision::kBf16 || IsLowPrecisionGemm(precision)) args.push_back("--bf16");
   // Weights loaded in bf16 and trained without an fp32 copy.
   if (precision == Precision::kBf16Pure) args.push_back("--bf16 --torch_dtype bfloat16");
 }
@@ -432,7 +432,10 @@ void AddMegatronTrainingArgs(const Scenario& s, const LaunchPlan& plan, std::vec
   args.push_back("--train-iters " + std::to_string(plan.train_steps > 0 ? plan.train_steps : 1000));
   if (t.precision == Precision::kFp16) args.push_back("--fp16");
   if (t.precision == Precision::kBf16 || t.precision == Precision::kBf16Pure) args.push_back("--bf16");
+  // Megatron-LM's recipes (arguments.py --fp8-recipe, --fp4-format/--fp4-recipe).
   if (t.precision == Precision::kFp8) args.push_back("--bf16 --fp8-format hybrid");
+  if (t.precision == Precision::kMxfp8) args.push_back("--bf16 --fp8-format e4m3 --fp8-recipe mxfp8");
+  if (t.precision == Precision::kNvfp4) args.push_back("--bf16 --fp4-format e2m1 --fp4-recipe nvfp4");
   if (t.flash_attention) args.push_back("--use-flash-attn");
   if (t.activation_checkpointing == Recompute::kSelective) args.push_back("--recompute-granularity selective");
   if (t.activation_checkpointing == Recompute::kFull && t.recompute_layers == 0) {

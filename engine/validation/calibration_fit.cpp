@@ -48,6 +48,14 @@ std::vector<Knob> Knobs() {
                    [](const FitCase& c) {
                      return IsThroughput(c) && c.inputs->scenario.training.precision == Precision::kFp8;
                    }});
+  knobs.push_back({"mxfp8_gemm_factor", 0.4, 1.0, [](Calibration& c) -> double& { return c.mxfp8_gemm_factor; },
+                   [](const FitCase& c) {
+                     return IsThroughput(c) && c.inputs->scenario.training.precision == Precision::kMxfp8;
+                   }});
+  knobs.push_back({"nvfp4_gemm_factor", 0.2, 1.0, [](Calibration& c) -> double& { return c.nvfp4_gemm_factor; },
+                   [](const FitCase& c) {
+                     return IsThroughput(c) && c.inputs->scenario.training.precision == Precision::kNvfp4;
+                   }});
   knobs.push_back({"expert_gemm_factor", 0.3, 1.0, [](Calibration& c) -> double& { return c.expert_gemm_factor; },
                    [](const FitCase& c) { return IsThroughput(c) && c.inputs->scenario.model.IsMoe(); }});
   knobs.push_back({"power_exponent", 0.2, 1.5, [](Calibration& c) -> double& { return c.power_exponent; },
