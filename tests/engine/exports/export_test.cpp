@@ -4,6 +4,7 @@
 // same errors as the JSON entry points.
 #include "engine/exports/report.h"
 #include "engine/service/api.h"
+#include "tests/engine/exports/cli_runner.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -201,18 +202,7 @@ TEST(ExportErrors, NameTheArgumentOrTheScenarioField) {
 }
 
 #ifdef TRAINSIZER_CLI
-int RunCli(const std::string& args, const std::string& scenario, std::string* out) {
-  const std::string input = ::testing::TempDir() + "export_scenario.json";
-  FILE* f = std::fopen(input.c_str(), "w");
-  std::fputs(scenario.c_str(), f);
-  std::fclose(f);
-  const std::string cmd = std::string(TRAINSIZER_CLI) + " " + args + " < " + input + " 2>/dev/null";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  char buf[4096];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) out->append(buf, n);
-  return WEXITSTATUS(pclose(pipe));
-}
+using engine::testing_cli::RunCli;
 
 TEST(ExportCli, FormatsForEstimateAndPlan) {
   std::string csv, md, plan_csv, bad;

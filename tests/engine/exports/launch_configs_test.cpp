@@ -3,6 +3,7 @@
 // what a tool cannot express comes back as a note.
 // Expected numbers are worked out by hand in the comments.
 #include "engine/service/api.h"
+#include "tests/engine/exports/cli_runner.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -484,19 +485,7 @@ TEST(LaunchConfigs, BadScenarioGivesTheEstimateError) {
 }
 
 #ifdef TRAINSIZER_CLI
-int RunCli(const std::string& args, const std::string& scenario, std::string* out) {
-  const std::string input = ::testing::TempDir() + "launch_scenario.json";
-  FILE* f = std::fopen(input.c_str(), "w");
-  std::fputs(scenario.c_str(), f);
-  std::fclose(f);
-  const std::string cmd = std::string(TRAINSIZER_CLI) + " " + args + " < " + input + " 2>/dev/null";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  char buf[4096];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) out->append(buf, n);
-  const int status = pclose(pipe);
-  return WEXITSTATUS(status);
-}
+using engine::testing_cli::RunCli;
 
 TEST(LaunchCli, PrintsOneToolAloneAndRefusesUnknownTools) {
   const std::string scenario = R"({"model":"llama-3-8b","gpus":16,"zero":3,"global_batch":64})";
