@@ -33,11 +33,7 @@ constexpr NumericLimit kOtherLimits[] = {
 };
 
 // The message of a unit or of what 0 stands for, as the table writes them in English.
-struct Word {
-  std::string_view english;
-  const char* id;
-};
-constexpr Word kUnits[] = {
+constexpr EnglishWord kUnits[] = {
     {"billion parameters", "input.unit.billion_parameters"}, {"days", "input.unit.days"},
     {"GPUs", "input.unit.gpus"},       {"layers", "input.unit.layers"},
     {"tokens", "input.unit.tokens"},   {"sequences", "input.unit.sequences"},
@@ -45,7 +41,7 @@ constexpr Word kUnits[] = {
     {"min", "input.unit.minutes"},     {"stages", "input.unit.stages"},
     {"Gbit/s", "input.unit.gbit_per_s"}, {"W", "input.unit.watts"},
 };
-constexpr Word kZeroMeanings[] = {
+constexpr EnglishWord kZeroMeanings[] = {
     {"micro_batch × data-parallel degree", "input.zero_means.default_batch"},
     {"not given", "input.zero_means.not_given"},
     {"no claim", "input.zero_means.no_claim"},
@@ -57,11 +53,8 @@ constexpr Word kZeroMeanings[] = {
     {"no limit", "input.zero_means.no_limit"},
 };
 
-template <size_t N>
-Message WordMessage(const Word (&words)[N], std::string_view english) {
-  for (const Word& w : words) {
-    if (w.english == english) return MakeMessage(w.id);
-  }
+Message LimitWord(std::span<const EnglishWord> words, std::string_view english) {
+  if (auto message = WordMessage(words, english)) return *message;
   std::abort();  // a unit or meaning without a message: a programming error, caught by every test
 }
 
@@ -109,11 +102,11 @@ std::optional<InputError> CheckLimit(std::string_view field, std::string_view er
     std::string id = "input.out_of_range";
     if (limit.zero_is_unset) {
       id += limit.unit.empty() ? ".unset" : ".unset_unit";
-      args.push_back(MessageArgOf("zero_means", WordMessage(kZeroMeanings, limit.zero_means)));
+      args.push_back(MessageArgOf("zero_means", LimitWord(kZeroMeanings, limit.zero_means)));
     } else if (!limit.unit.empty()) {
       id += ".unit";
     }
-    if (!limit.unit.empty()) args.push_back(MessageArgOf("unit", WordMessage(kUnits, limit.unit)));
+    if (!limit.unit.empty()) args.push_back(MessageArgOf("unit", LimitWord(kUnits, limit.unit)));
     return MakeInputError(std::string(error_field), id, std::move(args));
   }
   if (limit.integer && value != std::floor(value)) {

@@ -51,6 +51,13 @@ MessageArg MessageArgOf(std::string name, Message message) {
   return arg;
 }
 
+std::optional<Message> WordMessage(std::span<const EnglishWord> words, std::string_view english) {
+  for (const EnglishWord& w : words) {
+    if (w.english == english) return MakeMessage(w.id);
+  }
+  return std::nullopt;
+}
+
 Message MakeMessage(std::string id, std::vector<MessageArg> args) {
   std::string english = RenderEnglish(id, args);
   return Message{std::move(id), std::move(args), std::move(english)};

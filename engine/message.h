@@ -5,6 +5,8 @@
 // matching English sentences.
 #pragma once
 
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -73,5 +75,15 @@ std::vector<std::string_view> MessageIds();
 
 // The English text of template `id` with `args`.
 std::string RenderEnglish(std::string_view id, const std::vector<MessageArg>& args);
+
+// A fixed English word or phrase the engine meets as text (a limit's unit, a piece of
+// nlohmann's parse error) and the message that says it in every language.
+struct EnglishWord {
+  std::string_view english;
+  const char* id;
+};
+
+// The message of `english` among `words`, or nullopt when none is.
+std::optional<Message> WordMessage(std::span<const EnglishWord> words, std::string_view english);
 
 }  // namespace engine

@@ -132,14 +132,13 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
   const Parallelism& p = s.parallel;
   const double tokens = double(t.seq_len) * t.micro_batch;
   // This GPU's part of the work: the fullest pipeline stage's layers, over TP and CP.
-  const double share = StageLayerShare(p.pp, m.layers) / (double(p.tp) * p.cp);
+  const double stage_share = StageLayerShare(p.pp, m.layers);
+  const double share = stage_share / (double(p.tp) * p.cp);
   const Efficiency eff = BaseEfficiency(gpu, t, calibration);
   const double clocks = PowerClockFactor(s, gpu, calibration);
-  const double gemm_rate =
-      PeakFlops(gpu, t.precision) * clocks * eff.gemm * GemmSizeFactor(double(m.hidden) / p.tp);
-  const double expert_rate =
-      m.IsMoe() ? PeakFlops(gpu, t.precision) * clocks * eff.gemm * ExpertGemmFactor(s, tokens / p.cp, calibration)
-                : gemm_rate;
+  const double gemm_peak = PeakFlops(gpu, t.precision) * clocks * eff.gemm;  // before the GEMM's shape
+  const double gemm_rate = gemm_peak * GemmSizeFactor(double(m.hidden) / p.tp);
+  const double expert_rate = m.IsMoe() ? gemm_peak * ExpertGemmFactor(s, tokens / p.cp, calibration) : gemm_rate;
   const double attention_rate = gpu.bf16_flops * clocks * eff.attention;
   const double memory_rate = gpu.memory_bandwidth_bytes_per_s * eff.memory;
   MicroBatch mb;
@@ -159,7 +158,7 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
   // Time the GPU idles between kernels: launch gaps, Python and framework hooks,
   // allocator and synchronization points, stragglers (calibration.cpp).
   mb.compute_s *= 1 + calibration.launch_overhead_fraction;
-  const double layers = m.layers * StageLayerShare(p.pp, m.layers);
+  const double layers = m.layers * stage_share;
   const double tokens_per_rank = tokens / p.cp;
   if (p.tp > 1) {
     // Megatron: 4 all-reduces of s·b·h per layer (2 forward, 2 backward), 6 with full
@@ -172,12 +171,14 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
     // first and last chunks stay exposed, ~20% [A].
     if (p.tp_comm_overlap) mb.tp_s *= kTpOverlapExposed;
   }
-  const int ranks_per_node = std::max(1, p.gpus_per_node / p.ExpertTensorParallel());
+  const int ranks_per_node = std::max(1, p.gpus_per_node / p.tp);
   if (p.ep > 1 && m.IsMoe()) {
-    // Dispatch and combine all-to-alls, forward and backward (model.md §6.7).
-    const double moe_layers = double(m.layers - m.moe.dense_layers) / p.pp;
+    // Dispatch and combine all-to-alls, forward and backward (model.md §6.7). The EP
+    // group's ranks sit etp apart (consecutive when experts are not split).
+    const double stage_moe_layers = moe_layers / p.pp;
+    const int ep_ranks_per_node = std::max(1, p.gpus_per_node / p.ExpertTensorParallel());
     const double bytes = tokens_per_rank * m.moe.experts_per_token * m.hidden * 2;
-    mb.other_s += moe_layers * 4 * CollectiveTime(bytes, 1, p.ep, ranks_per_node, links);
+    mb.other_s += stage_moe_layers * 4 * CollectiveTime(bytes, 1, p.ep, ep_ranks_per_node, links);
   }
   if (p.cp > 1) {
     // All-gather of K and V forward, reduce-scatter of their gradients backward (Llama 3

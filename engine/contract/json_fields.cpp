@@ -55,19 +55,14 @@ std::string KeyPath(const std::vector<OpenValue>& open, const std::string& key, 
 // language; the text it quotes from the input is cut to QuotedInput's 64 bytes (it may be a
 // megabyte of one string). A text of any other shape is kept as it is.
 
-struct Piece {
-  std::string_view english;
-  const char* id;
-};
-
-constexpr Piece kContexts[] = {
+constexpr EnglishWord kContexts[] = {
     {"object separator", "input.json.context.object_separator"}, {"object key", "input.json.context.object_key"},
     {"object", "input.json.context.object"}, {"array", "input.json.context.array"},
     {"value", "input.json.context.value"},
 };
 
 // Token names that are words; the others ('[', '}', ...) are the same in any language.
-constexpr Piece kTokens[] = {
+constexpr EnglishWord kTokens[] = {
     {"<uninitialized>", "input.json.token.uninitialized"}, {"true literal", "input.json.token.true"},
     {"false literal", "input.json.token.false"},           {"null literal", "input.json.token.null"},
     {"string literal", "input.json.token.string"},         {"number literal", "input.json.token.number"},
@@ -76,7 +71,7 @@ constexpr Piece kTokens[] = {
 };
 constexpr std::string_view kPunctuation[] = {"'['", "'{'", "']'", "'}'", "':'", "','"};
 
-constexpr Piece kLexerErrors[] = {
+constexpr EnglishWord kLexerErrors[] = {
     {"invalid BOM; must be 0xEF 0xBB 0xBF if given", "input.json.lexer.bom"},
     {"invalid comment; expecting '/' or '*' after '/'", "input.json.lexer.comment_slash"},
     {"invalid comment; missing closing '*/'", "input.json.lexer.comment_unclosed"},
@@ -106,16 +101,9 @@ std::string QuotedText(std::string_view text) {
   return out;
 }
 
-std::optional<Message> PieceMessage(std::span<const Piece> pieces, std::string_view text) {
-  for (const Piece& p : pieces) {
-    if (p.english == text) return MakeMessage(p.id);
-  }
-  return std::nullopt;
-}
-
 // A token name as an argument: a word as its message, punctuation as it is.
 std::optional<engine::MessageArg> TokenArg(const char* name, std::string_view text) {
-  if (auto word = PieceMessage(kTokens, text)) return MessageArgOf(name, *word);
+  if (auto word = WordMessage(kTokens, text)) return MessageArgOf(name, *word);
   for (std::string_view p : kPunctuation) {
     if (p == text) return TextArg(name, std::string(text));
   }
@@ -153,7 +141,7 @@ std::optional<Message> ProblemMessage(std::string_view text) {
   const size_t last = text.find(kLastRead);
   if (last == std::string_view::npos || !text.ends_with('\'')) return std::nullopt;
   const std::string_view complaint = text.substr(0, last);
-  std::optional<Message> error = PieceMessage(kLexerErrors, complaint);
+  std::optional<Message> error = WordMessage(kLexerErrors, complaint);
   if (!error) error = ControlCharacterMessage(complaint);
   if (!error) return std::nullopt;
   const std::string_view read = text.substr(last + kLastRead.size(), text.size() - last - kLastRead.size() - 1);
@@ -168,7 +156,7 @@ std::optional<Message> SyntaxMessage(std::string_view text) {
   text.remove_prefix(kStart.size());
   const size_t dash = text.find(" - ");
   if (dash == std::string_view::npos) return std::nullopt;
-  const auto context = PieceMessage(kContexts, text.substr(0, dash));
+  const auto context = WordMessage(kContexts, text.substr(0, dash));
   if (!context) return std::nullopt;
   std::string_view rest = text.substr(dash + 3);
   // "; expected <token>" ends the text when it is there (a token name has no "; expected ").

@@ -74,6 +74,15 @@ bool Trains(const FitCase& c, std::string_view left_out) {
   return r.asserted && r.error.empty() && !r.IsThreshold() && r.source != left_out;
 }
 
+// The cases a fit without `left_out` learns `knob` from.
+std::vector<const FitCase*> CasesMoving(const Knob& knob, std::span<const FitCase> cases, std::string_view left_out) {
+  std::vector<const FitCase*> out;
+  for (const FitCase& c : cases) {
+    if (Trains(c, left_out) && knob.moves(c)) out.push_back(&c);
+  }
+  return out;
+}
+
 double Loss(const std::vector<const FitCase*>& cases, const Calibration& calibration) {
   double loss = 0;
   for (const FitCase* c : cases) {
@@ -143,12 +152,8 @@ double PredictFigure(const ValidationCase& c, const CaseInputs& in, const Calibr
 Calibration FitCalibration(std::span<const FitCase> cases, std::string_view left_out) {
   Calibration calibration = PriorCalibration();
   const std::vector<Knob> knobs = Knobs();
-  std::vector<std::vector<const FitCase*>> moved(knobs.size());
-  for (size_t k = 0; k < knobs.size(); ++k) {
-    for (const FitCase& c : cases) {
-      if (Trains(c, left_out) && knobs[k].moves(c)) moved[k].push_back(&c);
-    }
-  }
+  std::vector<std::vector<const FitCase*>> moved;
+  for (const Knob& knob : knobs) moved.push_back(CasesMoving(knob, cases, left_out));
   for (int sweep = 0; sweep < kSweeps; ++sweep) {
     for (size_t k = 0; k < knobs.size(); ++k) {
       if (moved[k].size() >= kMinCasesToFit) FitKnob(knobs[k], moved[k], calibration);
@@ -161,10 +166,8 @@ std::vector<FittedValue> DescribeFit(std::span<const FitCase> cases, const Calib
   std::vector<FittedValue> out;
   Calibration prior = PriorCalibration(), copy = fitted;
   for (const Knob& knob : Knobs()) {
-    int moved = 0;
-    for (const FitCase& c : cases) moved += Trains(c, "") && knob.moves(c);
-    out.push_back({knob.name, knob.value(prior), knob.value(copy),
-                   moved >= int(kMinCasesToFit) ? moved : 0});
+    const size_t moved = CasesMoving(knob, cases, "").size();
+    out.push_back({knob.name, knob.value(prior), knob.value(copy), moved >= kMinCasesToFit ? int(moved) : 0});
   }
   return out;
 }

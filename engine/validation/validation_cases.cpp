@@ -68,15 +68,20 @@ ValidationCase CaseFrom(const contract::Json& c, ValidationKind kind, CaseInputs
   return v;
 }
 
+// The cases paired with their inputs, as the fit takes them.
+std::vector<FitCase> FitCasesOf(const std::vector<ValidationCase>& cases, const std::vector<CaseInputs>& inputs) {
+  std::vector<FitCase> out;
+  for (size_t i = 0; i < cases.size(); ++i) out.push_back({&cases[i], &inputs[i]});
+  return out;
+}
+
 // Each case predicted by the calibration fitted without its source.
 void PredictLeavingOneSourceOut(std::vector<ValidationCase>& cases, const std::vector<CaseInputs>& inputs) {
-  std::vector<FitCase> fit_cases;
-  for (size_t i = 0; i < cases.size(); ++i) fit_cases.push_back({&cases[i], &inputs[i]});
+  const std::vector<FitCase> fit_cases = FitCasesOf(cases, inputs);
   std::map<std::string, Calibration> by_source;
-  for (ValidationCase& c : cases) {
+  for (const ValidationCase& c : cases) {
     if (!c.error.empty()) continue;
-    auto it = by_source.find(c.source);
-    if (it == by_source.end()) it = by_source.emplace(c.source, FitCalibration(fit_cases, c.source)).first;
+    if (!by_source.contains(c.source)) by_source.emplace(c.source, FitCalibration(fit_cases, c.source));
   }
   for (size_t i = 0; i < cases.size(); ++i) {
     if (cases[i].error.empty()) cases[i].loso_predicted = PredictFigure(cases[i], inputs[i], by_source[cases[i].source]);
@@ -120,8 +125,7 @@ std::vector<ValidationCase> RunValidationCases() {
 contract::Json CalibrationFitJson() {
   std::vector<CaseInputs> inputs;
   const std::vector<ValidationCase> cases = LoadCases(inputs);
-  std::vector<FitCase> fit_cases;
-  for (size_t i = 0; i < cases.size(); ++i) fit_cases.push_back({&cases[i], &inputs[i]});
+  const std::vector<FitCase> fit_cases = FitCasesOf(cases, inputs);
   const std::vector<FittedValue> fitted = DescribeFit(fit_cases, FitCalibration(fit_cases, ""));
   const std::vector<FittedValue> shipped = DescribeFit(fit_cases, ShippedCalibration());
   contract::Json out = contract::Json::object();

@@ -15,6 +15,17 @@ namespace {
 
 const engine::Catalog& Cat() { return catalog::Embedded().value(); }
 
+// The scenario and goal of `doc` read and written back as the page holds them; a field
+// the readers refuse fails the test, naming the field.
+void WrittenBack(const engine::contract::Json& doc, engine::contract::Json* out) {
+  auto scenario = engine::contract::ScenarioFromJson(doc, Cat());
+  ASSERT_TRUE(scenario.ok()) << scenario.error().field << ": " << scenario.error().message;
+  auto goal = engine::contract::ConstraintsFromJson(doc);
+  ASSERT_TRUE(goal.ok()) << goal.error().field;
+  *out = engine::contract::ScenarioToJson(scenario.value());
+  out->update(engine::contract::ConstraintsToJson(goal.value()));
+}
+
 bool Mentions(const std::vector<engine::Message>& ignored, const std::string& key) {
   for (const engine::Message& notice : ignored) {
     if (notice.english.starts_with(key + ":")) return true;
@@ -80,22 +91,14 @@ TEST(UrlState, EveryFieldRoundTrips) {
                        {"claim", {{"tokens_per_s", 50000}, {"wall_hours", 30}}},
                        {"auto_restart", false},
                        {"restart_minutes", 30}};
-  auto scenario = engine::contract::ScenarioFromJson(doc, Cat());
-  ASSERT_TRUE(scenario.ok()) << scenario.error().field << ": " << scenario.error().message;
-  auto goal = engine::contract::ConstraintsFromJson(doc);
-  ASSERT_TRUE(goal.ok()) << goal.error().field;
-  engine::contract::Json full = engine::contract::ScenarioToJson(scenario.value());
-  full.update(engine::contract::ConstraintsToJson(goal.value()));
+  engine::contract::Json full;
+  ASSERT_NO_FATAL_FAILURE(WrittenBack(doc, &full));
 
   const std::string link = engine::link::EncodeUrlState(full, {{"lang", "zh"}, {"theme", "dark"}});
   const engine::link::UrlState back = engine::link::DecodeUrlState("#" + link, Cat());
   EXPECT_TRUE(back.ignored.empty()) << back.ignored.front().english;
-  auto scenario_back = engine::contract::ScenarioFromJson(back.scenario, Cat());
-  ASSERT_TRUE(scenario_back.ok()) << scenario_back.error().field;
-  auto goal_back = engine::contract::ConstraintsFromJson(back.scenario);
-  ASSERT_TRUE(goal_back.ok());
-  engine::contract::Json full_back = engine::contract::ScenarioToJson(scenario_back.value());
-  full_back.update(engine::contract::ConstraintsToJson(goal_back.value()));
+  engine::contract::Json full_back;
+  ASSERT_NO_FATAL_FAILURE(WrittenBack(back.scenario, &full_back));
   EXPECT_EQ(full_back, full) << link;
   EXPECT_EQ(back.view.at("theme"), "dark");
   // Compact: defaults are not written.
@@ -155,24 +158,16 @@ TEST(UrlState, EveryAcceptedFieldRoundTripsAwayFromItsDefault) {
   defaults.update(engine::contract::ConstraintsToJson(engine::PlanConstraints{}));
   std::set<std::string> away;  // accepted fields set away from their default by a document
   for (const engine::contract::Json& doc : {first, second}) {
-    auto scenario = engine::contract::ScenarioFromJson(doc, Cat());
-    ASSERT_TRUE(scenario.ok()) << scenario.error().field << ": " << scenario.error().message;
-    auto goal = engine::contract::ConstraintsFromJson(doc);
-    ASSERT_TRUE(goal.ok()) << goal.error().field;
-    engine::contract::Json full = engine::contract::ScenarioToJson(scenario.value());
-    full.update(engine::contract::ConstraintsToJson(goal.value()));
+    engine::contract::Json full;
+    ASSERT_NO_FATAL_FAILURE(WrittenBack(doc, &full));
     for (const auto& [key, value] : full.items()) {
       if (key != "model" && value != defaults[key]) away.insert(key);
     }
     const std::string link = engine::link::EncodeUrlState(full, {});
     const engine::link::UrlState back = engine::link::DecodeUrlState(link, Cat());
     EXPECT_TRUE(back.ignored.empty()) << back.ignored.front().english << "\n" << link;
-    auto scenario_back = engine::contract::ScenarioFromJson(back.scenario, Cat());
-    ASSERT_TRUE(scenario_back.ok()) << scenario_back.error().field << ": " << scenario_back.error().message;
-    auto goal_back = engine::contract::ConstraintsFromJson(back.scenario);
-    ASSERT_TRUE(goal_back.ok());
-    engine::contract::Json full_back = engine::contract::ScenarioToJson(scenario_back.value());
-    full_back.update(engine::contract::ConstraintsToJson(goal_back.value()));
+    engine::contract::Json full_back;
+    ASSERT_NO_FATAL_FAILURE(WrittenBack(back.scenario, &full_back));
     EXPECT_EQ(full_back, full) << link;
   }
   for (const std::string& key : engine::contract::ScenarioFieldNames()) {
