@@ -44,6 +44,12 @@ struct FormStyle {
   const char* zero_text = nullptr;  // shown instead of 0 where 0 means "none" (the goal's deadline)
 };
 
+// Another name a choice is read under ("fsdp2" for "fsdp"); written as `name`.
+struct ChoiceAlias {
+  std::string_view alias;
+  std::string_view name;
+};
+
 template <class Target>
 struct Field {
   std::string_view key{};  // contract name; a group's field is "group.field" ("claim.wall_hours")
@@ -54,6 +60,7 @@ struct Field {
   NumericLimit limit{};                          // kInteger, kNumber: range, unit, what 0 means
   std::span<const std::string_view> choices{};   // kChoice: the names JSON and links carry
   std::span<const char* const> choice_labels{};  // kChoice: the form's names for them
+  std::span<const ChoiceAlias> choice_aliases{};  // kChoice: other names read as a choice
   std::string_view type_text{};     // kText, kTextList, kModel: what the text names, for the contract table
   std::string_view default_text{};  // the default when it is not a plain value ("min(gpus, 8)")
   // The value: numbers, booleans (0/1) and choices (the index) as a double.
@@ -67,7 +74,8 @@ struct Field {
   // it otherwise. nullptr: always.
   bool (*applies)(const Target&) = nullptr;
   // The default when the field is left out and it follows other fields (GPUs per node
-  // follow the GPU count, KV heads the heads); run after the fields before it are read.
+  // follow the GPU count, KV heads the heads, kernels the framework); run once every
+  // field given has been read.
   void (*fill_default)(Target&) = nullptr;
   // Whether the writer emits the field (MoE fields for a MoE model only). nullptr: always.
   bool (*write_if)(const Target&) = nullptr;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "memory_model.h"
+#include "recompute.h"
 
 namespace engine {
 
@@ -12,6 +13,41 @@ double AttentionWidth(const ModelSpec& m) {
     return m.heads * (qk + m.mla.v_head_dim) / 2.0;
   }
   return m.QueryWidth();
+}
+
+// GEMM weights per token that selective recomputation runs forward again (recompute.h):
+// Megatron's mlp, moe, shared_experts and mla_up_proj modules, or torchtitan's per-op
+// policy, which reruns the matmuls it does not keep (wk, wo and w3 of a Llama block;
+// half of MLA's projections) and every expert GEMM (grouped GEMMs are not kept).
+double SelectiveRecomputeWeights(const ModelSpec& m, const ParamCounts& c, const SelectiveParts& r) {
+  const double h = m.hidden;
+  const int moe_layers = m.IsMoe() ? m.layers - m.moe.dense_layers : 0;
+  const int dense_layers = m.layers - moe_layers;
+  const double mlp_matrices = m.mlp == MlpKind::kGated ? 3 : 2;
+  const double shared_width =
+      m.moe.shared_expert_ffn > 0 ? m.moe.shared_expert_ffn : double(m.moe.shared_experts) * m.moe.moe_ffn;
+  const double routed_per_token = moe_layers > 0 ? c.expert * double(m.moe.experts_per_token) / m.moe.experts : 0;
+  const double shared_per_token = moe_layers * mlp_matrices * h * shared_width;
+  const double mla_up = m.attention == AttentionKind::kMla
+                            ? m.layers * (double(m.mla.q_lora_rank) * m.heads * (m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim) +
+                                          double(m.mla.kv_lora_rank) * m.heads * (m.mla.qk_nope_head_dim + m.mla.v_head_dim))
+                            : 0;
+  double weights = 0;
+  if (r.every_other_matmul) {
+    const double attention = m.attention == AttentionKind::kMla
+                                 ? 0.5 * mla_up + m.layers * double(m.heads) * m.mla.v_head_dim * h
+                                 : m.layers * (h * m.KvWidth() + double(m.QueryWidth()) * h);
+    const double mlp = dense_layers * h * m.ffn * (m.mlp == MlpKind::kGated ? 1 : 1);  // w3, or fc2
+    return attention + mlp + routed_per_token + 0.5 * shared_per_token;
+  }
+  if (r.mlp) weights += dense_layers * mlp_matrices * h * m.ffn;
+  if (r.moe) {
+    weights += routed_per_token + shared_per_token + moe_layers * h * m.moe.experts;  // + router
+  } else if (r.shared_experts) {
+    weights += shared_per_token;
+  }
+  if (r.mla_up_proj) weights += mla_up;
+  return weights;
 }
 
 // Per token and layer, forward core attention (QKᵀ and AV) costs 2·2·s·h_q FLOPs, the
@@ -53,8 +89,12 @@ FlopsPerToken TrainingFlopsPerToken(const Scenario& s, const ParamCounts& c) {
     const double share = RecomputedShare(t, m.layers);
     recompute_gemm = 2 * (n_mm - head) * share;  // the recomputed layers' forward, not the head
     recompute_attn = attn_fwd * share;
-  } else if (t.activation_checkpointing == Recompute::kSelective && !t.flash_attention) {
-    recompute_attn = attn_fwd;  // Korthikanti selective: QKᵀ/softmax/AV again
+  } else if (t.activation_checkpointing == Recompute::kSelective) {
+    const SelectiveParts parts = SelectiveOf(s);
+    recompute_gemm = 2 * SelectiveRecomputeWeights(m, c, parts);
+    // Core attention runs forward again in backward (Korthikanti selective; Megatron
+    // checkpoints it with FlashAttention too); torchtitan keeps the attention output.
+    if (parts.core_attn) recompute_attn = attn_fwd;
   }
   f.gemm = gemm_fwd + gemm_bwd + recompute_gemm;
   // The routed experts' GEMMs run as grouped GEMMs over few tokens each (time_model.cpp

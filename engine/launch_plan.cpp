@@ -47,6 +47,10 @@ void AddCheckpointingNotes(const Training& t, LaunchTool tool, Notes& notes) {
   if (t.activation_checkpointing == Recompute::kFull && t.recompute_layers > 0) {
     Add(notes, "launch.recompute_layers." + ToolKey(tool), {CountArg("recompute_layers", t.recompute_layers)});
   }
+  // LLaMA-Factory offloads checkpointed layer inputs (use_unsloth_gc); nothing else here
+  // offloads activations.
+  const bool offload_expressed = tool == LaunchTool::kLlamaFactory && t.activation_checkpointing == Recompute::kFull;
+  if (t.activation_offload && !offload_expressed) Add(notes, "launch.activation_offload." + ToolKey(tool));
 }
 
 // What a data-parallel-only tool does with the scenario's tp, pp and cp: it starts every

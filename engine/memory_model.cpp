@@ -6,6 +6,8 @@
 #include <utility>
 
 #include "format.h"
+#include "framework_profile.h"
+#include "recompute.h"
 #include "units.h"
 
 // [SECTION] index
@@ -48,7 +50,7 @@ double OptimizerBytesPerParam(Optimizer optimizer, int hidden) {
   return 8.0;
 }
 
-StateBytes TrainableStateBytes(const Training& t, Framework framework, int hidden) {
+StateBytes TrainableStateBytes(const Training& t, StateLayout layout, int hidden) {
   StateBytes b;
   b.optim = OptimizerBytesPerParam(t.optimizer, hidden);
   if (TrainsAdapters(t.method) && t.precision != Precision::kBf16Pure) {
@@ -81,8 +83,8 @@ StateBytes TrainableStateBytes(const Training& t, Framework framework, int hidde
       if (t.optimizer != Optimizer::kAdamW8bit) b.optim /= 2;
       break;
   }
-  if (b.master > 0 && framework == Framework::kMegatron) b.grad = 4;  // fp32 main grads
-  if (b.master > 0 && framework == Framework::kDeepSpeed) b.master += 4;  // fp32 grad partition
+  if (b.master > 0 && layout == StateLayout::kMegatron) b.grad = 4;  // fp32 main grads
+  if (b.master > 0 && layout == StateLayout::kDeepSpeed) b.master += 4;  // fp32 grad partition
   return b;
 }
 
@@ -233,9 +235,9 @@ void CommunicationBuckets(const Scenario& s, const LocalParams& l, const StateBy
                           OverheadParts& parts) {
   const Parallelism& p = s.parallel;
   if (dp <= 1 || l.trainable <= 0 || s.training.optimizer_in_backward) return;
-  if (p.framework == Framework::kFsdp && p.zero == 0) {
+  if (IsFsdpLayout(p) && p.zero == 0) {
     parts.bucket_bytes = l.trainable * b.grad;
-  } else if (p.framework == Framework::kDeepSpeed && (p.zero == 1 || p.zero == 2)) {
+  } else if (IsDeepSpeedLayout(p) && (p.zero == 1 || p.zero == 2)) {
     constexpr double kDeepSpeedBucketElements = 5e8;
     parts.bucket_bytes = 2 * std::min(kDeepSpeedBucketElements, l.trainable) * 2;
     parts.deepspeed_buckets = true;
@@ -245,7 +247,7 @@ void CommunicationBuckets(const Scenario& s, const LocalParams& l, const StateBy
 MemoryBreakdown ModelStates(const Scenario& s, const LocalParams& l, bool explain) {
   const Parallelism& p = s.parallel;
   const double dp = ZeroDivisor(p, l);
-  const StateBytes b = TrainableStateBytes(s.training, p.framework, s.model.hidden);
+  const StateBytes b = TrainableStateBytes(s.training, LayoutOf(p), s.model.hidden);
   const bool shard_optim = p.zero >= 1, shard_grads = p.zero >= 2, shard_weights = p.zero >= 3;
   MemoryBreakdown st;
   const double weights = l.trainable * b.weight + FrozenBytes(s, l);
@@ -281,7 +283,7 @@ MemoryBreakdown ModelStates(const Scenario& s, const LocalParams& l, bool explai
   st.optimizer.bytes = l.trainable * (b.master + b.optim) / (shard_optim ? dp : 1);
   if (explain) {
     // DeepSpeed keeps an fp32 gradient partition beside the master weights.
-    const bool grad_partition = p.framework == Framework::kDeepSpeed && b.master > 0;
+    const bool grad_partition = IsDeepSpeedLayout(p) && b.master > 0;
     st.optimizer.formula = Sharded(
         MakeMessage(grad_partition ? "memory.optimizer.formula.grad_partition" : "memory.optimizer.formula",
                     {NumberArg("trainable", l.trainable), NumberArg("master_bytes", b.master),
@@ -395,10 +397,62 @@ double LoraDropoutBytes(const Scenario& s, double tokens, bool moe_layer) {
   return 3.0 * tokens * inputs;
 }
 
+// torchtitan's per-op selective checkpointing keeps, per layer, its input, the outputs of
+// every other matmul (wq, wv, w1, w2 of a Llama block: the 1st, 3rd, 5th and 7th aten.mm)
+// and the attention output with its log-sum-exp; the rest is rebuilt in backward
+// (torchtitan parallelize.py _custom_policy; model.md §3.4). A MoE block's grouped expert
+// GEMMs are not plain matmuls: only its router output is kept.
+LayerBytes EveryOtherMatmulBytes(const ModelSpec& m, double tokens, double b, double s, bool moe_layer) {
+  const double h = m.hidden;
+  double kept = 2 * h + 2 * double(m.QueryWidth()) + 2 * double(m.KvWidth()) + 2 * double(m.QueryWidth());
+  if (m.attention == AttentionKind::kMla) {  // q_a, kv_a (latents) and the attention output
+    kept = 2 * h + 2 * double(m.mla.q_lora_rank + m.mla.kv_lora_rank) + 2.0 * m.heads * m.mla.v_head_dim;
+  }
+  if (moe_layer) {
+    kept += 2.0 * m.moe.experts;
+  } else {
+    kept += 2.0 * m.ffn + (m.mlp == MlpKind::kGated ? 2 * h : 0);  // w1 out (gated: and w2 out)
+  }
+  return {tokens * kept + 4 * b * m.heads * s, 4 * tokens * h};
+}
+
+// Bytes selective recomputation drops from one layer (recompute.h; Megatron-Core
+// recompute_modules): each module's outputs beyond the input it is rebuilt from.
+LayerBytes SelectiveDrop(const Scenario& s, const SelectiveParts& r, double tokens, bool moe_layer) {
+  const ModelSpec& m = s.model;
+  const Kernels kernels = s.training.kernels;
+  LayerBytes drop;
+  if (r.layernorm) {  // the two norm outputs (QKV and fc1 inputs), with their fp32 copies
+    const double fp32_copies = kernels == Kernels::kEager ? 2.0 * tokens * m.hidden * m.norms_per_layer : 0;
+    drop.total += 4 * tokens * m.hidden + fp32_copies;
+    drop.replicated += 4 * tokens * m.hidden;
+  }
+  if (r.mla_up_proj && m.attention == AttentionKind::kMla) {
+    const double qk = m.heads * double(m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim);
+    drop.total += 2 * tokens * (2 * qk + m.heads * double(m.mla.v_head_dim));
+  }
+  if (!moe_layer) {
+    if (r.mlp) drop.total += MlpInternalBytes(m, tokens, m.ffn, kernels);
+    return drop;
+  }
+  if (r.moe) {  // the block's input stays; router, dispatch and experts are rebuilt
+    drop.total += MoeActivationBytes(m, tokens, kernels) - 4 * tokens * m.hidden;
+    return drop;
+  }
+  if (r.moe_act) drop.total += 2 * tokens * m.moe.experts_per_token * double(m.moe.moe_ffn);
+  if (r.shared_experts) {
+    const double width = m.moe.shared_expert_ffn > 0 ? m.moe.shared_expert_ffn : double(m.moe.shared_experts) * m.moe.moe_ffn;
+    drop.total += MlpInternalBytes(m, tokens, width, kernels);
+  }
+  return drop;
+}
+
 LayerBytes LayerActivation(const Scenario& s, bool moe_layer) {
   const ModelSpec& m = s.model;
   const Training& t = s.training;
   const double b = t.micro_batch, seq = t.seq_len, tokens = b * seq;
+  const SelectiveParts selective = SelectiveOf(s);
+  if (selective.every_other_matmul) return EveryOtherMatmulBytes(m, tokens, b, seq, moe_layer);
   LayerBytes l;
   l.total = AttentionActivationBytes(m, tokens, b, seq) +
             (moe_layer ? MoeActivationBytes(m, tokens, t.kernels) : MlpActivationBytes(m, tokens, t.kernels));
@@ -412,12 +466,15 @@ LayerBytes LayerActivation(const Scenario& s, bool moe_layer) {
     l.total -= tokens * (2.0 * m.hidden + m.QueryWidth() + m.ffn);
   }
   l.total += LoraDropoutBytes(s, tokens, moe_layer);
-  // Without FlashAttention (and without selective recompute of core attention) the
-  // softmax output, its dropout mask and output are stored: 5·a·s²·b (Korthikanti Eq. 1).
-  if (!t.flash_attention && t.activation_checkpointing != Recompute::kSelective) {
+  // Without FlashAttention (and without recomputing core attention) the softmax output,
+  // its dropout mask and output are stored: 5·a·s²·b (Korthikanti Eq. 1).
+  if (!t.flash_attention && !selective.core_attn) {
     l.total += 5.0 * m.heads * seq * seq * b;
   }
   l.replicated = 8 * tokens * m.hidden;
+  const LayerBytes drop = SelectiveDrop(s, selective, tokens, moe_layer);
+  l.total = std::max(0.0, l.total - drop.total);
+  l.replicated = std::max(0.0, l.replicated - drop.replicated);
   return l;
 }
 
@@ -428,65 +485,96 @@ double SplitLayer(const LayerBytes& l, const Parallelism& p) {
   return split / p.cp;
 }
 
-// Layers whose activations are stored on this GPU, and in-flight micro-batches: under
-// 1F1B stage i holds min(m, p − i) micro-batches of its L/p layers, the first stage L
-// layers' worth when m ≥ p; interleaving multiplies by 1 + (p − 1)/(p·v).
-void Activations(const Scenario& s, Stage stage, bool explain, MemoryTerm& a) {
+// Activation offload copies each layer's stored activations to host memory once its
+// forward is done and back before its backward, so the GPU holds the layer being
+// computed and the one in transit (double buffering: torchtune OffloadActivations,
+// Transformer Engine cpu_offload with one layer prefetched, Unsloth's checkpointing).
+void OffloadActivations(const Training& t, double layer_bytes, double transient_bytes, bool explain, MemoryTerm& a,
+                        double* offloaded_bytes) {
+  *offloaded_bytes = 0;
+  if (!t.activation_offload) return;
+  const double kept = std::min(a.bytes, 2 * layer_bytes + transient_bytes);
+  *offloaded_bytes = a.bytes - kept;
+  a.bytes = kept;
+  if (explain) {
+    a.formula = MakeMessage("memory.activations.formula.offloaded",
+                            {MessageArgOf("formula", std::move(a.formula)), BytesArg("offloaded_bytes", *offloaded_bytes)});
+  }
+}
+
+// What one stage stores for backward (bytes after TP/SP/CP). Layers whose activations
+// are stored on this GPU, and in-flight micro-batches: under 1F1B stage i holds
+// min(m, p − i) micro-batches of its L/p layers, the first stage L layers' worth when
+// m ≥ p; interleaving multiplies by 1 + (p − 1)/(p·v).
+struct StageActivations {
+  double layers = 0;       // layers with stored activations on this GPU
+  double in_flight = 1;    // micro-batches whose activations are held at once
+  double per_layer = 0;    // one layer's stored bytes without full recomputation
+  double stored = 0;       // one layer's stored bytes as run (full recompute: mostly its input)
+  double recomputed_share = 0;
+  double transient = 0;    // one layer's rebuilt working set (full) or attention scores (selective)
+};
+
+StageActivations StageActivationsOf(const Scenario& s, Stage stage) {
   const ModelSpec& m = s.model;
   const Parallelism& p = s.parallel;
   const Training& t = s.training;
+  StageActivations a;
   const int moe_layers = m.IsMoe() ? m.layers - m.moe.dense_layers : 0;
   const double dense_bytes = SplitLayer(LayerActivation(s, false), p);
   const double moe_bytes = moe_layers > 0 ? SplitLayer(LayerActivation(s, true), p) : 0;
-  double stage_layers = m.layers * StageLayerShare(p.pp, m.layers);
+  a.layers = m.layers * StageLayerShare(p.pp, m.layers);
   double moe_share = double(moe_layers) / m.layers;
   if (t.method == Method::kFreeze) {  // no backward through the frozen lower layers
-    stage_layers = stage == Stage::kFirst ? 0 : std::min<double>(stage_layers, t.freeze_trainable_layers);
+    a.layers = stage == Stage::kFirst ? 0 : std::min<double>(a.layers, t.freeze_trainable_layers);
     moe_share = moe_layers > 0 ? 1.0 : 0.0;
   }
   const double micro_batches = MicroBatchesPerStep(t, p);
-  double in_flight = stage == Stage::kFirst ? std::min<double>(micro_batches, p.pp) : 1;
-  if (stage == Stage::kFirst && p.virtual_pipeline > 1) in_flight *= 1 + (p.pp - 1.0) / (p.pp * p.virtual_pipeline);
-  const double per_layer = (1 - moe_share) * dense_bytes + moe_share * moe_bytes;
-  if (explain) {
-    a.source = MakeMessage("memory.source.activations");
-  }
+  a.in_flight = stage == Stage::kFirst ? std::min<double>(micro_batches, p.pp) : 1;
+  if (stage == Stage::kFirst && p.virtual_pipeline > 1) a.in_flight *= 1 + (p.pp - 1.0) / (p.pp * p.virtual_pipeline);
+  a.per_layer = (1 - moe_share) * dense_bytes + moe_share * moe_bytes;
+  a.stored = a.per_layer;
   if (t.activation_checkpointing == Recompute::kFull) {
     // Only each layer's input is kept (2·s·b·h, split by SP/CP), plus one layer's full
     // working set while it is recomputed (model.md §3.4), less that layer's input, which
     // is already kept; with under one recomputed layer on this GPU, that share of it.
     // With recompute_layers, the other layers keep their full activations.
     const double input = 2.0 * t.seq_len * t.micro_batch * m.hidden / (p.sequence_parallel ? p.tp : 1) / p.cp;
-    const double share = RecomputedShare(t, m.layers);
-    const double stored = share * input + (1 - share) * per_layer;
-    const double working_set = std::min(1.0, stage_layers * share) * std::max(0.0, per_layer - input);
-    a.bytes = stage_layers * in_flight * stored + working_set;
-    if (explain) {
-      std::vector<MessageArg> args = {NumberArg("layers", stage_layers), NumberArg("in_flight", in_flight),
-                                      BytesArg("stored_bytes", stored), BytesArg("working_set_bytes", working_set)};
-      if (share < 1) args.push_back(NumberArg("recomputed_percent", share * 100));
-      a.formula = MakeMessage(share < 1 ? "memory.activations.formula.recompute_share"
-                                        : "memory.activations.formula.recompute",
-                              std::move(args));
-    }
-    return;
+    a.recomputed_share = RecomputedShare(t, m.layers);
+    a.stored = a.recomputed_share * input + (1 - a.recomputed_share) * a.per_layer;
+    a.transient = std::min(1.0, a.layers * a.recomputed_share) * std::max(0.0, a.per_layer - input);
+  } else if (SelectiveOf(s).core_attn && !t.flash_attention && a.layers > 0) {
+    // Selective recomputation without FlashAttention rebuilds one layer's softmax output,
+    // mask and attention output (5·a·s²·b, not stored) while that layer's backward runs.
+    a.transient = SplitLayer({5.0 * m.heads * t.seq_len * double(t.seq_len) * t.micro_batch, 0}, p);
   }
-  a.bytes = stage_layers * in_flight * per_layer;
-  // Selective recomputation without FlashAttention rebuilds one layer's softmax output,
-  // mask and attention output (5·a·s²·b, not stored) while that layer's backward runs.
-  const bool rebuilds_scores = t.activation_checkpointing == Recompute::kSelective && !t.flash_attention;
-  const double scores = rebuilds_scores && stage_layers > 0
-                            ? SplitLayer({5.0 * m.heads * t.seq_len * double(t.seq_len) * t.micro_batch, 0}, p)
-                            : 0;
-  a.bytes += scores;
+  return a;
+}
+
+void Activations(const Scenario& s, Stage stage, bool explain, MemoryTerm& term, double* offloaded_bytes) {
+  const Training& t = s.training;
+  const StageActivations a = StageActivationsOf(s, stage);
+  term.bytes = a.layers * a.in_flight * a.stored + a.transient;
   if (explain) {
-    std::vector<MessageArg> args = {NumberArg("layers", stage_layers), NumberArg("in_flight", in_flight),
-                                    BytesArg("layer_bytes", per_layer), NumberArg("seq_len", t.seq_len),
-                                    NumberArg("micro_batch", t.micro_batch)};
-    if (scores > 0) args.push_back(BytesArg("scores_bytes", scores));
-    a.formula = MakeMessage(scores > 0 ? "memory.activations.formula.scores" : "memory.activations.formula",
-                            std::move(args));
+    term.source = MakeMessage("memory.source.activations");
+    std::vector<MessageArg> args = {NumberArg("layers", a.layers), NumberArg("in_flight", a.in_flight)};
+    if (t.activation_checkpointing == Recompute::kFull) {
+      args.push_back(BytesArg("stored_bytes", a.stored));
+      args.push_back(BytesArg("working_set_bytes", a.transient));
+      if (a.recomputed_share < 1) args.push_back(NumberArg("recomputed_percent", a.recomputed_share * 100));
+      term.formula = MakeMessage(a.recomputed_share < 1 ? "memory.activations.formula.recompute_share"
+                                                        : "memory.activations.formula.recompute",
+                                 std::move(args));
+    } else {
+      args.push_back(BytesArg("layer_bytes", a.per_layer));
+      args.push_back(NumberArg("seq_len", t.seq_len));
+      args.push_back(NumberArg("micro_batch", t.micro_batch));
+      if (a.transient > 0) args.push_back(BytesArg("scores_bytes", a.transient));
+      term.formula = MakeMessage(a.transient > 0 ? "memory.activations.formula.scores" : "memory.activations.formula",
+                                 std::move(args));
+    }
   }
+  OffloadActivations(t, a.stored, a.transient, explain, term, offloaded_bytes);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -576,12 +664,29 @@ void Overhead(const Scenario& s, const ParamCounts& c, double allocated, const C
   }
 }
 
+// Offloaded activations sit in pinned host buffers of their own size (no optimizer
+// buffer factor): added to the host RAM term.
+void AddHostActivations(double bytes, bool explain, MemoryTerm& cpu_ram) {
+  if (bytes <= 0) return;
+  cpu_ram.bytes += bytes;
+  if (explain) {
+    cpu_ram.formula = cpu_ram.formula.id.empty()
+                          ? MakeMessage("memory.cpu_ram.formula.activations", {BytesArg("activation_bytes", bytes)})
+                          : MakeMessage("memory.cpu_ram.formula.plus_activations",
+                                        {MessageArgOf("formula", std::move(cpu_ram.formula)),
+                                         BytesArg("activation_bytes", bytes)});
+    if (cpu_ram.source.id.empty()) cpu_ram.source = MakeMessage("memory.source.activation_offload");
+  }
+}
+
 MemoryBreakdown StageMemory(const Scenario& s, const ParamCounts& c, double trainable, Stage stage, bool explain,
                             const Calibration& calibration) {
   const LocalParams local = ParamsOnGpu(s, c, trainable, stage);
   MemoryBreakdown r = ModelStates(s, local, explain);
   ApplyOffload(s.parallel, r, explain);
-  Activations(s, stage, explain, r.activations);
+  double offloaded_activations = 0;
+  Activations(s, stage, explain, r.activations, &offloaded_activations);
+  AddHostActivations(offloaded_activations, explain, r.cpu_ram);
   Logits(s, stage, explain, r.logits);
   const double allocated = r.weights.bytes + r.gradients.bytes + r.optimizer.bytes + r.activations.bytes +
                            r.logits.bytes;
@@ -591,6 +696,11 @@ MemoryBreakdown StageMemory(const Scenario& s, const ParamCounts& c, double trai
 }
 
 }  // namespace
+
+double StoredActivationBytesPerMicroBatch(const Scenario& s) {
+  const StageActivations a = StageActivationsOf(s, Stage::kOnly);
+  return a.layers * a.stored;
+}
 
 MemoryBreakdown EstimateMemory(const Scenario& s, const ParamCounts& c, bool explain, const Calibration& calibration) {
   const double trainable = TrainableParams(s.model, c, s.training);

@@ -54,6 +54,10 @@ struct MemoryBreakdown {
   }
 };
 
+// Activation bytes one micro-batch leaves stored on a stage's layers, as recomputation
+// runs it: what activation offload copies to host memory and back per micro-batch.
+double StoredActivationBytesPerMicroBatch(const Scenario& scenario);
+
 // Estimates the per-GPU memory of `scenario` (validated beforehand). With `explain`
 // false the formula and source texts are left empty (the planner's fast path).
 MemoryBreakdown EstimateMemory(const Scenario& scenario, const ParamCounts& params, bool explain = true,

@@ -22,6 +22,9 @@ constexpr MessageTemplate kTemplates[] = {
     {"memory.formula.zero_sharded", "{formula} / {dp} (ZeRO)"},
     {"memory.formula.to_cpu", "{formula} → CPU"},
     {"memory.cpu_ram.formula", "{offloaded_bytes} offloaded × {buffer_factor} buffer factor"},
+    {"memory.cpu_ram.formula.activations", "{activation_bytes} offloaded activations"},
+    {"memory.cpu_ram.formula.plus_activations", "{formula} + {activation_bytes} offloaded activations"},
+    {"memory.activations.formula.offloaded", "{formula}, less {offloaded_bytes} offloaded to the CPU (two layers stay)"},
     {"memory.activations.formula",
      "{layers} layers × {in_flight} micro-batch(es) in flight × {layer_bytes} per layer (s={seq_len}, "
      "b={micro_batch})"},
@@ -54,6 +57,8 @@ constexpr MessageTemplate kTemplates[] = {
     {"memory.source.qlora",
      "QLoRA (Dettmers et al. 2023) §3: NF4 + double quantization = 0.516 B/param on linear layers; embeddings, LM "
      "head and norms stay 16-bit"},
+    {"memory.source.activation_offload",
+     "activation offload: torchtune OffloadActivations, Transformer Engine cpu_offload (one layer prefetched)"},
     {"memory.source.offload",
      "DeepSpeed ZeRO-Offload; stage3.py estimate_zero3_model_states_mem_needs (buffer factor 1.5)"},
     {"memory.source.activations",

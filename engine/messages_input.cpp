@@ -142,8 +142,8 @@ constexpr MessageTemplate kTemplates[] = {
     {"input.virtual_pipeline_layers", "pp × virtual_pipeline must be at most the {layers} layers (a layer per chunk)"},
     {"input.ep_needs_moe", "expert parallelism needs a Mixture-of-Experts model; use 1"},
     {"input.zero_megatron",
-     "Megatron-LM shards optimizer state only (zero = 1 is its distributed optimizer); use 0 or 1, or framework "
-     "fsdp/deepspeed"},
+     "{framework} shards optimizer state only (zero = 1 is Megatron's distributed optimizer); use 0 or 1, or "
+     "framework megatron-fsdp, fsdp or deepspeed"},
     {"input.zero_deepspeed_pp",
      "DeepSpeed's pipeline engine supports ZeRO stage 0 or 1 only; use zero ≤ 1 with pp > 1, or framework fsdp "
      "(FSDP2 + pipelining, as torchtitan)"},

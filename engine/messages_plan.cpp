@@ -58,6 +58,14 @@ constexpr MessageTemplate kTemplates[] = {
      "global_batch = {requested_global_batch} is not a multiple of micro-batch {micro_batch} × {data_parallel} "
      "data-parallel ranks: this config uses {global_batch}, the nearest that is."},
     // Whole-layer checkpointing, worded by each data-parallel tool's own switch.
+    {"launch.activation_offload.deepspeed",
+     "not expressible: activation offload; DeepSpeed's cpu_checkpointing applies to models built on its "
+     "checkpointing API only, so activations stay on the GPU."},
+    {"launch.activation_offload.torchrun",
+     "not expressible: activation offload; the Hugging Face Trainer keeps activations on the GPU."},
+    {"launch.activation_offload.llamafactory",
+     "not expressible: activation offload without full checkpointing; use_unsloth_gc offloads the inputs of "
+     "checkpointed layers only."},
     {"launch.selective_recompute.deepspeed",
      "not expressible: selective recomputation; DeepSpeed activation checkpointing recomputes whole layers."},
     {"launch.selective_recompute.torchrun",

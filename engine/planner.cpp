@@ -8,6 +8,7 @@
 #include "estimate_costs.h"
 #include "finite_guard.h"
 #include "format.h"
+#include "framework_profile.h"
 #include "input_limits.h"
 #include "memory_model.h"
 #include "reliability.h"
@@ -311,8 +312,8 @@ void Search::SearchLayout(const GpuSpec& g, const FabricSpec& f, const Prices& p
   if (lean_need > g.memory_bytes) return;
   // ZeRO stages the framework allows: Megatron shards optimizer state only (its
   // distributed optimizer), DeepSpeed's pipeline engine only up to stage 1.
-  const Framework fw = s.parallel.framework;
-  const bool stage3 = fw == Framework::kFsdp || (fw == Framework::kDeepSpeed && s.parallel.pp == 1);
+  const FrameworkProfile& profile = ProfileOf(s.parallel.framework);
+  const bool stage3 = profile.max_zero >= 3 && (profile.sharded != StateLayout::kDeepSpeed || s.parallel.pp == 1);
   if (!stage3) {
     lean.parallel.zero = dp > 1 ? 1 : 0;
     lean.parallel.offload = dp > 1 ? Offload::kOptimizer : Offload::kNone;

@@ -24,11 +24,14 @@ inline bool TrainsAdapters(Method m) { return m == Method::kLora || m == Method:
 // tensorwise). mxfp8 / nvfp4: Blackwell's block-scaled formats (OCP MX: an 8-bit scale per
 // 32 values; NVFP4: an FP8 scale per 16 4-bit values plus a per-tensor FP32 scale).
 enum class Precision { kBf16, kFp16, kFp32, kFp8, kBf16Pure, kMxfp8, kNvfp4 };
-// How the training framework lays out model states (model.md §2.1, §2.3):
-// fsdp = ZeRO-paper accounting (2 B weights + 2 B grads + 12 B master and moments);
-// deepspeed adds the fp32 gradient partition its optimizer keeps (estimator: 2 + 18/N);
-// megatron keeps fp32 main gradients (18 B) and zero = 1 is its distributed optimizer.
-enum class Framework { kFsdp, kDeepSpeed, kMegatron };
+// The training stack: its profile (framework_profile.h) sets how model states are laid
+// out (ZeRO-paper accounting, DeepSpeed's fp32 gradient partition, Megatron's fp32 main
+// gradients and distributed optimizer) and what it does by default (kernels, loss,
+// recomputation). The first three are the bare layouts; the rest are stacks built on them.
+enum class Framework {
+  kFsdp, kDeepSpeed, kMegatron, kTorchtitan, kMegatronFsdp, kNemoAutomodel,
+  kHfTrainer, kTrl, kLlamaFactory, kAxolotl, kTorchtune, kUnsloth,
+};
 enum class Optimizer { kAdamW, kAdamW8bit, kSgd, kAdafactor };
 enum class Recompute { kNone, kSelective, kFull };
 enum class Offload { kNone, kOptimizer, kOptimizerAndParams };
@@ -52,9 +55,15 @@ inline constexpr std::array<std::string_view, 7> kPrecisionNames = {"bf16", "fp1
 inline bool IsLowPrecisionGemm(Precision p) {
   return p == Precision::kFp8 || p == Precision::kMxfp8 || p == Precision::kNvfp4;
 }
-inline constexpr std::array<std::string_view, 3> kFrameworkNames = {"fsdp", "deepspeed", "megatron"};
+inline constexpr std::array<std::string_view, 12> kFrameworkNames = {
+    "fsdp", "deepspeed", "megatron", "torchtitan", "megatron-fsdp", "nemo-automodel",
+    "hf-trainer", "trl", "llama-factory", "axolotl", "torchtune", "unsloth"};
 inline constexpr std::array<std::string_view, 4> kOptimizerNames = {"adamw", "adamw-8bit", "sgd", "adafactor"};
 inline constexpr std::array<std::string_view, 3> kRecomputeNames = {"none", "selective", "full"};
+// Megatron-LM --recompute-modules (arguments.py, Megatron-Core 0.13+): what selective
+// recomputation may drop and rebuild in backward.
+inline constexpr std::array<std::string_view, 7> kRecomputeModuleNames = {
+    "core_attn", "mlp", "moe", "moe_act", "layernorm", "mla_up_proj", "shared_experts"};
 inline constexpr std::array<std::string_view, 3> kOffloadNames = {"none", "optimizer", "optimizer+params"};
 inline constexpr std::array<std::string_view, 3> kLoraTargetNames = {"attention", "all-linear", "qv"};
 inline constexpr std::array<std::string_view, 2> kKernelNames = {"fused", "eager"};
@@ -92,6 +101,12 @@ struct Training {
   // With full checkpointing, how many layers are recomputed; 0 = all. Megatron
   // --recompute-num-layers; torchtitan's "selective layer" AC checkpoints every n-th layer.
   int recompute_layers = 0;
+  // With selective checkpointing, the parts recomputed (Megatron --recompute-modules:
+  // kRecomputeModuleNames); empty = what the framework's "selective" does.
+  std::vector<std::string> recompute_modules;
+  // Stored activations wait in host memory until backward (torchtune
+  // enable_activation_offloading, Megatron/TE --cpu-offloading, Unsloth's checkpointing).
+  bool activation_offload = false;
   bool flash_attention = true;
   Kernels kernels = Kernels::kFused;
   CrossEntropy cross_entropy = CrossEntropy::kStandard;

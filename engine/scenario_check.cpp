@@ -4,7 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "framework_profile.h"
 #include "input_limits.h"
+#include "recompute.h"
 #include "scenario_fields.h"
 
 namespace engine {
@@ -40,7 +42,7 @@ std::optional<InputError> CheckTraining(const Training& t, const ModelSpec& m) {
                           {TextArg("method", std::string(EnumName(kMethodNames, t.method))),
                            NumberArg("weight_bytes", m.stored_weight_bytes)});
   }
-  return std::nullopt;
+  return CheckRecomputeModules(t);
 }
 
 std::optional<InputError> CheckParallel(const Parallelism& p, const ModelSpec& m, const Training& t) {
@@ -73,10 +75,11 @@ std::optional<InputError> CheckParallel(const Parallelism& p, const ModelSpec& m
                              CountArg("stage_ranks", stage_ranks)});
     }
   }
-  if (p.framework == Framework::kMegatron && p.zero > 1) {
-    return MakeInputError("zero", "input.zero_megatron");
+  if (p.zero > ProfileOf(p.framework).max_zero) {
+    return MakeInputError("zero", "input.zero_megatron",
+                          {TextArg("framework", std::string(EnumName(kFrameworkNames, p.framework)))});
   }
-  if (p.framework == Framework::kDeepSpeed && p.pp > 1 && p.zero > 1) {
+  if (IsDeepSpeedLayout(p) && p.pp > 1 && p.zero > 1) {
     return MakeInputError("zero", "input.zero_deepspeed_pp");
   }
   if (p.offload == Offload::kOptimizer && p.zero == 0) {

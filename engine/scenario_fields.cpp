@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "framework_profile.h"
+
 namespace engine {
 namespace {
 
@@ -18,7 +20,19 @@ constexpr const char* kMethodLabels[] = {"Pre-training", "Full fine-tune", "Free
 constexpr const char* kPrecisionLabels[] = {"BF16 mixed (fp32 master)", "FP16 mixed (fp32 master)", "FP32",
                                             "FP8 (Transformer Engine)", "BF16 pure (no fp32 copy)",
                                             "MXFP8 (Blackwell, block-scaled)", "NVFP4 (Blackwell, 4-bit)"};
-constexpr const char* kFrameworkLabels[] = {"PyTorch FSDP", "DeepSpeed", "Megatron-LM"};
+constexpr const char* kFrameworkLabels[] = {"PyTorch FSDP",  "DeepSpeed", "Megatron-LM / NeMo", "torchtitan",
+                                            "Megatron-FSDP", "NeMo AutoModel", "HF Trainer", "TRL",
+                                            "LLaMA-Factory", "axolotl", "torchtune", "Unsloth"};
+// Other names people give the same stacks.
+constexpr ChoiceAlias kFrameworkAliases[] = {
+    {"fsdp2", "fsdp"},         {"pytorch-fsdp", "fsdp"},     {"megatron-lm", "megatron"},
+    {"megatron-core", "megatron"}, {"megatron-bridge", "megatron"}, {"nemo", "megatron"},
+    {"automodel", "nemo-automodel"}, {"transformers", "hf-trainer"}, {"hf", "hf-trainer"},
+    {"huggingface", "hf-trainer"}, {"accelerate", "hf-trainer"}, {"llamafactory", "llama-factory"},
+    {"ms-swift", "hf-trainer"}};
+
+bool Selective(const Scenario& s) { return s.training.activation_checkpointing == Recompute::kSelective; }
+const FrameworkProfile& Profile(const Scenario& s) { return ProfileOf(s.parallel.framework); }
 constexpr const char* kOptimizerLabels[] = {"AdamW", "AdamW 8-bit", "SGD + momentum", "Adafactor"};
 constexpr const char* kRecomputeLabels[] = {"None", "Selective", "Full"};
 constexpr const char* kOffloadLabels[] = {"None", "Optimizer → CPU", "Optimizer + params → CPU"};
@@ -121,7 +135,20 @@ std::vector<ScenarioField> BuildTable() {
        .help = "Activation (gradient) checkpointing: recompute activations in the backward pass instead of "
                "storing them.",
        .section = FS::kTraining, .choices = kRecomputeNames, .choice_labels = kRecomputeLabels,
-       TS_FIELD_VALUE(Scenario, training.activation_checkpointing)},
+       .default_text = "the framework's", TS_FIELD_VALUE(Scenario, training.activation_checkpointing),
+       .fill_default = [](Scenario& s) { s.training.activation_checkpointing = Profile(s).recompute; }},
+      {.key = "recompute_modules", .type = FT::kTextList,
+       .help = "With selective checkpointing, what is recomputed (Megatron --recompute-modules); empty: what the "
+               "framework's selective checkpointing does (Megatron: core attention; torchtitan: every other "
+               "matmul).",
+       .type_text = "array of core_attn, mlp, moe, moe_act, layernorm, mla_up_proj, shared_experts",
+       .default_text = "the framework's", TS_FIELD_LIST(Scenario, training.recompute_modules), .applies = Selective},
+      {.key = "activation_offload", .type = FT::kBool, .label = "Offload activations",
+       .help = "Stored activations wait in CPU memory until backward (torchtune, Megatron --cpu-offloading, "
+               "Unsloth): the GPU keeps about two layers' worth; the copies cost PCIe time when compute cannot "
+               "hide them.",
+       .section = FS::kTraining, .default_text = "the framework's", TS_FIELD_VALUE(Scenario, training.activation_offload),
+       .fill_default = [](Scenario& s) { s.training.activation_offload = Profile(s).activation_offload; }},
       {.key = "recompute_layers", .type = FT::kInteger,
        .help = "With full checkpointing, how many layers are recomputed; 0 = all (Megatron --recompute-num-layers).",
        .limit = Range(0, 1000, "layers"), TS_FIELD_VALUE(Scenario, training.recompute_layers),
@@ -132,11 +159,13 @@ std::vector<ScenarioField> BuildTable() {
       {.key = "kernels", .type = FT::kChoice, .label = "Kernels",
        .help = "Eager PyTorch saves more per layer (unfused SwiGLU, fp32 norm copies) than fused kernels.",
        .section = FS::kTraining, .choices = kKernelNames, .choice_labels = kKernelLabels,
-       TS_FIELD_VALUE(Scenario, training.kernels)},
+       .default_text = "the framework's", TS_FIELD_VALUE(Scenario, training.kernels),
+       .fill_default = [](Scenario& s) { s.training.kernels = Profile(s).kernels; }},
       {.key = "cross_entropy", .type = FT::kChoice, .label = "Cross-entropy",
        .help = "How the loss over the vocabulary is computed; the logits are often the largest single buffer.",
        .section = FS::kTraining, .choices = kCrossEntropyNames, .choice_labels = kCrossEntropyLabels,
-       TS_FIELD_VALUE(Scenario, training.cross_entropy)},
+       .default_text = "the framework's", TS_FIELD_VALUE(Scenario, training.cross_entropy),
+       .fill_default = [](Scenario& s) { s.training.cross_entropy = Profile(s).cross_entropy; }},
       // Hardware and parallelism
       {.key = "gpu", .type = FT::kText, .label = "GPU", .help = "The accelerator every estimate is checked against.",
        .section = FS::kHardware, .type_text = "catalog GPU id (`trainsizer catalog`)", TS_FIELD_TEXT(Scenario, gpu_id)},
@@ -154,9 +183,11 @@ std::vector<ScenarioField> BuildTable() {
        TS_FIELD_VALUE(Scenario, parallel.gpus_per_node),
        .fill_default = [](Scenario& s) { s.parallel.gpus_per_node = DefaultGpusPerNode(s.parallel.gpus); }},
       {.key = "framework", .type = FT::kChoice, .label = "Framework",
-       .help = "How model states are laid out: FSDP follows the ZeRO paper's 16 B/param; DeepSpeed adds an fp32 "
-               "gradient partition; Megatron keeps fp32 gradients and zero 1 is its distributed optimizer.",
+       .help = "The training stack. It sets how model states are laid out (FSDP: the ZeRO paper's 16 B/param; "
+               "DeepSpeed adds an fp32 gradient partition; Megatron keeps fp32 gradients and zero 1 is its "
+               "distributed optimizer) and the defaults of kernels, cross-entropy and checkpointing.",
        .section = FS::kHardware, .choices = kFrameworkNames, .choice_labels = kFrameworkLabels,
+       .choice_aliases = kFrameworkAliases,
        TS_FIELD_VALUE(Scenario, parallel.framework)},
       {.key = "zero", .type = FT::kInteger, .label = "ZeRO / FSDP",
        .help = "0: plain data parallel; 1: shard optimizer state; 2: + gradients; 3 (FSDP full-shard): + weights, "

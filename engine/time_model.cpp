@@ -5,6 +5,8 @@
 
 #include "efficiency.h"
 #include "format.h"
+#include "framework_profile.h"
+#include "memory_model.h"
 #include "units.h"
 
 // [SECTION] index
@@ -218,7 +220,7 @@ double DataParallelExposed(const Scenario& s, double local_params, double mb_com
   const int per_node = std::max(1, std::min(dp, p.gpus_per_node / (p.tp * p.cp)));
   // Gradients are reduced in fp32 by FSDP (torchtitan mixed_precision_reduce) and Megatron
   // (fp32 main grads), in bf16 by DeepSpeed; parameters are gathered in bf16.
-  const double grad_bytes = local_params * (p.framework == Framework::kDeepSpeed ? 2 : 4);
+  const double grad_bytes = local_params * (IsDeepSpeedLayout(p) ? 2 : 4);
   const double param_bytes = local_params * 2;
   const double backward_s = mb_compute_s * 2.0 / 3.0;
   if (p.zero == 3) {
@@ -228,7 +230,7 @@ double DataParallelExposed(const Scenario& s, double local_params, double mb_com
                           CollectiveTime(grad_bytes, 1, dp, per_node, links);
     return std::max(0.0, micro_batches * (per_mb - overlap * mb_compute_s));
   }
-  if (p.zero == 2 && p.framework == Framework::kDeepSpeed) {
+  if (p.zero == 2 && IsDeepSpeedLayout(p)) {
     // DeepSpeed ZeRO-2 reduces gradients on every micro-batch (engine.py allreduce_gradients).
     const double reduce = CollectiveTime(grad_bytes, 1, dp, per_node, links);
     return micro_batches * std::max(0.0, reduce - overlap * backward_s) +
@@ -246,7 +248,7 @@ double DataParallelExposed(const Scenario& s, double local_params, double mb_com
   const double gather = CollectiveTime(param_bytes, 1, dp, per_node, links);
   const double forward_s = mb_compute_s - backward_s;
   const double gather_exposed =
-      p.framework == Framework::kDeepSpeed ? gather : std::max(0.0, gather - overlap * forward_s);
+      IsDeepSpeedLayout(p) ? gather : std::max(0.0, gather - overlap * forward_s);
   return std::max(0.0, reduce - overlap * backward_s) + gather_exposed;
 }
 
@@ -274,6 +276,17 @@ double OptimizerAndOffload(const Scenario& s, double local_params, int micro_bat
     t += 0.5 * micro_batches * 2 * local_params * 2 / kPcieBytesPerS;
   }
   return t;
+}
+
+// Activation offload copies each micro-batch's stored activations to the host during
+// forward and back during backward, over the GPU's PCIe link in each direction; the
+// copies overlap the compute (streams, as torchtune and Transformer Engine run them), so
+// only what a pass cannot hide is exposed.
+double ActivationOffloadExposed(const Scenario& s, double mb_compute_s, int micro_batches) {
+  if (!s.training.activation_offload) return 0;
+  const double copy_s = StoredActivationBytesPerMicroBatch(s) / kPcieBytesPerS;
+  const double forward_s = mb_compute_s / 3, backward_s = mb_compute_s - forward_s;
+  return micro_batches * (std::max(0.0, copy_s - forward_s) + std::max(0.0, copy_s - backward_s));
 }
 
 // Pipeline point-to-point: each micro-batch sends its activations s·b·h·2 B forward and
@@ -324,7 +337,8 @@ Throughput EstimateThroughput(const Scenario& s, const ParamCounts& c, const Gpu
     // et al. 2021 §2.2).
     r.breakdown.pp_bubble_s = (p.pp - 1.0) / p.virtual_pipeline * per_mb;
     r.breakdown.dp_comm_s = DataParallelExposed(s, local, mb.compute_s, m, links, calibration);
-    r.breakdown.other_s = m * mb.other_s + OptimizerAndOffload(s, local, m, gpu) + PipelineP2P(s, m, links);
+    r.breakdown.other_s = m * mb.other_s + OptimizerAndOffload(s, local, m, gpu) + PipelineP2P(s, m, links) +
+                          ActivationOffloadExposed(s, mb.compute_s, m);
     const StepBreakdown& b = r.breakdown;
     r.step_time_s = b.compute_s + b.tp_comm_s + b.dp_comm_s + b.pp_bubble_s + b.other_s;
     if (explain) {

@@ -70,7 +70,7 @@ SCHEMA = "trainsizer.figures_baseline.v1"
 COMMANDS = ("estimate", "plan")
 WORKERS = 2           # the CI machines have two cores
 TIMEOUT_S = 120       # per CLI call; generous for a loaded machine (each call takes < 0.1 s)
-MAX_REPORTED = 40     # differences printed by compare
+MAX_REPORTED = int(__import__("os").environ.get("FIGURES_MAX_REPORTED", "40"))
 PLAN_TOKENS = 1e9     # tokens added to the validation scenarios for their plan-only runs
 
 # (command, regular expression matched against the whole path) -> why it is not a figure.

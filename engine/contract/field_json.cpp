@@ -17,4 +17,17 @@ std::optional<engine::InputError> ReadStringList(const Json& obj, const char* ke
 
 std::string FieldJsonName(std::string_view key) { return std::string(engine::KeyName(key)); }
 
+std::optional<size_t> AliasedChoice(const Json& value, std::span<const engine::ChoiceAlias> aliases,
+                                    std::span<const std::string_view> choices) {
+  if (!value.is_string()) return std::nullopt;
+  const std::string& text = value.get_ref<const std::string&>();
+  for (const engine::ChoiceAlias& a : aliases) {
+    if (a.alias != text) continue;
+    for (size_t i = 0; i < choices.size(); ++i) {
+      if (choices[i] == a.name) return i;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace engine::contract

@@ -20,6 +20,10 @@ std::optional<engine::InputError> ReadStringList(const Json& obj, const char* ke
 // The name of the table's field at its place in JSON ("claim.wall_hours" -> "wall_hours").
 std::string FieldJsonName(std::string_view key);
 
+// The index of the choice `value` names under another name (field_table.h ChoiceAlias).
+std::optional<size_t> AliasedChoice(const Json& value, std::span<const engine::ChoiceAlias> aliases,
+                                    std::span<const std::string_view> choices);
+
 // One field from `obj` (the document, or its group's object) into `target`, when present.
 // `path` prefixes the field in errors ("model.", "claim."). A kModel field is left to its
 // own reader.
@@ -44,7 +48,11 @@ std::optional<engine::InputError> ReadTableField(const Json& obj, const engine::
     }
     case FieldType::kChoice: {
       size_t index = 0;
-      if (auto e = ReadChoice(obj, name, path, f.choices, &index)) return e;
+      if (auto aliased = AliasedChoice(obj[name], f.choice_aliases, f.choices)) {
+        index = *aliased;
+      } else if (auto e = ReadChoice(obj, name, path, f.choices, &index)) {
+        return e;
+      }
       value = double(index);
       break;
     }
@@ -60,8 +68,17 @@ std::optional<engine::InputError> ReadTableField(const Json& obj, const engine::
   return std::nullopt;
 }
 
+// The defaults of the fields `obj` leaves out that follow other fields, in table order,
+// once every given field is read (kernels follow the framework wherever it sits).
+template <class Target>
+void FillDefaults(const Json& obj, std::span<const engine::Field<Target>> fields, Target& target) {
+  for (const engine::Field<Target>& f : fields) {
+    if (f.fill_default != nullptr && !obj.contains(FieldJsonName(f.key))) f.fill_default(target);
+  }
+}
+
 // Every field of a flat table (no groups) from `obj`, in table order: required fields
-// first, then each field, or its default that follows the fields before it.
+// first, then each field, then the defaults that follow other fields.
 template <class Target>
 std::optional<engine::InputError> ReadTableFields(const Json& obj, std::span<const engine::Field<Target>> fields,
                                                   const std::string& path, Target& target) {
@@ -72,8 +89,8 @@ std::optional<engine::InputError> ReadTableFields(const Json& obj, std::span<con
   }
   for (const engine::Field<Target>& f : fields) {
     if (auto e = ReadTableField(obj, f, path, target)) return e;
-    if (f.fill_default != nullptr && !obj.contains(FieldJsonName(f.key))) f.fill_default(target);
   }
+  FillDefaults(obj, fields, target);
   return std::nullopt;
 }
 

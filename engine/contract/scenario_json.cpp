@@ -122,7 +122,6 @@ std::optional<InputError> ReadFields(const Json& doc, engine::Scenario& s) {
     const std::string_view group = engine::KeyGroup(f.key);
     if (group.empty()) {
       if (auto e = ReadTableField(doc, f, "", s)) return e;
-      if (f.fill_default != nullptr && !doc.contains(std::string(f.key))) f.fill_default(s);
       continue;
     }
     if (!doc.contains(std::string(group))) continue;
@@ -132,6 +131,8 @@ std::optional<InputError> ReadFields(const Json& doc, engine::Scenario& s) {
     }
     if (auto e = ReadTableField(doc[std::string(group)], f, std::string(group) + ".", s)) return e;
   }
+  // Grouped fields have no defaults that follow others: the top-level keys decide.
+  FillDefaults(doc, engine::ScenarioFields(), s);
   return std::nullopt;
 }
 

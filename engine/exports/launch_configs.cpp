@@ -291,6 +291,8 @@ std::string YamlMethod(const engine::Training& t) {
   }
   // LLaMA-Factory turns gradient checkpointing on unless told otherwise.
   if (t.activation_checkpointing == Recompute::kNone) out += "disable_gradient_checkpointing: true\n";
+  // Unsloth's checkpointing, which LLaMA-Factory offers, keeps the layer inputs in host memory.
+  if (t.activation_offload && t.activation_checkpointing == Recompute::kFull) out += "use_unsloth_gc: true\n";
   return out;
 }
 
@@ -437,7 +439,17 @@ void AddMegatronTrainingArgs(const Scenario& s, const LaunchPlan& plan, std::vec
   if (t.precision == Precision::kMxfp8) args.push_back("--bf16 --fp8-format e4m3 --fp8-recipe mxfp8");
   if (t.precision == Precision::kNvfp4) args.push_back("--bf16 --fp4-format e2m1 --fp4-recipe nvfp4");
   if (t.flash_attention) args.push_back("--use-flash-attn");
-  if (t.activation_checkpointing == Recompute::kSelective) args.push_back("--recompute-granularity selective");
+  if (t.activation_checkpointing == Recompute::kSelective) {
+    std::string modules;
+    for (const std::string& name : t.recompute_modules) modules += " " + name;
+    args.push_back("--recompute-granularity selective" + (modules.empty() ? "" : " --recompute-modules" + modules));
+  }
+  // Offload every layer of a stage but the last, whose backward starts at once
+  // (Megatron-Core cpu_offloading_num_layers must stay below the stage's layers).
+  if (t.activation_offload) {
+    const int per_stage = (s.model.layers + s.parallel.pp - 1) / s.parallel.pp;
+    args.push_back("--cpu-offloading --cpu-offloading-num-layers " + std::to_string(std::max(1, per_stage - 1)));
+  }
   if (t.activation_checkpointing == Recompute::kFull && t.recompute_layers == 0) {
     args.push_back("--recompute-granularity full --recompute-method uniform --recompute-num-layers 1");
   } else if (t.activation_checkpointing == Recompute::kFull) {

@@ -8,12 +8,14 @@
 #include <cstdlib>
 #include <set>
 
+#include "engine/contract/field_json.h"
 #include "engine/contract/model_json.h"
 #include "engine/contract/plan_json.h"
 #include "engine/contract/scenario_json.h"
 #include "engine/link/utf8.h"
 #include "engine/planner.h"
 #include "engine/scenario_check.h"
+#include "engine/scenario_fields.h"
 
 namespace engine::link {
 namespace {
@@ -183,6 +185,19 @@ bool IsViewKey(const std::string& key, const std::string& value, Message* why) {
     return *why = MakeMessage("input.link.bad_theme", {TextArg("got", engine::QuotedInput(value))}), false;
   }
   return false;
+}
+
+// The defaults the reader fills for the fields that follow others (field_table.h
+// fill_default), given this document's values of the rest: a bad value keeps its default
+// here (the reader reports it).
+contract::Json FollowingDefaults(const contract::Json& doc) {
+  engine::Scenario s;
+  for (const engine::ScenarioField& f : engine::ScenarioFields()) {
+    if (f.fill_default != nullptr || !engine::KeyGroup(f.key).empty()) continue;
+    (void)contract::ReadTableField(doc, f, "", s);
+  }
+  contract::FillDefaults(contract::Json::object(), engine::ScenarioFields(), s);
+  return contract::ScenarioToJson(s);
 }
 
 // The default of a field inside an object-valued scenario field, written "claim.wall_hours"
@@ -418,6 +433,7 @@ std::string EncodeUrlState(const contract::Json& doc, const std::map<std::string
     return value.is_number() && default_value.is_number() ? value.get<double>() == default_value.get<double>()
                                                           : value == default_value;
   };
+  const contract::Json following = FollowingDefaults(doc);
   for (const auto& [key, value] : doc.items()) {
     if (key == "model" || !types.scenario_defaults.contains(key)) continue;
     const contract::Json& default_value = types.scenario_defaults[key];
@@ -430,15 +446,10 @@ std::string EncodeUrlState(const contract::Json& doc, const std::map<std::string
       }
       continue;
     }
-    // gpus_per_node's default follows gpus, as the reader applies it (DefaultGpusPerNode):
-    // 8 per node is the default of a 16-GPU job but must be written for a 1-GPU one.
-    if (key == "gpus_per_node") {
-      const contract::Json gpus = doc.contains("gpus") ? doc["gpus"] : types.scenario_defaults["gpus"];
-      const contract::Json node_default =
-          gpus.is_number() && std::isfinite(gpus.get<double>())
-              ? contract::Json(engine::DefaultGpusPerNode(int(std::clamp(std::round(gpus.get<double>()), 0.0, 1e9))))
-              : default_value;
-      if (!same(value, node_default)) add(key, ValueText(value));
+    // A default that follows other fields (gpus_per_node follows gpus, kernels the
+    // framework) is the one the reader fills for this document's values.
+    if (const engine::ScenarioField* f = engine::FindScenarioField(key); f != nullptr && f->fill_default != nullptr) {
+      if (!same(value, following[key])) add(key, ValueText(value));
       continue;
     }
     if (!same(value, default_value)) add(key, ValueText(value));

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <string>
 
+#include "engine/scenario_fields.h"
 #include "engine/validation/validation_cases.h"
 #include "i18n.h"
 
@@ -21,14 +22,11 @@ const char* MethodRuns(engine::Method method) {
   return "";
 }
 
-// The framework as its users call it (a product name, the same in every language).
+// The framework as its users call it: the form's label (a product name, the same in
+// every language).
 const char* FrameworkName(engine::Framework framework) {
-  switch (framework) {
-    case engine::Framework::kFsdp: return "PyTorch FSDP";
-    case engine::Framework::kDeepSpeed: return "DeepSpeed";
-    case engine::Framework::kMegatron: return "Megatron-LM";
-  }
-  return "";
+  const engine::ScenarioField* field = engine::FindScenarioField("framework");
+  return field->choice_labels[static_cast<size_t>(framework)];
 }
 
 // Which runs a note quotes: the closest subset with at least this many.

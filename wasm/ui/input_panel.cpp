@@ -13,6 +13,7 @@
 #include "misc/cpp/imgui_stdlib.h"
 #include "engine/model_spec.h"
 #include "engine/architecture_fields.h"
+#include "engine/framework_profile.h"
 #include "engine/goal_fields.h"
 #include "engine/scenario_fields.h"
 #include "format.h"
@@ -316,6 +317,14 @@ bool GpusField(engine::Parallelism& p) {
   return true;
 }
 
+// Picking a training stack sets what that stack does by default (kernels, loss,
+// checkpointing, activation offload), as a scenario that leaves them out gets them.
+bool FrameworkField(const engine::ScenarioField& f, engine::Scenario& s) {
+  if (!ValueWidget(f, s)) return false;
+  engine::ApplyFrameworkDefaults(s);
+  return true;
+}
+
 // The widget for one scenario field; the catalog ids and the GPU count have their own.
 bool ScenarioWidget(AppState& state, const engine::ScenarioField& f) {
   engine::Scenario& s = state.inputs.scenario;
@@ -323,6 +332,7 @@ bool ScenarioWidget(AppState& state, const engine::ScenarioField& f) {
   if (f.key == "network") return NetworkCombo(state);
   if (f.key == "storage") return StorageCombo(state);
   if (f.key == "gpus") return GpusField(s.parallel);
+  if (f.key == "framework") return FrameworkField(f, s);
   return ValueWidget(f, s);
 }
 

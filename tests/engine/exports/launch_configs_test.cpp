@@ -200,6 +200,20 @@ TEST(LaunchConfigs, MegatronTp8Pp4Cp2On512Gpus) {
   EXPECT_EQ(c["plan"]["nodes"], 64);
 }
 
+// Megatron's recompute modules and activation offload as its arguments: 32 layers over
+// 2 stages = 16 per stage, of which all but the last are offloaded (15).
+TEST(LaunchConfigs, MegatronRecomputeModulesAndActivationOffload) {
+  const json c = Launch(R"({"model":"llama-3-8b","method":"pretrain","framework":"megatron","gpus":8,"pp":2,
+                            "activation_checkpointing":"selective","recompute_modules":["mlp","layernorm"],
+                            "activation_offload":true,"tokens":1e9})");
+  ASSERT_FALSE(c.contains("error")) << c.dump();
+  const std::string m = c["megatron"];
+  EXPECT_NE(m.find("--recompute-granularity selective --recompute-modules mlp layernorm"), std::string::npos) << m;
+  EXPECT_TRUE(HasFlag(m, "--cpu-offloading"));
+  EXPECT_EQ(IntFlag(m, "--cpu-offloading-num-layers"), 15);
+  EXPECT_TRUE(HasNote(c, "torchrun", "activation offload"));
+}
+
 TEST(LaunchConfigs, QloraOnTwoConsumerGpus) {
   const json c = Launch(R"({"model":"llama-3-8b","method":"qlora","gpu":"rtx-4090-24gb","gpus":2,"micro_batch":2,
                             "global_batch":32,"lora_rank":64,"lora_targets":"attention","seq_len":2048})");

@@ -1,0 +1,47 @@
+// What each training stack does unless told otherwise: how it lays out model states, which
+// kernels and loss it runs, what its "selective" recomputation keeps, and its recomputation
+// default. The scenario names the stack (`framework`); the physics asks its profile.
+#pragma once
+
+#include <span>
+
+#include "scenario.h"
+
+namespace engine {
+
+// How model states are held (model.md §2.1): ZeRO-paper accounting (fsdp), DeepSpeed's
+// extra fp32 gradient partition (deepspeed), Megatron's fp32 main gradients (megatron).
+enum class StateLayout { kFsdp, kDeepSpeed, kMegatron };
+
+// What `activation_checkpointing: "selective"` keeps when no recompute_modules are given.
+enum class SelectiveKind {
+  kCoreAttention,     // Megatron --recompute-granularity selective: core attention only
+  kEveryOtherMatmul,  // torchtitan's per-op SAC: every other matmul output and the attention output
+};
+
+struct FrameworkProfile {
+  Framework framework;
+  StateLayout unsharded;  // at zero 0
+  StateLayout sharded;    // with ZeRO / FSDP sharding (zero ≥ 1)
+  Kernels kernels;
+  CrossEntropy cross_entropy;
+  Recompute recompute;
+  bool activation_offload;  // checkpointed layer inputs go to host memory
+  SelectiveKind selective;
+  int max_zero;             // Megatron's distributed optimizer stops at 1; Megatron-FSDP shards all
+  const char* source;       // where the defaults come from
+};
+
+const FrameworkProfile& ProfileOf(Framework framework);
+std::span<const FrameworkProfile> FrameworkProfiles();
+
+// The state layout this scenario's stack uses at its ZeRO stage.
+StateLayout LayoutOf(const Parallelism& parallel);
+inline bool IsMegatronLayout(const Parallelism& p) { return LayoutOf(p) == StateLayout::kMegatron; }
+inline bool IsDeepSpeedLayout(const Parallelism& p) { return LayoutOf(p) == StateLayout::kDeepSpeed; }
+inline bool IsFsdpLayout(const Parallelism& p) { return LayoutOf(p) == StateLayout::kFsdp; }
+
+// The stack's defaults for the fields a scenario left out (the JSON reader's fill_default).
+void ApplyFrameworkDefaults(Scenario& s);
+
+}  // namespace engine
