@@ -86,6 +86,23 @@ std::vector<ArchitectureField> BuildTable() {
       {.key = "shared_expert_ffn", .type = FT::kInteger,
        .help = "Total shared-expert width when given as one number (Qwen2-MoE shared_expert_intermediate_size).",
        .limit = Range(0, 4194304), TS_FIELD_VALUE(ModelSpec, moe.shared_expert_ffn), .write_if = IsMoe},
+      {.key = "sliding_window", .type = FT::kInteger,
+       .help = "Keys each query sees on the sliding-window (local) attention layers (Mistral, Gemma 2/3, gpt-oss); "
+               "0 = full attention on every layer.",
+       .limit = Range(0, 1e8, "tokens"), TS_FIELD_VALUE(ModelSpec, sliding_window),
+       .write_if = [](const ModelSpec& m) { return m.sliding_window > 0; }},
+      {.key = "sliding_window_layers", .type = FT::kInteger,
+       .help = "How many layers use the sliding window (gpt-oss, Gemma 2: half; Gemma 3: five of six); 0 = all.",
+       .limit = Range(0, 1000, "layers"), .default_text = "all layers", TS_FIELD_VALUE(ModelSpec, sliding_window_layers),
+       .write_if = [](const ModelSpec& m) { return m.sliding_window > 0 && m.sliding_window_layers > 0; }},
+      {.key = "attention_sinks", .type = FT::kBool,
+       .help = "A learned softmax logit per attention head (gpt-oss): one parameter per head and layer.",
+       TS_FIELD_VALUE(ModelSpec, attention_sinks), .write_if = [](const ModelSpec& m) { return m.attention_sinks; }},
+      {.key = "mtp_layers", .type = FT::kInteger,
+       .help = "Multi-token prediction modules trained with the model (DeepSeek-V3: 1): one more block, a 2h→h "
+               "projection and one more loss over the vocabulary each.",
+       .limit = Range(0, 16), TS_FIELD_VALUE(ModelSpec, mtp_layers),
+       .write_if = [](const ModelSpec& m) { return m.mtp_layers > 0; }},
       {.key = "attention", .type = FT::kChoice,
        .help = "Standard multi-head attention (with GQA/MQA through kv_heads) or DeepSeek's multi-head latent "
                "attention.",

@@ -15,6 +15,13 @@ double AttentionWidth(const ModelSpec& m) {
   return m.QueryWidth();
 }
 
+double AttentionKeysPerToken(const ModelSpec& m, double seq) {
+  const int local = m.LocalAttentionLayers();
+  const double w = m.sliding_window;
+  const double local_keys = w < seq ? 2 * w - w * w / seq : seq;
+  return (m.layers - local + m.mtp_layers) * seq + local * local_keys;
+}
+
 // GEMM weights per token that selective recomputation runs forward again (recompute.h):
 // Megatron's mlp, moe, shared_experts and mla_up_proj modules, or torchtitan's per-op
 // policy, which reruns the matmuls it does not keep (wk, wo and w3 of a Llama block;
@@ -51,7 +58,8 @@ double SelectiveRecomputeWeights(const ModelSpec& m, const ParamCounts& c, const
 }
 
 // Per token and layer, forward core attention (QKᵀ and AV) costs 2·2·s·h_q FLOPs, the
-// "full" (non-causal) convention of PaLM App. B and torchtitan; backward costs twice the
+// "full" (non-causal) convention of PaLM App. B and torchtitan (s: the keys a query meets,
+// AttentionKeysPerToken); backward costs twice the
 // forward. A GEMM weight costs 2 FLOPs per token forward, 2 for the input gradient and 2
 // for the weight gradient (Megatron num_floating_point_operations), so 6·N_mm in all.
 // Frozen weights skip the weight gradient (4·N_mm, model.md §5.4); recomputation adds one
@@ -61,7 +69,7 @@ FlopsPerToken TrainingFlopsPerToken(const Scenario& s, const ParamCounts& c) {
   const Training& t = s.training;
   const double n_mm = c.matmul_active;
   const double head = double(m.vocab) * m.hidden;  // LM-head GEMM (part of n_mm)
-  const double attn_fwd = 4.0 * m.layers * AttentionWidth(m) * t.seq_len;
+  const double attn_fwd = 4.0 * AttentionWidth(m) * AttentionKeysPerToken(m, t.seq_len);
   FlopsPerToken f;
   double gemm_fwd = 2 * n_mm, gemm_bwd = 4 * n_mm, attn_bwd = 2 * attn_fwd;
   switch (t.method) {

@@ -17,6 +17,12 @@ struct FlopsPerToken {
 
 FlopsPerToken TrainingFlopsPerToken(const Scenario& scenario, const ParamCounts& params);
 
+// Keys each query meets, summed over the layers (and the MTP modules), in the full
+// (non-causal) convention of PaLM App. B: s on a full-attention layer; on a layer with a
+// sliding window w < s a causal kernel does s·w − w²/2 work per sequence, counted twice
+// in this convention: 2w − w²/s per token.
+double AttentionKeysPerToken(const ModelSpec& model, double seq_len);
+
 // Query width used for attention FLOPs: heads·head_dim, or n_h·(d_qk + d_v)/2 for MLA
 // (Megatron's MLA FLOP count).
 double AttentionWidth(const ModelSpec& model);

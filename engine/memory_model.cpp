@@ -524,6 +524,8 @@ StageActivations StageActivationsOf(const Scenario& s, Stage stage) {
   const double dense_bytes = SplitLayer(LayerActivation(s, false), p);
   const double moe_bytes = moe_layers > 0 ? SplitLayer(LayerActivation(s, true), p) : 0;
   a.layers = m.layers * StageLayerShare(p.pp, m.layers);
+  // The MTP modules run after the last layer, on the last stage (Megatron-Core mtp_block).
+  if (stage != Stage::kFirst) a.layers += m.mtp_layers;
   double moe_share = double(moe_layers) / m.layers;
   if (t.method == Method::kFreeze) {  // no backward through the frozen lower layers
     a.layers = stage == Stage::kFirst ? 0 : std::min<double>(a.layers, t.freeze_trainable_layers);
@@ -598,7 +600,9 @@ double LogitsBytesPerElement(CrossEntropy ce) {
 void Logits(const Scenario& s, Stage stage, bool explain, MemoryTerm& l) {
   if (stage == Stage::kFirst) return;
   const Training& t = s.training;
-  const double elements = double(t.seq_len) * t.micro_batch * s.model.vocab / (s.parallel.tp * s.parallel.cp);
+  // Each MTP module computes its own logits and loss over the vocabulary.
+  const double elements =
+      double(t.seq_len) * t.micro_batch * s.model.vocab * (1 + s.model.mtp_layers) / (s.parallel.tp * s.parallel.cp);
   const double per_element = LogitsBytesPerElement(t.cross_entropy);
   l.bytes = elements * per_element;
   if (explain) {

@@ -36,6 +36,7 @@ AttentionParams CountAttention(const ModelSpec& m) {
   }
   const double hq = m.QueryWidth();
   const double hkv = m.KvWidth();
+  if (m.attention_sinks) p.other += m.heads;
   p.linear = h * hq + 2 * h * hkv + hq * h;
   if (m.qkv_bias || m.linear_bias) p.linear += hq + 2 * hkv;
   if (m.linear_bias) p.linear += h;
@@ -92,6 +93,24 @@ ParamCounts CountParams(const ModelSpec& m) {
                     double(m.vocab) * h;
   c.largest_layer = std::max(dense_layers > 0 ? dense_layer : 0.0, moe_layers > 0 ? moe_layer : 0.0);
   c.expert = moe_layers * moe.experts * expert;
+  if (m.mtp_layers > 0) {
+    // Each module: the 2h → h projection, its two input norms and output norm, and one
+    // block like the model's last layer; the embedding and the head are shared (DeepSeek-V3
+    // §2.2). The head runs once more per module.
+    const bool moe_block = moe_layers > 0;
+    const double block = moe_block ? moe_layer : dense_layer;
+    const double block_linear = attn.linear + (moe_block ? moe.experts * expert + shared + router : dense_mlp);
+    const double block_active_linear =
+        attn.linear + (moe_block ? moe.experts_per_token * expert + shared + router : dense_mlp);
+    const double projection = 2.0 * h * h;
+    c.mtp = m.mtp_layers * (projection + 3 * NormParams(m) + block);
+    c.transformer += c.mtp;
+    c.total += c.mtp;
+    c.active += m.mtp_layers * (projection + 3 * NormParams(m) + (moe_block ? moe_layer_active : dense_layer));
+    c.linear += m.mtp_layers * (projection + block_linear);
+    c.matmul_active += m.mtp_layers * (projection + block_active_linear + double(m.vocab) * h);
+    if (moe_block) c.expert += m.mtp_layers * moe.experts * expert;
+  }
   return c;
 }
 
@@ -131,6 +150,7 @@ std::optional<InputError> ValidateModel(const ModelSpec& m, const std::string& p
   for (const auto& r : ranges) {
     if (auto e = RangeError(prefix + r.name, r.value, r.lo, r.hi)) return e;
   }
+  if (auto e = RangeError(prefix + "sliding_window_layers", m.sliding_window_layers, 0, m.layers)) return e;
   if (m.heads % m.kv_heads != 0) {
     return MakeInputError(prefix + "kv_heads", "input.must_divide",
                           {TextArg("what", "heads"), CountArg("total", m.heads), CountArg("value", m.kv_heads)});

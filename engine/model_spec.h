@@ -4,6 +4,7 @@
 // with biases, untied heads and MLA; tests reproduce the official totals of every preset.
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <string>
 
@@ -53,6 +54,17 @@ struct ModelSpec {
   int learned_positions = 0;  // rows of a learned position embedding (0 for RoPE)
   int max_context = 0;        // trained context length; 0 = unknown
   AttentionKind attention = AttentionKind::kStandard;
+  // Sliding-window (local) attention: each query sees the last `sliding_window` keys on
+  // `sliding_window_layers` of the layers (0 = every layer); 0 = full attention everywhere.
+  // Mistral 7B v0.1: 4096 on all layers; Gemma 2 and gpt-oss: every other layer; Gemma 3:
+  // five of every six.
+  int sliding_window = 0;
+  int sliding_window_layers = 0;
+  bool attention_sinks = false;  // a learned softmax logit per head (gpt-oss)
+  // Multi-token prediction modules trained beside the model (DeepSeek-V3 §2.2: a projection
+  // 2h → h, two RMSNorms and one more transformer block each, sharing the embedding and
+  // output head, with a loss of its own).
+  int mtp_layers = 0;
   MlaDims mla;
   MoeSpec moe;
   // Bytes per linear-layer weight as a quantized checkpoint stores it (GPTQ, AWQ,
@@ -61,6 +73,10 @@ struct ModelSpec {
   double stored_weight_bytes = 0;
 
   bool IsMoe() const { return moe.experts > 0; }
+  int LocalAttentionLayers() const {
+    if (sliding_window <= 0) return 0;
+    return sliding_window_layers > 0 ? std::min(sliding_window_layers, layers) : layers;
+  }
   bool IsQuantizedCheckpoint() const { return stored_weight_bytes > 0; }
   int QueryWidth() const { return heads * head_dim; }
   int KvWidth() const { return kv_heads * head_dim; }
@@ -77,6 +93,7 @@ struct ParamCounts {
   double matmul_active = 0;  // per-token GEMM weights incl. the LM head (for FLOPs)
   double largest_layer = 0;  // largest decoder layer (the ZeRO-3/FSDP gather unit)
   double expert = 0;         // routed-expert parameters (sharded by expert parallelism)
+  double mtp = 0;            // multi-token prediction modules (part of total and transformer)
 };
 
 ParamCounts CountParams(const ModelSpec& model);

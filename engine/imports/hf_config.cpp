@@ -40,7 +40,8 @@ const std::set<std::string> kIrrelevantKeys = {
     "cache_implementation", "image_token_index", "image_token_id", "video_token_id", "vision_start_token_id",
     "vision_end_token_id", "vision_token_id", "boi_token_index", "eoi_token_index", "mm_tokens_per_image",
     "projector_hidden_act", "vision_feature_layer", "vision_feature_select_strategy", "image_seq_length",
-    "ignore_index", "multimodal_projector_bias", "downsample_ratio", "template"};
+    "ignore_index", "multimodal_projector_bias", "downsample_ratio", "template", "experts_per_token",
+    "swiglu_limit", "initial_context_length"};
 
 // model_type values read as another one: Falcon's pre-transformers names, and the text
 // models of Qwen2-VL/2.5-VL (Qwen2 decoders with QKV bias; transformers
@@ -52,7 +53,7 @@ const std::map<std::string, std::string> kTypeAliases = {
 
 const std::set<std::string> kKnownTypes = {"llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3",
                                            "qwen3_moe", "gemma", "gemma2", "gemma3_text", "phi3", "deepseek_v2",
-                                           "deepseek_v3", "gpt_neox", "falcon"};
+                                           "deepseek_v3", "gpt_neox", "falcon", "gpt_oss"};
 
 // Types whose transformers config class gives head_dim a fixed default (GemmaConfig,
 // Gemma2Config, Gemma3TextConfig: 256; Qwen3Config, Qwen3MoeConfig: 128) instead of
@@ -161,8 +162,8 @@ std::optional<InputError> ReadMoe(Reader& r, const std::string& type, engine::Mo
   if (auto err = r.Int("n_shared_experts", "shared_experts", &e.shared_experts)) return err;
   if (auto err = r.Int("shared_expert_intermediate_size", nullptr, &e.shared_expert_ffn)) return err;
   if (auto err = r.Int("first_k_dense_replace", "dense_layers", &e.dense_layers)) return err;
-  e.moe_ffn = type == "mixtral" ? m.ffn : 0;
-  if (type == "mixtral") r.origin["moe_ffn"] = "intermediate_size";
+  e.moe_ffn = type == "mixtral" || type == "gpt_oss" ? m.ffn : 0;
+  if (type == "mixtral" || type == "gpt_oss") r.origin["moe_ffn"] = "intermediate_size";
   if (auto err = r.Int("moe_intermediate_size", "moe_ffn", &e.moe_ffn)) return err;
   if (r.c.contains("mlp_only_layers") && r.c["mlp_only_layers"].is_array() && !r.c["mlp_only_layers"].empty()) {
     e.dense_layers = int(std::min<size_t>(r.c["mlp_only_layers"].size(), 100000));
@@ -188,6 +189,35 @@ std::optional<InputError> ReadMla(Reader& r, engine::ModelSpec& m) {
   if (d.v_head_dim > 0) {
     m.head_dim = d.v_head_dim;
     r.origin["head_dim"] = "v_head_dim";
+  }
+  return std::nullopt;
+}
+
+// Sliding-window layers: layer_types counts them where the config lists them (gpt-oss,
+// newer Qwen/Mistral configs); Gemma 2 alternates local and global layers
+// (modeling_gemma2.py); Gemma 3 makes every sliding_window_pattern-th layer global (6 by
+// default, Gemma3TextConfig); Qwen2/3 configs carry a window they do not use unless
+// use_sliding_window; elsewhere (Mistral) every layer is local.
+std::optional<InputError> ReadSlidingWindow(Reader& r, const std::string& type, engine::ModelSpec& m) {
+  bool use_window = !(type == "qwen2" || type == "qwen2_moe" || type == "qwen3" || type == "qwen3_moe");
+  if (auto e = r.Flag("use_sliding_window", &use_window)) return e;
+  int window = 0;
+  if (auto e = r.Int("sliding_window", "sliding_window", &window)) return e;
+  if (!use_window || window <= 0) return std::nullopt;
+  m.sliding_window = window;
+  if (r.c.contains("layer_types") && r.c["layer_types"].is_array()) {
+    int local = 0;
+    for (const contract::Json& kind : r.c["layer_types"]) local += kind.is_string() && kind.get<std::string>() == "sliding_attention";
+    if (local == 0) m.sliding_window = 0;
+    m.sliding_window_layers = std::min(local, m.layers);
+    r.origin["sliding_window_layers"] = "layer_types";
+    return std::nullopt;
+  }
+  if (type == "gemma2") m.sliding_window_layers = m.layers / 2;
+  if (type == "gemma3_text") {
+    int pattern = 6;
+    if (auto e = r.Int("sliding_window_pattern", nullptr, &pattern)) return e;
+    if (pattern > 0) m.sliding_window_layers = m.layers - m.layers / pattern;
   }
   return std::nullopt;
 }
@@ -483,6 +513,13 @@ engine::Result<HfImport> ImportHfConfig(const contract::Json& c) {
   }
   if (type == "deepseek_v2" || type == "deepseek_v3") {
     if (auto e = ReadMla(reader, m)) return *e;
+  }
+  if (auto e = ReadSlidingWindow(reader, type, m)) return *e;
+  // gpt-oss: biases on q, k, v, o and on every expert, a learned sink per head, and
+  // experts as wide as intermediate_size (modeling_gpt_oss.py).
+  if (type == "gpt_oss") {
+    m.linear_bias = true;
+    m.attention_sinks = true;
   }
   if (auto e = ReadMoe(reader, type, m, r.warnings)) return *e;
   if (m.heads > 0 && m.kv_heads > 0 && m.heads % m.kv_heads != 0) {

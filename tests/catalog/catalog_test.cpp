@@ -26,7 +26,7 @@ double Tflops(const char* id) {
 TEST(Catalog, EmbeddedFilesValidate) {
   EXPECT_GE(Cat().gpus.size(), 7u);
   EXPECT_GE(Cat().models.size(), 30u);
-  EXPECT_EQ(Cat().date, "2026-11-29");
+  EXPECT_EQ(Cat().date, "2026-12-02");
 }
 
 // Dense BF16 tensor TFLOPS from the datasheets (sparse headline ÷ 2 where applicable):

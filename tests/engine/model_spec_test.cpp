@@ -99,3 +99,29 @@ TEST(DerivedShape, RejectsNaNAndAbsurdSizes) {
 
 }  // namespace
 }  // namespace engine
+
+namespace engine {
+namespace {
+
+// DeepSeek-V3 README_WEIGHTS.md: the MTP module holds 11.5B unique parameters (its
+// embedding and output head are the main model's). The model itself stays 671B.
+TEST(ParamCount, DeepSeekV3MtpModuleMatchesReadme) {
+  ModelSpec m = testing::DeepSeekV3();
+  const double main_total = CountParams(m).total;
+  m.mtp_layers = 1;
+  const ParamCounts c = CountParams(m);
+  EXPECT_NEAR(c.mtp / 11.5e9, 1.0, 0.015);
+  EXPECT_DOUBLE_EQ(c.total - c.mtp, main_total);
+}
+
+// gpt-oss model card (arXiv 2508.10925) §2.2: one learned sink logit per attention head,
+// 64 heads × 36 layers of gpt-oss-120b.
+TEST(ParamCount, AttentionSinksAddOneParameterPerHead) {
+  ModelSpec m = testing::Llama3_8B();
+  const double without = CountParams(m).total;
+  m.attention_sinks = true;
+  EXPECT_DOUBLE_EQ(CountParams(m).total - without, 32.0 * 32);
+}
+
+}  // namespace
+}  // namespace engine

@@ -114,3 +114,37 @@ TEST(FrameworkProfile, LayoutsFollowTheStack) {
 
 }  // namespace
 }  // namespace engine
+
+namespace engine {
+namespace {
+
+// gpt-oss-120b at 4096 tokens: 18 full layers meet 4096 keys per query; 18 with a
+// 128-token window do 4096·128 − 128²/2 causal work per sequence, 2·128 − 128²/4096 =
+// 252 keys per token in the full convention: 18·4096 + 18·252 = 78,264.
+TEST(AttentionKeys, SlidingWindowLayersMeetTheirWindow) {
+  ModelSpec m;
+  m.layers = 36;
+  m.sliding_window = 128;
+  m.sliding_window_layers = 18;
+  EXPECT_DOUBLE_EQ(AttentionKeysPerToken(m, 4096), 78264);
+  // A window longer than the sequence is full attention.
+  m.sliding_window = 8192;
+  EXPECT_DOUBLE_EQ(AttentionKeysPerToken(m, 4096), 36.0 * 4096);
+  // Each MTP module is one more full-attention layer.
+  m.sliding_window = 0;
+  m.mtp_layers = 1;
+  EXPECT_DOUBLE_EQ(AttentionKeysPerToken(m, 4096), 37.0 * 4096);
+}
+
+// An MTP module computes its own logits: twice the s·b·V elements on the last stage.
+TEST(AttentionKeys, MtpDoublesTheLogits) {
+  Scenario s;
+  s.model = testing::Llama3_8B();
+  s.training.seq_len = 4096;
+  const double one = EstimateMemory(s, CountParams(s.model)).logits.bytes;
+  s.model.mtp_layers = 1;
+  EXPECT_DOUBLE_EQ(EstimateMemory(s, CountParams(s.model)).logits.bytes, 2 * one);
+}
+
+}  // namespace
+}  // namespace engine

@@ -64,6 +64,39 @@ TEST(HfConfig, Gemma2UsesExplicitHeadDimAndFourNorms) {
     "vocab_size": 256000, "attn_logit_softcapping": 50.0, "final_logit_softcapping": 30.0})") / 1e9, 9.242, 0.001);
 }
 
+// openai/gpt-oss-120b config.json (layer_types abbreviated to its alternating pattern,
+// sliding then full, 36 entries); model card (arXiv 2508.10925) Table 1: 116.83B total.
+TEST(HfConfig, GptOssHasBiasesSinksAndHalfItsLayersWindowed) {
+  contract::Json c = contract::Json::parse(R"({"model_type": "gpt_oss", "hidden_size": 2880,
+    "intermediate_size": 2880, "num_attention_heads": 64, "num_hidden_layers": 36, "num_key_value_heads": 8,
+    "head_dim": 64, "num_local_experts": 128, "num_experts_per_tok": 4, "experts_per_token": 4,
+    "vocab_size": 201088, "tie_word_embeddings": false, "attention_bias": true, "sliding_window": 128,
+    "swiglu_limit": 7.0, "initial_context_length": 4096, "max_position_embeddings": 131072})");
+  c["layer_types"] = contract::Json::array();
+  for (int i = 0; i < 36; ++i) c["layer_types"].push_back(i % 2 == 0 ? "sliding_attention" : "full_attention");
+  auto r = ImportHfConfig(c);
+  ASSERT_TRUE(r.ok()) << r.error().field << ": " << r.error().message;
+  const ModelSpec& m = r.value().spec;
+  EXPECT_NEAR(CountParams(m).total / 116.83e9, 1.0, 0.001);
+  EXPECT_EQ(m.sliding_window, 128);
+  EXPECT_EQ(m.sliding_window_layers, 18);
+  EXPECT_TRUE(r.value().warnings.empty());
+}
+
+// google/gemma-3-12b-pt text_config: sliding_window 1024, every sixth of 48 layers global.
+TEST(HfConfig, Gemma3MakesEverySixthLayerGlobal) {
+  auto r = ImportHfConfig(contract::Json::parse(R"({"model_type": "gemma3_text", "hidden_size": 3840,
+    "intermediate_size": 15360, "num_attention_heads": 16, "num_hidden_layers": 48, "num_key_value_heads": 8,
+    "head_dim": 256, "vocab_size": 262208, "sliding_window": 1024})"));
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.value().spec.sliding_window_layers, 40);
+  // Qwen2's window is unused unless use_sliding_window (TEST Qwen25_7BHasQkvBias's config).
+  auto q = ImportHfConfig(contract::Json::parse(R"({"model_type": "qwen2", "hidden_size": 3584,
+    "intermediate_size": 18944, "num_attention_heads": 28, "num_hidden_layers": 28, "num_key_value_heads": 4,
+    "vocab_size": 152064, "sliding_window": 131072, "use_sliding_window": false})"));
+  EXPECT_EQ(q.value().spec.sliding_window, 0);
+}
+
 // EleutherAI/gpt-neox-20b config.json; model card: 20,554,567,680 parameters.
 TEST(HfConfig, GptNeoxHasBiasesLayerNormAndPlainMlp) {
   EXPECT_DOUBLE_EQ(TotalParams(R"({"model_type": "gpt_neox", "hidden_size": 6144, "intermediate_size": 24576,
