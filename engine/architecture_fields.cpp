@@ -10,6 +10,7 @@ using field_access::Range;
 
 bool IsMoe(const ModelSpec& m) { return m.IsMoe(); }
 bool IsMla(const ModelSpec& m) { return m.attention == AttentionKind::kMla; }
+bool IsHybrid(const ModelSpec& m) { return m.mamba.layers > 0; }
 
 // Ranges: the floors are the smallest shapes that are still a transformer; the ceilings
 // are far past any published model (the largest have 128 layers, 18,432 hidden, 256
@@ -103,6 +104,24 @@ std::vector<ArchitectureField> BuildTable() {
                "projection and one more loss over the vocabulary each.",
        .limit = Range(0, 16), TS_FIELD_VALUE(ModelSpec, mtp_layers),
        .write_if = [](const ModelSpec& m) { return m.mtp_layers > 0; }},
+      {.key = "mamba_layers", .type = FT::kInteger,
+       .help = "Layers that mix with a Mamba-2 state-space mixer instead of attention (hybrid stacks: Nemotron-H); "
+               "0 = attention everywhere.",
+       .limit = Range(0, 1000, "layers"), TS_FIELD_VALUE(ModelSpec, mamba.layers), .write_if = IsHybrid},
+      {.key = "mamba_heads", .type = FT::kInteger, .help = "Mamba-2 heads (mamba_num_heads).",
+       .limit = Range(0, 65536), TS_FIELD_VALUE(ModelSpec, mamba.heads), .write_if = IsHybrid},
+      {.key = "mamba_head_dim", .type = FT::kInteger, .help = "Width of one Mamba-2 head (mamba_head_dim).",
+       .limit = Range(1, 4096), TS_FIELD_VALUE(ModelSpec, mamba.head_dim), .write_if = IsHybrid},
+      {.key = "mamba_state", .type = FT::kInteger, .help = "Mamba-2 state size per head (ssm_state_size).",
+       .limit = Range(1, 65536), TS_FIELD_VALUE(ModelSpec, mamba.state), .write_if = IsHybrid},
+      {.key = "mamba_groups", .type = FT::kInteger, .help = "Head groups sharing one B and C projection (n_groups).",
+       .limit = Range(1, 4096), TS_FIELD_VALUE(ModelSpec, mamba.groups), .write_if = IsHybrid},
+      {.key = "mamba_conv", .type = FT::kInteger, .help = "Kernel of the Mamba-2 depthwise convolution (conv_kernel).",
+       .limit = Range(1, 64), TS_FIELD_VALUE(ModelSpec, mamba.conv), .write_if = IsHybrid},
+      {.key = "mlp_free_layers", .type = FT::kInteger,
+       .help = "Dense layers with a mixer and no MLP (Nemotron-H's attention blocks).",
+       .limit = Range(0, 1000, "layers"), TS_FIELD_VALUE(ModelSpec, mlp_free_layers),
+       .write_if = [](const ModelSpec& m) { return m.mlp_free_layers > 0; }},
       {.key = "attention", .type = FT::kChoice,
        .help = "Standard multi-head attention (with GQA/MQA through kv_heads) or DeepSeek's multi-head latent "
                "attention.",

@@ -16,10 +16,21 @@ double AttentionWidth(const ModelSpec& m) {
 }
 
 double AttentionKeysPerToken(const ModelSpec& m, double seq) {
-  const int local = m.LocalAttentionLayers();
+  const int attention_layers = m.layers - m.mamba.layers;
+  const int local = std::min(m.LocalAttentionLayers(), attention_layers);
   const double w = m.sliding_window;
   const double local_keys = w < seq ? 2 * w - w * w / seq : seq;
-  return (m.layers - local + m.mtp_layers) * seq + local * local_keys;
+  return (attention_layers - local + m.mtp_layers) * seq + local * local_keys;
+}
+
+// Mamba-2's chunked scan (SSD, Dao & Gu 2024 §6) per token and layer, forward, in chunks
+// of Q = 128 tokens (Nemotron-H chunk_size): C·Bᵀ within the chunk (2·Q·G·N), its masked
+// product with x (2·Q·H·P), and the chunk states in and out (2·2·H·P·N).
+double MambaScanFlopsPerToken(const ModelSpec& m) {
+  constexpr double kChunk = 128;
+  const MambaDims& d = m.mamba;
+  const double heads_width = double(d.heads) * d.head_dim;
+  return m.mamba.layers * (2 * kChunk * d.groups * d.state + 2 * kChunk * heads_width + 4 * heads_width * d.state);
 }
 
 // GEMM weights per token that selective recomputation runs forward again (recompute.h):
@@ -69,7 +80,8 @@ FlopsPerToken TrainingFlopsPerToken(const Scenario& s, const ParamCounts& c) {
   const Training& t = s.training;
   const double n_mm = c.matmul_active;
   const double head = double(m.vocab) * m.hidden;  // LM-head GEMM (part of n_mm)
-  const double attn_fwd = 4.0 * AttentionWidth(m) * AttentionKeysPerToken(m, t.seq_len);
+  // The scan of Mamba-2 layers counts with attention: neither is a weight GEMM.
+  const double attn_fwd = 4.0 * AttentionWidth(m) * AttentionKeysPerToken(m, t.seq_len) + MambaScanFlopsPerToken(m);
   FlopsPerToken f;
   double gemm_fwd = 2 * n_mm, gemm_bwd = 4 * n_mm, attn_bwd = 2 * attn_fwd;
   switch (t.method) {

@@ -23,6 +23,9 @@ FlopsPerToken TrainingFlopsPerToken(const Scenario& scenario, const ParamCounts&
 // in this convention: 2w − w²/s per token.
 double AttentionKeysPerToken(const ModelSpec& model, double seq_len);
 
+// Forward FLOPs per token of the Mamba-2 layers' chunked scan (not weight GEMMs).
+double MambaScanFlopsPerToken(const ModelSpec& model);
+
 // Query width used for attention FLOPs: heads·head_dim, or n_h·(d_qk + d_v)/2 for MLA
 // (Megatron's MLA FLOP count).
 double AttentionWidth(const ModelSpec& model);

@@ -368,6 +368,15 @@ double AttentionActivationBytes(const ModelSpec& m, double tokens, double b, dou
   return bytes;
 }
 
+// Mamba-2 mixer (mamba_ssm Mamba2 forward, tensor by tensor): norm input and in_proj
+// input (4h), in_proj's z·x·B·C·dt output, the convolution's output over x, B and C, the
+// scan output y, and the gated norm's output that out_proj reads (2 B each).
+double MambaActivationBytes(const ModelSpec& m, double tokens) {
+  const MambaDims& d = m.mamba;
+  const double inner = d.Inner(), bc = 2.0 * d.groups * d.state;
+  return tokens * (4.0 * m.hidden + 2 * (2 * inner + bc + d.heads) + 2 * (inner + bc) + 4 * inner);
+}
+
 // MoE block (model.md §3.7 after llm-analysis get_activation_memory_per_layer_mlp): norm
 // and router inputs, fp32 router logits, k dispatched copies of each token with their
 // expert's internals, and the shared experts as a dense MLP on every token.
@@ -454,8 +463,14 @@ LayerBytes LayerActivation(const Scenario& s, bool moe_layer) {
   const SelectiveParts selective = SelectiveOf(s);
   if (selective.every_other_matmul) return EveryOtherMatmulBytes(m, tokens, b, seq, moe_layer);
   LayerBytes l;
-  l.total = AttentionActivationBytes(m, tokens, b, seq) +
-            (moe_layer ? MoeActivationBytes(m, tokens, t.kernels) : MlpActivationBytes(m, tokens, t.kernels));
+  // Hybrid stacks: the average layer mixes attention and Mamba-2, and some dense layers
+  // have no MLP.
+  const double mamba_share = double(m.mamba.layers) / m.layers;
+  const int dense_layers = m.IsMoe() ? m.moe.dense_layers : m.layers;
+  const double mlp_share = moe_layer || dense_layers == 0 ? 1.0 : 1.0 - double(m.mlp_free_layers) / dense_layers;
+  l.total = (1 - mamba_share) * AttentionActivationBytes(m, tokens, b, seq) +
+            mamba_share * MambaActivationBytes(m, tokens) +
+            (moe_layer ? MoeActivationBytes(m, tokens, t.kernels) : mlp_share * MlpActivationBytes(m, tokens, t.kernels));
   // Eager RMSNorm/LayerNorm (Hugging Face LlamaRMSNorm) upcasts its input and keeps the
   // fp32 copy for backward: +2 B per element beyond the bf16 input, per norm.
   if (t.kernels == Kernels::kEager) l.total += 2.0 * tokens * m.hidden * m.norms_per_layer;

@@ -45,6 +45,8 @@ constexpr MessageTemplate kTemplates[] = {
     {"catalog.json_type.other", "an unsupported value"},
     // [SECTION] config.json import (engine/imports/hf_config.cpp)
     {"hf_config.required", "is required to size the model"},
+    {"hf_config.hybrid_pattern",
+     "must list the blocks as M (Mamba-2), * (attention) and - (MLP), with no more MLPs than mixers; got '{block}'"},
     {"hf_config.required.attention", "is required to size the attention of model_type {model_type}"},
     {"hf_config.required.head_dim",
      "is required for model_type {model_type}: its transformers config class defaults head_dim to a fixed width, "

@@ -43,6 +43,18 @@ AttentionParams CountAttention(const ModelSpec& m) {
   return p;
 }
 
+// A Mamba-2 mixer (transformers modeling_nemotron_h.py, mamba_ssm Mamba2): in_proj to
+// z, x, B, C and dt (2·d_in + 2·G·N + H), a depthwise convolution with bias over x, B and
+// C, per-head A, D and dt bias, a gated RMSNorm over d_in, and out_proj d_in → h.
+AttentionParams CountMamba(const ModelSpec& m) {
+  const MambaDims& d = m.mamba;
+  const double h = m.hidden, inner = d.Inner(), bc = 2.0 * d.groups * d.state;
+  AttentionParams p;
+  p.linear = h * (2 * inner + bc + d.heads) + inner * h;
+  p.other = (inner + bc) * (d.conv + 1) + 3.0 * d.heads + inner;
+  return p;
+}
+
 // One MLP of width f: gated (SwiGLU/GeGLU) has gate, up and down; plain has fc1 and fc2.
 double CountMlp(const ModelSpec& m, double f) {
   const double h = m.hidden;
@@ -93,6 +105,22 @@ ParamCounts CountParams(const ModelSpec& m) {
                     double(m.vocab) * h;
   c.largest_layer = std::max(dense_layers > 0 ? dense_layer : 0.0, moe_layers > 0 ? moe_layer : 0.0);
   c.expert = moe_layers * moe.experts * expert;
+  if (m.mamba.layers > 0 || m.mlp_free_layers > 0) {
+    // Hybrid stacks: Mamba-2 mixers replace attention on mamba.layers layers, and
+    // mlp_free_layers dense layers have no MLP.
+    const AttentionParams mamba = CountMamba(m);
+    const double mixers = m.mamba.layers * (mamba.linear + mamba.other - attn.linear - attn.other);
+    const double mlps = -double(m.mlp_free_layers) * dense_mlp;
+    const double linear = m.mamba.layers * (mamba.linear - attn.linear) + mlps;
+    c.transformer += mixers + mlps;
+    c.total += mixers + mlps;
+    c.active += mixers + mlps;
+    c.linear += linear;
+    c.matmul_active += linear;
+    if (m.mamba.layers > 0) {
+      c.largest_layer = std::max(c.largest_layer, mamba.linear + mamba.other + norms + dense_mlp);
+    }
+  }
   if (m.mtp_layers > 0) {
     // Each module: the 2h → h projection, its two input norms and output norm, and one
     // block like the model's last layer; the embedding and the head are shared (DeepSeek-V3
@@ -151,6 +179,17 @@ std::optional<InputError> ValidateModel(const ModelSpec& m, const std::string& p
     if (auto e = RangeError(prefix + r.name, r.value, r.lo, r.hi)) return e;
   }
   if (auto e = RangeError(prefix + "sliding_window_layers", m.sliding_window_layers, 0, m.layers)) return e;
+  if (auto e = RangeError(prefix + "mamba_layers", m.mamba.layers, 0, m.layers)) return e;
+  if (m.mamba.layers > 0) {
+    if (auto e = RangeError(prefix + "mamba_heads", m.mamba.heads, 1, 65536)) return e;
+    if (m.mamba.heads % std::max(1, m.mamba.groups) != 0) {
+      return MakeInputError(prefix + "mamba_groups", "input.must_divide",
+                            {TextArg("what", "mamba_heads"), CountArg("total", m.mamba.heads),
+                             CountArg("value", m.mamba.groups)});
+    }
+  }
+  const int dense_count = m.IsMoe() ? m.moe.dense_layers : m.layers;
+  if (auto e = RangeError(prefix + "mlp_free_layers", m.mlp_free_layers, 0, dense_count)) return e;
   if (m.heads % m.kv_heads != 0) {
     return MakeInputError(prefix + "kv_heads", "input.must_divide",
                           {TextArg("what", "heads"), CountArg("total", m.heads), CountArg("value", m.kv_heads)});

@@ -35,6 +35,18 @@ struct MoeSpec {
   int shared_expert_ffn = 0;  // total shared width when given as one number (Qwen2-MoE)
 };
 
+// Mamba-2 mixers in place of attention on some layers (hybrid stacks: Nemotron-H; Dao &
+// Gu 2024, arXiv 2405.21060). config.json names in the comments.
+struct MambaDims {
+  int layers = 0;     // how many of the model's layers mix with Mamba-2 instead of attention
+  int heads = 0;      // mamba_num_heads
+  int head_dim = 64;  // mamba_head_dim; the inner width is heads × head_dim
+  int state = 128;    // ssm_state_size
+  int groups = 8;     // n_groups: heads sharing one B and C projection
+  int conv = 4;       // conv_kernel of the depthwise convolution
+  int Inner() const { return heads * head_dim; }
+};
+
 struct ModelSpec {
   std::string id;    // preset id, or "custom"
   std::string name;
@@ -65,6 +77,9 @@ struct ModelSpec {
   // 2h → h, two RMSNorms and one more transformer block each, sharing the embedding and
   // output head, with a loss of its own).
   int mtp_layers = 0;
+  MambaDims mamba;
+  // Layers with a mixer and no MLP after it (Nemotron-H's attention blocks stand alone).
+  int mlp_free_layers = 0;
   MlaDims mla;
   MoeSpec moe;
   // Bytes per linear-layer weight as a quantized checkpoint stores it (GPTQ, AWQ,

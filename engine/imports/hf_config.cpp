@@ -41,7 +41,11 @@ const std::set<std::string> kIrrelevantKeys = {
     "vision_end_token_id", "vision_token_id", "boi_token_index", "eoi_token_index", "mm_tokens_per_image",
     "projector_hidden_act", "vision_feature_layer", "vision_feature_select_strategy", "image_seq_length",
     "ignore_index", "multimodal_projector_bias", "downsample_ratio", "template", "experts_per_token",
-    "swiglu_limit", "initial_context_length"};
+    "swiglu_limit", "initial_context_length", "hybrid_override_pattern", "mamba_num_heads", "mamba_head_dim",
+    "ssm_state_size", "n_groups", "conv_kernel", "chunk_size", "expand", "mamba_hidden_act", "mlp_hidden_act",
+    "mamba_proj_bias", "use_bias", "use_conv_bias", "residual_in_fp32", "rescale_prenorm_residual",
+    "num_logits_to_keep", "use_mamba_kernels", "attention_head_dim", "time_step_min", "time_step_max",
+    "time_step_floor", "time_step_limit", "time_step_rank", "mamba_num_groups"};
 
 // model_type values read as another one: Falcon's pre-transformers names, and the text
 // models of Qwen2-VL/2.5-VL (Qwen2 decoders with QKV bias; transformers
@@ -53,7 +57,8 @@ const std::map<std::string, std::string> kTypeAliases = {
 
 const std::set<std::string> kKnownTypes = {"llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3",
                                            "qwen3_moe", "gemma", "gemma2", "gemma3_text", "phi3", "deepseek_v2",
-                                           "deepseek_v3", "gpt_neox", "falcon", "gpt_oss"};
+                                           "deepseek_v3", "gpt_neox", "falcon", "gpt_oss",
+                                           "nemotron_h"};
 
 // Types whose transformers config class gives head_dim a fixed default (GemmaConfig,
 // Gemma2Config, Gemma3TextConfig: 256; Qwen3Config, Qwen3MoeConfig: 128) instead of
@@ -219,6 +224,37 @@ std::optional<InputError> ReadSlidingWindow(Reader& r, const std::string& type, 
     if (auto e = r.Int("sliding_window_pattern", nullptr, &pattern)) return e;
     if (pattern > 0) m.sliding_window_layers = m.layers - m.layers / pattern;
   }
+  return std::nullopt;
+}
+
+// Nemotron-H (transformers configuration_nemotron_h.py): hybrid_override_pattern lists
+// the blocks, "M" a Mamba-2 mixer, "*" attention, "-" a squared-ReLU MLP, each with one
+// norm. The engine's layer is a mixer with the MLP that follows it, so the layers are the
+// mixers and those without an MLP are mlp_free_layers.
+std::optional<InputError> ReadHybrid(Reader& r, engine::ModelSpec& m) {
+  std::string pattern;
+  if (auto e = contract::ReadString(r.c, "hybrid_override_pattern", r.path, &pattern)) return e;
+  int mamba = 0, attention = 0, mlp = 0;
+  for (char block : pattern) {
+    if (block == 'M') ++mamba;
+    else if (block == '*') ++attention;
+    else if (block == '-') ++mlp;
+    else return MakeInputError(r.path + "hybrid_override_pattern", "hf_config.hybrid_pattern", {TextArg("block", std::string(1, block))});
+  }
+  if (mamba + attention == 0 || mlp > mamba + attention) {
+    return MakeInputError(r.path + "hybrid_override_pattern", "hf_config.hybrid_pattern", {TextArg("block", pattern.substr(0, 16))});
+  }
+  m.layers = mamba + attention;
+  m.mamba.layers = mamba;
+  m.mlp_free_layers = m.layers - mlp;
+  r.origin["layers"] = r.origin["mamba_layers"] = r.origin["mlp_free_layers"] = "hybrid_override_pattern";
+  m.mlp = engine::MlpKind::kPlain;
+  if (auto e = r.Int("attention_head_dim", "head_dim", &m.head_dim)) return e;
+  if (auto e = r.Int("mamba_num_heads", "mamba_heads", &m.mamba.heads)) return e;
+  if (auto e = r.Int("mamba_head_dim", "mamba_head_dim", &m.mamba.head_dim)) return e;
+  if (auto e = r.Int("ssm_state_size", "mamba_state", &m.mamba.state)) return e;
+  if (auto e = r.Int("n_groups", "mamba_groups", &m.mamba.groups)) return e;
+  if (auto e = r.Int("conv_kernel", "mamba_conv", &m.mamba.conv)) return e;
   return std::nullopt;
 }
 
@@ -517,6 +553,12 @@ engine::Result<HfImport> ImportHfConfig(const contract::Json& c) {
   if (auto e = ReadSlidingWindow(reader, type, m)) return *e;
   // gpt-oss: biases on q, k, v, o and on every expert, a learned sink per head, and
   // experts as wide as intermediate_size (modeling_gpt_oss.py).
+  if (type == "nemotron_h") {
+    if (!reader.Has("hybrid_override_pattern")) {
+      return reader.Missing("hybrid_override_pattern", MakeMessage("hf_config.required"));
+    }
+    if (auto e = ReadHybrid(reader, m)) return *e;
+  }
   if (type == "gpt_oss") {
     m.linear_bias = true;
     m.attention_sinks = true;

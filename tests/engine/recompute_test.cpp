@@ -136,6 +136,17 @@ TEST(AttentionKeys, SlidingWindowLayersMeetTheirWindow) {
   EXPECT_DOUBLE_EQ(AttentionKeysPerToken(m, 4096), 37.0 * 4096);
 }
 
+// Nemotron-H-8B: 4 of its 28 mixers are attention; the 24 Mamba-2 mixers meet no keys.
+// Their scan, per token and layer forward: 2·128·8·128 + 2·128·8192 + 4·8192·128 =
+// 262,144 + 2,097,152 + 4,194,304 = 6,553,600 FLOPs.
+TEST(AttentionKeys, MambaLayersMeetNoKeysButScan) {
+  ModelSpec m;
+  m.layers = 28;
+  m.mamba = {.layers = 24, .heads = 128, .head_dim = 64, .state = 128, .groups = 8, .conv = 4};
+  EXPECT_DOUBLE_EQ(AttentionKeysPerToken(m, 8192), 4.0 * 8192);
+  EXPECT_DOUBLE_EQ(MambaScanFlopsPerToken(m), 24 * 6'553'600.0);
+}
+
 // An MTP module computes its own logits: twice the s·b·V elements on the last stage.
 TEST(AttentionKeys, MtpDoublesTheLogits) {
   Scenario s;

@@ -97,6 +97,33 @@ TEST(HfConfig, Gemma3MakesEverySixthLayerGlobal) {
   EXPECT_EQ(q.value().spec.sliding_window, 0);
 }
 
+// nvidia/Nemotron-H-8B-Base-8K config.json (sizing keys): 24 Mamba-2, 4 attention and 24
+// MLP blocks; the model card says "8B". By hand: Mamba-2 mixer 4096·(2·8192 + 2·8·128 +
+// 128) + 8192·4096 = 109.58M weights (+61.8K conv, heads and norm) × 24 = 2.631B; attention
+// 41.94M × 4; squared-ReLU MLP 2·4096·21504 = 176.16M × 24 = 4.228B; untied embedding and
+// head 2·131072·4096 = 1.074B; norms: 8.10B in all.
+TEST(HfConfig, NemotronHCountsMambaAttentionAndMlpBlocks) {
+  auto r = ImportHfConfig(contract::Json::parse(R"({"model_type": "nemotron_h", "hidden_size": 4096,
+    "intermediate_size": 21504, "num_attention_heads": 32, "num_key_value_heads": 8, "attention_head_dim": 128,
+    "num_hidden_layers": 52, "vocab_size": 131072, "tie_word_embeddings": false, "mamba_num_heads": 128,
+    "mamba_head_dim": 64, "ssm_state_size": 128, "n_groups": 8, "conv_kernel": 4, "chunk_size": 128,
+    "expand": 2, "mlp_hidden_act": "relu2", "use_conv_bias": true, "use_bias": false,
+    "hybrid_override_pattern": "M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M-",
+    "max_position_embeddings": 8192})"));
+  ASSERT_TRUE(r.ok()) << r.error().field << ": " << r.error().message;
+  const ModelSpec& m = r.value().spec;
+  EXPECT_EQ(m.layers, 28);
+  EXPECT_EQ(m.mamba.layers, 24);
+  EXPECT_EQ(m.mlp_free_layers, 4);
+  EXPECT_NEAR(CountParams(m).total / 8.10e9, 1.0, 0.002);
+  EXPECT_TRUE(r.value().warnings.empty());
+  auto bad = ImportHfConfig(contract::Json::parse(R"({"model_type": "nemotron_h", "hidden_size": 4096,
+    "intermediate_size": 21504, "num_attention_heads": 32, "num_key_value_heads": 8, "num_hidden_layers": 3,
+    "vocab_size": 131072, "mamba_num_heads": 128, "hybrid_override_pattern": "MX-"})"));
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().field, "model.hf_config.hybrid_override_pattern");
+}
+
 // EleutherAI/gpt-neox-20b config.json; model card: 20,554,567,680 parameters.
 TEST(HfConfig, GptNeoxHasBiasesLayerNormAndPlainMlp) {
   EXPECT_DOUBLE_EQ(TotalParams(R"({"model_type": "gpt_neox", "hidden_size": 6144, "intermediate_size": 24576,
