@@ -51,8 +51,9 @@ std::vector<ScenarioField> BuildTable() {
   using FS = FormSection;
   std::vector<ScenarioField> t = {
       {.key = "model", .type = FT::kModel,
-       .help = "What is trained; the four forms are below.",
-       .type_text = "preset id string; or `{\"params_b\": N}`; or an architecture object; or `{\"hf_config\": {...}}`",
+       .help = "What is trained; the five forms are below.",
+       .type_text = "preset id string; or `{\"params_b\": N}`; or an architecture object; or `{\"preset\": id, ...}` "
+                    "with fields changed; or `{\"hf_config\": {...}}`",
        .default_text = "required"},
       // Training
       {.key = "method", .type = FT::kChoice, .label = "Method",

@@ -57,6 +57,28 @@ const std::set<std::string>& TopLevelFieldNames() {
   return names;
 }
 
+// {"preset": "deepseek-v3", "mtp_layers": 1}: a preset's architecture with the fields
+// given changed, read as a custom architecture under the preset's name.
+std::optional<InputError> ReadChangedPreset(const Json& m, const engine::Catalog& catalog, engine::Scenario& s) {
+  std::string id;
+  if (auto e = ReadString(m, "preset", "model.", &id)) return e;
+  const engine::ModelPreset* preset = catalog.FindModel(id);
+  if (preset == nullptr) {
+    return MakeInputError("model.preset", "input.unknown_preset",
+                          {TextArg("id", engine::QuotedInput(id)),
+                           engine::CountArg("presets", static_cast<long long>(catalog.models.size()))});
+  }
+  Json arch = ArchitectureToJson(preset->spec);
+  for (const auto& [key, value] : m.items()) {
+    if (key != "preset") arch[key] = value;
+  }
+  auto changed = ParseArchitecture(arch, "model.");
+  if (!changed.ok()) return changed.error();
+  s.model = changed.value();
+  s.model.name = preset->spec.name;
+  return std::nullopt;
+}
+
 std::optional<InputError> ReadModel(const Json& doc, const engine::Catalog& catalog, engine::Scenario& s,
                                     imports::HfQuantization& quantization) {
   if (!doc.contains("model")) {
@@ -93,6 +115,7 @@ std::optional<InputError> ReadModel(const Json& doc, const engine::Catalog& cata
     quantization = imported.value().quantization;
     return std::nullopt;
   }
+  if (m.is_object() && m.contains("preset")) return ReadChangedPreset(m, catalog, s);
   auto arch = ParseArchitecture(m, "model.");
   if (!arch.ok()) return arch.error();
   s.model = arch.value();

@@ -62,3 +62,28 @@ TEST(FrameworkJson, MegatronRefusesZero3ButMegatronFsdpTakesIt) {
 }
 
 }  // namespace
+
+namespace {
+
+// A preset with fields changed: DeepSeek-V3 as pre-trained, with its MTP module.
+TEST(ModelJson, PresetWithChangedFields) {
+  const engine::Catalog& cat = catalog::Embedded().value();
+  Json doc = {{"model", {{"preset", "deepseek-v3"}, {"mtp_layers", 1}}}};
+  auto s = engine::contract::ScenarioFromJson(doc, cat);
+  ASSERT_TRUE(s.ok()) << s.error().field << ": " << s.error().message;
+  EXPECT_EQ(s.value().model.mtp_layers, 1);
+  EXPECT_EQ(s.value().model.layers, 61);
+  EXPECT_EQ(s.value().model.name, "DeepSeek-V3");
+  // Written back as the whole architecture, which reads back the same.
+  const Json written = engine::contract::ScenarioToJson(s.value());
+  auto again = engine::contract::ScenarioFromJson(written, cat);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(engine::contract::ScenarioToJson(again.value()), written);
+
+  doc["model"]["preset"] = "deepseek-v9";
+  EXPECT_EQ(engine::contract::ScenarioFromJson(doc, cat).error().field, "model.preset");
+  doc["model"] = {{"preset", "deepseek-v3"}, {"mtp", 1}};
+  EXPECT_EQ(engine::contract::ScenarioFromJson(doc, cat).error().field, "model.mtp");
+}
+
+}  // namespace
