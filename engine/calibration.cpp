@@ -80,7 +80,7 @@ Calibration MakeShipped() {
   c.fp8_gemm_factor = 0.7786;  // 16 cases
   c.gemm[I(A::kAda)] = 0.8438;  // 3 cases
   c.gemm[I(A::kAmpere)] = 0.8210;  // 24 cases
-  c.gemm[I(A::kBlackwell)] = 0.6095;  // 6 cases
+  c.gemm[I(A::kBlackwell)] = 0.6315;  // 6 cases
   c.gemm[I(A::kCdna3)] = 0.6127;  // 3 cases
   c.gemm[I(A::kHopper)] = 0.7571;  // 22 cases
   c.gemm[I(A::kTpu)] = 0.9500;  // 6 cases

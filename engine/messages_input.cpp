@@ -141,7 +141,7 @@ constexpr MessageTemplate kTemplates[] = {
      "{precision} needs block-scaled tensor cores (Blackwell B200/B300/GB200/GB300, MI355X); {gpu} has none"},
     {"input.virtual_pipeline_layers", "pp × virtual_pipeline must be at most the {layers} layers (a layer per chunk)"},
     {"input.ep_needs_moe", "expert parallelism needs a Mixture-of-Experts model; use 1"},
-    {"input.zero_megatron",
+    {"input.zero_above_framework",
      "{framework} shards optimizer state only (zero = 1 is Megatron's distributed optimizer); use 0 or 1, or "
      "framework megatron-fsdp, fsdp or deepspeed"},
     {"input.zero_deepspeed_pp",

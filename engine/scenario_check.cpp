@@ -76,7 +76,7 @@ std::optional<InputError> CheckParallel(const Parallelism& p, const ModelSpec& m
     }
   }
   if (p.zero > ProfileOf(p.framework).max_zero) {
-    return MakeInputError("zero", "input.zero_megatron",
+    return MakeInputError("zero", "input.zero_above_framework",
                           {TextArg("framework", std::string(EnumName(kFrameworkNames, p.framework)))});
   }
   if (IsDeepSpeedLayout(p) && p.pp > 1 && p.zero > 1) {

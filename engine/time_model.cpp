@@ -177,7 +177,7 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
   if (p.ep > 1 && m.IsMoe()) {
     // Dispatch and combine all-to-alls, forward and backward (model.md §6.7). The EP
     // group's ranks sit etp apart (consecutive when experts are not split).
-    const double stage_moe_layers = moe_layers / p.pp;
+    const double stage_moe_layers = moe_layers * stage_share;  // the fullest stage, as the compute
     const int ep_ranks_per_node = std::max(1, p.gpus_per_node / p.ExpertTensorParallel());
     const double bytes = tokens_per_rank * m.moe.experts_per_token * m.hidden * 2;
     mb.other_s += stage_moe_layers * 4 * CollectiveTime(bytes, 1, p.ep, ep_ranks_per_node, links);
