@@ -45,7 +45,10 @@ const std::set<std::string> kIrrelevantKeys = {
     "ssm_state_size", "n_groups", "conv_kernel", "chunk_size", "expand", "mamba_hidden_act", "mlp_hidden_act",
     "mamba_proj_bias", "use_bias", "use_conv_bias", "residual_in_fp32", "rescale_prenorm_residual",
     "num_logits_to_keep", "use_mamba_kernels", "attention_head_dim", "time_step_min", "time_step_max",
-    "time_step_floor", "time_step_limit", "time_step_rank", "mamba_num_groups"};
+    "time_step_floor", "time_step_limit", "time_step_rank", "mamba_num_groups", "kv_channels", "seq_length",
+    "no_bias", "scale_attn_weights", "use_dynamic_ntk", "use_logn_attn", "use_flash_attn", "bf16", "fp16",
+    "fp32", "emb_dropout_prob", "attn_dropout_prob", "softmax_in_fp32", "onnx_safe", "tokenizer_type",
+    "use_cache_quantization", "use_cache_kernel"};
 
 // model_type values read as another one: Falcon's pre-transformers names, and the text
 // models of Qwen2-VL/2.5-VL (Qwen2 decoders with QKV bias; transformers
@@ -58,7 +61,7 @@ const std::map<std::string, std::string> kTypeAliases = {
 const std::set<std::string> kKnownTypes = {"llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3",
                                            "qwen3_moe", "gemma", "gemma2", "gemma3_text", "phi3", "deepseek_v2",
                                            "deepseek_v3", "gpt_neox", "falcon", "gpt_oss",
-                                           "nemotron_h"};
+                                           "nemotron_h", "qwen"};
 
 // Types whose transformers config class gives head_dim a fixed default (GemmaConfig,
 // Gemma2Config, Gemma3TextConfig: 256; Qwen3Config, Qwen3MoeConfig: 128) instead of
@@ -553,6 +556,13 @@ engine::Result<HfImport> ImportHfConfig(const contract::Json& c) {
   if (auto e = ReadSlidingWindow(reader, type, m)) return *e;
   // gpt-oss: biases on q, k, v, o and on every expert, a learned sink per head, and
   // experts as wide as intermediate_size (modeling_gpt_oss.py).
+  // Qwen (v1, modeling_qwen.py): intermediate_size is twice the SwiGLU width (w1 and w2
+  // are each intermediate_size / 2 wide), c_attn carries a bias, the context is seq_length.
+  if (type == "qwen") {
+    m.ffn /= 2;
+    m.qkv_bias = true;
+    if (auto e = reader.Int("seq_length", "max_context", &m.max_context)) return *e;
+  }
   if (type == "nemotron_h") {
     if (!reader.Has("hybrid_override_pattern")) {
       return reader.Missing("hybrid_override_pattern", MakeMessage("hf_config.required"));

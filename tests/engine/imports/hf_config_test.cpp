@@ -124,6 +124,20 @@ TEST(HfConfig, NemotronHCountsMambaAttentionAndMlpBlocks) {
   EXPECT_EQ(bad.error().field, "model.hf_config.hybrid_override_pattern");
 }
 
+// Qwen/Qwen-7B (v1) config.json: intermediate_size 22016 is w1 + w2 (11008 each); the
+// Hugging Face page gives 7.72B parameters.
+TEST(HfConfig, QwenV1HalvesItsIntermediateSize) {
+  auto r = ImportHfConfig(contract::Json::parse(R"({"model_type": "qwen", "hidden_size": 4096,
+    "intermediate_size": 22016, "num_attention_heads": 32, "num_hidden_layers": 32, "vocab_size": 151936,
+    "kv_channels": 128, "seq_length": 8192, "no_bias": true, "max_position_embeddings": 32768,
+    "layer_norm_epsilon": 1e-06, "use_flash_attn": "auto", "bf16": false, "fp16": false, "fp32": false})"));
+  ASSERT_TRUE(r.ok()) << r.error().field << ": " << r.error().message;
+  EXPECT_EQ(r.value().spec.ffn, 11008);
+  EXPECT_EQ(r.value().spec.max_context, 8192);
+  EXPECT_NEAR(CountParams(r.value().spec).total / 7.72e9, 1.0, 0.001);
+  EXPECT_TRUE(r.value().warnings.empty());
+}
+
 // EleutherAI/gpt-neox-20b config.json; model card: 20,554,567,680 parameters.
 TEST(HfConfig, GptNeoxHasBiasesLayerNormAndPlainMlp) {
   EXPECT_DOUBLE_EQ(TotalParams(R"({"model_type": "gpt_neox", "hidden_size": 6144, "intermediate_size": 24576,
