@@ -42,10 +42,8 @@ double SelectiveRecomputeWeights(const ModelSpec& m, const ParamCounts& c, const
   const int moe_layers = m.IsMoe() ? m.layers - m.moe.dense_layers : 0;
   const int dense_layers = m.layers - moe_layers;
   const double mlp_matrices = m.mlp == MlpKind::kGated ? 3 : 2;
-  const double shared_width =
-      m.moe.shared_expert_ffn > 0 ? m.moe.shared_expert_ffn : double(m.moe.shared_experts) * m.moe.moe_ffn;
   const double routed_per_token = moe_layers > 0 ? c.expert * double(m.moe.experts_per_token) / m.moe.experts : 0;
-  const double shared_per_token = moe_layers * mlp_matrices * h * shared_width;
+  const double shared_per_token = moe_layers * mlp_matrices * h * m.moe.SharedWidth();
   const double mla_up = m.attention == AttentionKind::kMla
                             ? m.layers * (double(m.mla.q_lora_rank) * m.heads * (m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim) +
                                           double(m.mla.kv_lora_rank) * m.heads * (m.mla.qk_nope_head_dim + m.mla.v_head_dim))
@@ -55,7 +53,7 @@ double SelectiveRecomputeWeights(const ModelSpec& m, const ParamCounts& c, const
     const double attention = m.attention == AttentionKind::kMla
                                  ? 0.5 * mla_up + m.layers * double(m.heads) * m.mla.v_head_dim * h
                                  : m.layers * (h * m.KvWidth() + double(m.QueryWidth()) * h);
-    const double mlp = dense_layers * h * m.ffn * (m.mlp == MlpKind::kGated ? 1 : 1);  // w3, or fc2
+    const double mlp = dense_layers * h * m.ffn;  // w3 (gated) or fc2 (plain): one matrix either way
     return attention + mlp + routed_per_token + 0.5 * shared_per_token;
   }
   if (r.mlp) weights += dense_layers * mlp_matrices * h * m.ffn;

@@ -74,8 +74,6 @@ static_assert(ProfilesInEnumOrder(), "one profile per Framework, in enum order")
 
 const FrameworkProfile& ProfileOf(Framework framework) { return kProfiles[static_cast<std::size_t>(framework)]; }
 
-std::span<const FrameworkProfile> FrameworkProfiles() { return kProfiles; }
-
 StateLayout LayoutOf(const Parallelism& p) {
   const FrameworkProfile& profile = ProfileOf(p.framework);
   return p.zero >= 1 ? profile.sharded : profile.unsharded;

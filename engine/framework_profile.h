@@ -3,8 +3,6 @@
 // default. The scenario names the stack (`framework`); the physics asks its profile.
 #pragma once
 
-#include <span>
-
 #include "scenario.h"
 
 namespace engine {
@@ -33,11 +31,9 @@ struct FrameworkProfile {
 };
 
 const FrameworkProfile& ProfileOf(Framework framework);
-std::span<const FrameworkProfile> FrameworkProfiles();
 
 // The state layout this scenario's stack uses at its ZeRO stage.
 StateLayout LayoutOf(const Parallelism& parallel);
-inline bool IsMegatronLayout(const Parallelism& p) { return LayoutOf(p) == StateLayout::kMegatron; }
 inline bool IsDeepSpeedLayout(const Parallelism& p) { return LayoutOf(p) == StateLayout::kDeepSpeed; }
 inline bool IsFsdpLayout(const Parallelism& p) { return LayoutOf(p) == StateLayout::kFsdp; }
 

@@ -383,7 +383,7 @@ double MambaActivationBytes(const ModelSpec& m, double tokens) {
 double MoeActivationBytes(const ModelSpec& m, double tokens, Kernels kernels) {
   const MoeSpec& e = m.moe;
   const double k = e.experts_per_token;
-  const double shared_width = e.shared_expert_ffn > 0 ? e.shared_expert_ffn : double(e.shared_experts) * e.moe_ffn;
+  const double shared_width = e.SharedWidth();
   double bytes = 4 * tokens * m.hidden + 4 * tokens * e.experts;
   bytes += k * (2 * tokens * m.hidden + MlpInternalBytes(m, tokens, e.moe_ffn, kernels));
   bytes += MlpInternalBytes(m, tokens, shared_width, kernels);
@@ -450,8 +450,7 @@ LayerBytes SelectiveDrop(const Scenario& s, const SelectiveParts& r, double toke
   }
   if (r.moe_act) drop.total += 2 * tokens * m.moe.experts_per_token * double(m.moe.moe_ffn);
   if (r.shared_experts) {
-    const double width = m.moe.shared_expert_ffn > 0 ? m.moe.shared_expert_ffn : double(m.moe.shared_experts) * m.moe.moe_ffn;
-    drop.total += MlpInternalBytes(m, tokens, width, kernels);
+    drop.total += MlpInternalBytes(m, tokens, m.moe.SharedWidth(), kernels);
   }
   return drop;
 }

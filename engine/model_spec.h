@@ -33,6 +33,9 @@ struct MoeSpec {
   int moe_ffn = 0;            // width of one expert
   int dense_layers = 0;       // leading layers with a dense MLP of width `ffn`
   int shared_expert_ffn = 0;  // total shared width when given as one number (Qwen2-MoE)
+
+  // The shared experts' total width, however it is given.
+  double SharedWidth() const { return shared_expert_ffn > 0 ? shared_expert_ffn : double(shared_experts) * moe_ffn; }
 };
 
 // Mamba-2 mixers in place of attention on some layers (hybrid stacks: Nemotron-H; Dao &

@@ -396,7 +396,7 @@ std::vector<std::string> MegatronModelArgs(const Scenario& s, const RopeSettings
   if (!m.IsMoe()) return args;
   args.push_back("--num-experts " + std::to_string(m.moe.experts) + " --moe-router-topk " +
                  std::to_string(m.moe.experts_per_token) + " --moe-ffn-hidden-size " + std::to_string(m.moe.moe_ffn));
-  const int shared_ffn = m.moe.shared_expert_ffn > 0 ? m.moe.shared_expert_ffn : m.moe.shared_experts * m.moe.moe_ffn;
+  const int shared_ffn = static_cast<int>(m.moe.SharedWidth());
   if (shared_ffn > 0) args.push_back("--moe-shared-expert-intermediate-size " + std::to_string(shared_ffn));
   if (m.moe.dense_layers > 0) {
     args.push_back("--moe-layer-freq \"[0]*" + std::to_string(m.moe.dense_layers) + "+[1]*" +
