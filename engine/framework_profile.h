@@ -1,6 +1,6 @@
 // What each training stack does unless told otherwise: how it lays out model states, which
-// kernels and loss it runs, what its "selective" recomputation keeps, and its recomputation
-// default. The scenario names the stack (`framework`); the physics asks its profile.
+// kernels and loss it runs, what its "selective" recomputation keeps, its recomputation
+// default and whether it overlaps tensor-parallel traffic. The scenario names the stack (`framework`); the physics asks its profile.
 #pragma once
 
 #include "scenario.h"
@@ -25,6 +25,7 @@ struct FrameworkProfile {
   CrossEntropy cross_entropy;
   Recompute recompute;
   bool activation_offload;  // checkpointed layer inputs go to host memory
+  bool tp_comm_overlap;     // tensor-parallel collectives pipelined with the GEMMs
   SelectiveKind selective;
   int max_zero;             // Megatron's distributed optimizer stops at 1; Megatron-FSDP shards all
   const char* source;       // where the defaults come from

@@ -30,7 +30,7 @@ enum class Precision { kBf16, kFp16, kFp32, kFp8, kBf16Pure, kMxfp8, kNvfp4 };
 // recomputation). The first three are the bare layouts; the rest are stacks built on them.
 enum class Framework {
   kFsdp, kDeepSpeed, kMegatron, kTorchtitan, kMegatronFsdp, kNemoAutomodel,
-  kHfTrainer, kTrl, kLlamaFactory, kAxolotl, kTorchtune, kUnsloth,
+  kHfTrainer, kTrl, kLlamaFactory, kAxolotl, kTorchtune, kUnsloth, kNemo,
 };
 enum class Optimizer { kAdamW, kAdamW8bit, kSgd, kAdafactor };
 enum class Recompute { kNone, kSelective, kFull };
@@ -55,9 +55,9 @@ inline constexpr std::array<std::string_view, 7> kPrecisionNames = {"bf16", "fp1
 inline bool IsLowPrecisionGemm(Precision p) {
   return p == Precision::kFp8 || p == Precision::kMxfp8 || p == Precision::kNvfp4;
 }
-inline constexpr std::array<std::string_view, 12> kFrameworkNames = {
+inline constexpr std::array<std::string_view, 13> kFrameworkNames = {
     "fsdp", "deepspeed", "megatron", "torchtitan", "megatron-fsdp", "nemo-automodel",
-    "hf-trainer", "trl", "llama-factory", "axolotl", "torchtune", "unsloth"};
+    "hf-trainer", "trl", "llama-factory", "axolotl", "torchtune", "unsloth", "nemo"};
 inline constexpr std::array<std::string_view, 4> kOptimizerNames = {"adamw", "adamw-8bit", "sgd", "adafactor"};
 inline constexpr std::array<std::string_view, 3> kRecomputeNames = {"none", "selective", "full"};
 // Megatron-LM --recompute-modules (arguments.py, Megatron-Core 0.13+): what selective
@@ -133,7 +133,7 @@ struct Parallelism {
   int etp = 0;
   int virtual_pipeline = 1;  // interleaved-1F1B chunks per pipeline stage
   bool sequence_parallel = false;
-  bool tp_comm_overlap = false;  // TP collectives pipelined with GEMMs (Megatron --tp-comm-overlap, AsyncTP)
+  bool tp_comm_overlap = false;  // TP collectives pipelined with GEMMs (Megatron --tp-comm-overlap, AsyncTP); framework default
   int zero = 0;              // 0-3; FSDP full-shard = 3, shard-grad-op = 2
   Framework framework = Framework::kFsdp;
   Offload offload = Offload::kNone;

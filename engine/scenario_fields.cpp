@@ -20,13 +20,14 @@ constexpr const char* kMethodLabels[] = {"Pre-training", "Full fine-tune", "Free
 constexpr const char* kPrecisionLabels[] = {"BF16 mixed (fp32 master)", "FP16 mixed (fp32 master)", "FP32",
                                             "FP8 (Transformer Engine)", "BF16 pure (no fp32 copy)",
                                             "MXFP8 (Blackwell, block-scaled)", "NVFP4 (Blackwell, 4-bit)"};
-constexpr const char* kFrameworkLabels[] = {"PyTorch FSDP",  "DeepSpeed", "Megatron-LM / NeMo", "torchtitan",
+constexpr const char* kFrameworkLabels[] = {"PyTorch FSDP",  "DeepSpeed", "Megatron-LM", "torchtitan",
                                             "Megatron-FSDP", "NeMo AutoModel", "HF Trainer", "TRL",
-                                            "LLaMA-Factory", "axolotl", "torchtune", "Unsloth"};
+                                            "LLaMA-Factory", "axolotl", "torchtune", "Unsloth",
+                                            "NeMo / Megatron-Bridge"};
 // Other names people give the same stacks.
 constexpr ChoiceAlias kFrameworkAliases[] = {
     {"fsdp2", "fsdp"},         {"pytorch-fsdp", "fsdp"},     {"megatron-lm", "megatron"},
-    {"megatron-core", "megatron"}, {"megatron-bridge", "megatron"}, {"nemo", "megatron"},
+    {"megatron-core", "megatron"}, {"megatron-bridge", "nemo"}, {"nemo2", "nemo"}, {"nemo-megatron", "nemo"},
     {"automodel", "nemo-automodel"}, {"transformers", "hf-trainer"}, {"hf", "hf-trainer"},
     {"huggingface", "hf-trainer"}, {"accelerate", "hf-trainer"}, {"llamafactory", "llama-factory"},
     {"ms-swift", "hf-trainer"}};
@@ -224,8 +225,9 @@ std::vector<ScenarioField> BuildTable() {
       {.key = "tp_comm_overlap", .type = FT::kBool, .label = "Overlap TP traffic",
        .help = "Tensor-parallel collectives pipelined with the matrix multiplies (Megatron --tp-comm-overlap, "
                "torchtitan AsyncTP).",
-       .section = FS::kHardware, TS_FIELD_VALUE(Scenario, parallel.tp_comm_overlap),
-       .applies = [](const Scenario& s) { return s.parallel.tp > 1; }},
+       .section = FS::kHardware, .default_text = "the framework's", TS_FIELD_VALUE(Scenario, parallel.tp_comm_overlap),
+       .applies = [](const Scenario& s) { return s.parallel.tp > 1; },
+       .fill_default = [](Scenario& s) { s.parallel.tp_comm_overlap = Profile(s).tp_comm_overlap; }},
       {.key = "offload", .type = FT::kChoice, .label = "CPU offload",
        .help = "Keep optimizer state (and weights) in host RAM, as DeepSpeed ZeRO-Offload does.",
        .section = FS::kHardware, .choices = kOffloadNames, .choice_labels = kOffloadLabels,

@@ -19,11 +19,20 @@ engine::Scenario Read(Json doc) {
 
 TEST(FrameworkJson, OtherNamesAreTheSameStack) {
   EXPECT_EQ(Read({{"framework", "fsdp2"}}).parallel.framework, engine::Framework::kFsdp);
-  EXPECT_EQ(Read({{"framework", "nemo"}}).parallel.framework, engine::Framework::kMegatron);
-  EXPECT_EQ(Read({{"framework", "megatron-bridge"}}).parallel.framework, engine::Framework::kMegatron);
+  EXPECT_EQ(Read({{"framework", "megatron-lm"}}).parallel.framework, engine::Framework::kMegatron);
+  EXPECT_EQ(Read({{"framework", "megatron-bridge"}}).parallel.framework, engine::Framework::kNemo);
   EXPECT_EQ(Read({{"framework", "transformers"}}).parallel.framework, engine::Framework::kHfTrainer);
   // Written back under the stack's own name.
   EXPECT_EQ(engine::contract::ScenarioToJson(Read({{"framework", "fsdp2"}}))["framework"], "fsdp");
+}
+
+// NeMo's and Megatron-Bridge's recipes overlap tensor-parallel traffic; Megatron-LM's
+// --tp-comm-overlap is off unless given; a scenario's own value wins over both.
+TEST(FrameworkJson, TensorParallelOverlapFollowsTheStack) {
+  EXPECT_TRUE(Read({{"framework", "nemo"}, {"tp", 4}}).parallel.tp_comm_overlap);
+  EXPECT_FALSE(Read({{"framework", "megatron"}, {"tp", 4}}).parallel.tp_comm_overlap);
+  EXPECT_FALSE(Read({{"framework", "nemo"}, {"tp", 4}, {"tp_comm_overlap", false}}).parallel.tp_comm_overlap);
+  EXPECT_TRUE(Read({{"framework", "megatron"}, {"tp", 4}, {"tp_comm_overlap", true}}).parallel.tp_comm_overlap);
 }
 
 TEST(FrameworkJson, UnknownFrameworkNamesTheChoices) {
