@@ -47,6 +47,9 @@ constexpr MessageTemplate kTemplates[] = {
     {"hf_config.required", "is required to size the model"},
     {"hf_config.hybrid_pattern",
      "must list the blocks as M (Mamba-2), * (attention) and - (MLP), with no more MLPs than mixers; got '{block}'"},
+    {"hf_config.hybrid_pattern.length",
+     "lists {blocks} blocks but num_hidden_layers is {layers}; the pattern has one block per layer"},
+    {"hf_config.required.mamba", "is required to size the Mamba-2 layers that hybrid_override_pattern lists"},
     {"hf_config.required.attention", "is required to size the attention of model_type {model_type}"},
     {"hf_config.required.head_dim",
      "is required for model_type {model_type}: its transformers config class defaults head_dim to a fixed width, "
