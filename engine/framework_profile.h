@@ -26,6 +26,7 @@ struct FrameworkProfile {
   Recompute recompute;
   bool activation_offload;  // checkpointed layer inputs go to host memory
   bool tp_comm_overlap;     // tensor-parallel collectives pipelined with the GEMMs
+  bool qlora_fp32_unquantized;  // QLoRA: embeddings, LM head and norms upcast to fp32 (PEFT)
   SelectiveKind selective;
   int max_zero;             // Megatron's distributed optimizer stops at 1; Megatron-FSDP shards all
   const char* source;       // where the defaults come from

@@ -200,9 +200,14 @@ Message ToCpu(Message formula) { return MakeMessage("memory.formula.to_cpu", {Me
 // (transformers integrations/bitsandbytes.py get_keys_to_not_convert; GPTQ and AWQ skip
 // lm_head too). A checkpoint stored quantized is loaded as stored, also under qlora
 // (transformers keeps a checkpoint's own quantization_config over a requested one).
+// Stacks that prepare a 4-bit model with PEFT's prepare_model_for_kbit_training upcast
+// those unquantized weights to fp32 (framework_profile.cpp).
 double FrozenBytes(const Scenario& s, const LocalParams& l) {
   if (s.model.IsQuantizedCheckpoint()) return l.linear * s.model.stored_weight_bytes + (l.frozen - l.linear) * 2.0;
-  if (s.training.method == Method::kQlora) return l.linear * kNf4DoubleQuantBytes + (l.frozen - l.linear) * 2.0;
+  if (s.training.method == Method::kQlora) {
+    const double unquantized_bytes = ProfileOf(s.parallel.framework).qlora_fp32_unquantized ? 4.0 : 2.0;
+    return l.linear * kNf4DoubleQuantBytes + (l.frozen - l.linear) * unquantized_bytes;
+  }
   return l.frozen * FrozenWeightBytes(s.training.precision);
 }
 

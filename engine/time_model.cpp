@@ -25,11 +25,13 @@ namespace {
 
 // NCCL all-reduce bus bandwidth reaches ~80% of NVLink's per-direction rate (nccl-tests on
 // DGX A100: ~230 of 300 GB/s); PCIe-only cards reduce through host bridges at about half
-// of x16 (no peer-to-peer on GeForce). Latencies: Calculon's H100 system uses 10 µs for
-// NVLink collectives (systems/h100_80g_nvl8.json).
+// of x16 (no peer-to-peer on GeForce). Latencies from NCCL's own cost model for
+// bandwidth-sized messages (src/graph/tuning.cc, ring algorithm, Simple protocol): 8.4 µs
+// per collective plus 3.4 µs per ring step over NVLink.
 constexpr double kNvlinkBusbwFraction = 0.80;
 constexpr double kPcieBusbwFraction = 0.50;
-constexpr double kScaleUpLatencyS = 10e-6;
+constexpr double kCollectiveBaseLatencyS = 8.4e-6;
+constexpr double kScaleUpLatencyS = 3.4e-6;
 
 struct Links {
   double up_busbw = 0;    // bytes/s per GPU over the scale-up link (NVLink-class)
@@ -59,7 +61,7 @@ Links ResolveLinks(const Scenario& s, const GpuSpec& gpu, const FabricSpec& fabr
 // all-gather and all-to-all (nccl-tests PERFORMANCE.md busbw factors). Hierarchical
 // (model.md §6.8): the intra-node stage runs over the scale-up link, the inter-node
 // stage moves bytes/g per GPU over its NIC share; NCCL pipelines the two, so the slower
-// stage dominates. Latency: one α per ring step (Thakur et al. 2005).
+// stage dominates. Latency: a fixed start plus one α per ring step (Thakur et al. 2005).
 double CollectiveTime(double bytes, double factor, int n, int per_node, const Links& links) {
   if (n <= 1 || bytes <= 0) return 0;
   const int g = std::max(1, std::min(n, per_node));
@@ -68,7 +70,8 @@ double CollectiveTime(double bytes, double factor, int n, int per_node, const Li
   const double intra_busbw = g <= links.up_domain ? links.up_busbw : std::min(links.up_busbw, links.pcie_busbw);
   const double intra = g > 1 ? factor * (g - 1.0) / g * bytes / intra_busbw : 0;
   const double inter = nodes > 1 ? factor * (nodes - 1.0) / nodes * (bytes / g) / links.out_busbw : 0;
-  const double latency = factor * ((g - 1) * kScaleUpLatencyS + (nodes - 1) * links.out_latency);
+  const double latency =
+      kCollectiveBaseLatencyS + factor * ((g - 1) * kScaleUpLatencyS + (nodes - 1) * links.out_latency);
   return std::max(intra, inter) + latency;
 }
 
