@@ -99,11 +99,6 @@ double PermutationBytesPerTokenLayer(const ModelSpec& m) {
   return m.IsMoe() ? 16.0 * m.moe.experts_per_token * m.hidden : 0;
 }
 
-// Routed experts run grouped GEMMs of (tokens per expert) × (expert width): narrow in both
-// dimensions for fine-grained MoE (Qwen3-30B-A3B: 768 wide, ~512 tokens per expert at 8k
-// tokens), so each dimension gets GemmSizeFactor, and the grouped kernel its calibrated
-// factor (calibration.cpp). Tokens per local expert: the micro-batch's tokens, times k
-// copies, gathered from the `ep` ranks, over the E experts.
 // A power limit below the GPU's rating throttles its clocks: the compute rates scale by
 // (limit / rating)^power_exponent (calibration.cpp); HBM bandwidth does not.
 double PowerClockFactor(const Scenario& s, const GpuSpec& gpu, const Calibration& calibration) {
@@ -111,6 +106,41 @@ double PowerClockFactor(const Scenario& s, const GpuSpec& gpu, const Calibration
   return std::pow(s.gpu_power_w / gpu.tdp_w, calibration.power_exponent);
 }
 
+// The shape factor of a layer's weight GEMMs on one tensor-parallel rank: each GEMM gets
+// GemmSizeFactor of its narrower side, weighted by its FLOPs (time adds as FLOPs / rate).
+// Tensor parallelism narrows one side of each: the fused QKV output (q + 2·kv)/t, the
+// output projection's input q/t, the MLP's f/t (Megatron ColumnParallel/RowParallel
+// linears), and the vocabulary of the LM head V/t. A 15B model at TP 8 (h 6144, f 24576)
+// keeps 3,072-wide MLP GEMMs, which are two thirds of its FLOPs.
+double DenseGemmShapeFactor(const ModelSpec& m, int tp) {
+  const double h = m.hidden, q = m.QueryWidth(), kv = m.KvWidth();
+  const int moe_layers = m.IsMoe() ? m.layers - m.moe.dense_layers : 0;
+  // The dense MLP width averaged over the layers: shared experts on MoE layers.
+  const double mlp_f = (double(m.layers - moe_layers) * m.ffn + moe_layers * (m.IsMoe() ? m.moe.SharedWidth() : 0)) /
+                       std::max(1, m.layers);
+  const double mlp_matrices = m.mlp == MlpKind::kGated ? 3 : 2;
+  const struct {
+    double flops, narrow;
+  } gemms[] = {
+      {h * (q + 2 * kv), std::min(h, (q + 2 * kv) / tp)},
+      {q * h, std::min(q / tp, h)},
+      {mlp_matrices * h * mlp_f, std::min(h, mlp_f / tp)},
+      {h * double(m.vocab) / std::max(1, m.layers), std::min(h, double(m.vocab) / tp)},
+  };
+  double flops = 0, time = 0;
+  for (const auto& g : gemms) {
+    if (g.flops <= 0 || g.narrow <= 0) continue;
+    flops += g.flops;
+    time += g.flops / GemmSizeFactor(g.narrow);
+  }
+  return time > 0 ? flops / time : GemmSizeFactor(h / tp);
+}
+
+// Routed experts run grouped GEMMs of (tokens per expert) × (expert width): narrow in both
+// dimensions for fine-grained MoE (Qwen3-30B-A3B: 768 wide, ~512 tokens per expert at 8k
+// tokens), so each dimension gets GemmSizeFactor, and the grouped kernel its calibrated
+// factor (calibration.cpp). Tokens per local expert: the micro-batch's tokens, times k
+// copies, gathered from the `ep` ranks, over the E experts.
 double ExpertGemmFactor(const Scenario& s, double tokens_per_rank, const Calibration& calibration) {
   const ModelSpec& m = s.model;
   const double tokens_per_expert = tokens_per_rank * m.moe.experts_per_token * s.parallel.ep / m.moe.experts;
@@ -142,7 +172,7 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
   const Efficiency eff = BaseEfficiency(gpu, t, calibration);
   const double clocks = PowerClockFactor(s, gpu, calibration);
   const double gemm_peak = PeakFlops(gpu, t.precision) * clocks * eff.gemm;  // before the GEMM's shape
-  const double gemm_rate = gemm_peak * GemmSizeFactor(double(m.hidden) / p.tp);
+  const double gemm_rate = gemm_peak * DenseGemmShapeFactor(m, p.tp);
   const double expert_rate = m.IsMoe() ? gemm_peak * ExpertGemmFactor(s, tokens / p.cp, calibration) : gemm_rate;
   const double attention_rate = gpu.bf16_flops * clocks * eff.attention;
   const double memory_rate = gpu.memory_bandwidth_bytes_per_s * eff.memory;
@@ -178,12 +208,14 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
   }
   const int ranks_per_node = std::max(1, p.gpus_per_node / p.tp);
   if (p.ep > 1 && m.IsMoe()) {
-    // Dispatch and combine all-to-alls, forward and backward (model.md §6.7). The EP
-    // group's ranks sit etp apart (consecutive when experts are not split).
+    // Dispatch and combine all-to-alls, forward and backward, and forward again in the
+    // recomputed layers (model.md §6.7). The EP group's ranks sit etp apart (consecutive
+    // when experts are not split).
     const double stage_moe_layers = moe_layers * stage_share;  // the fullest stage, as the compute
     const int ep_ranks_per_node = std::max(1, p.gpus_per_node / p.ExpertTensorParallel());
     const double bytes = tokens_per_rank * m.moe.experts_per_token * m.hidden * 2;
-    mb.other_s += stage_moe_layers * 4 * CollectiveTime(bytes, 1, p.ep, ep_ranks_per_node, links);
+    const double all_to_alls = 4 + 2 * RecomputedShare(t, m.layers);
+    mb.other_s += stage_moe_layers * all_to_alls * CollectiveTime(bytes, 1, p.ep, ep_ranks_per_node, links);
   }
   if (p.cp > 1) {
     // All-gather of K and V forward, reduce-scatter of their gradients backward (Llama 3
