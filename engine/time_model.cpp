@@ -58,7 +58,10 @@ Links ResolveLinks(const Scenario& s, const GpuSpec& gpu, const FabricSpec& fabr
 
 // Time for a ring collective over n ranks, `per_node` of them sharing a node, moving a
 // buffer of `bytes` per rank. `factor` is 2 for all-reduce and 1 for reduce-scatter,
-// all-gather and all-to-all (nccl-tests PERFORMANCE.md busbw factors). Hierarchical
+// all-gather and all-to-all (nccl-tests PERFORMANCE.md busbw factors). An all-to-all is
+// taken hierarchical too, as DeepEP-style dispatch runs it (each token crosses the network
+// once per destination node, then NVLink: DeepSeek-V3 report §3.2.2); a flat NCCL
+// all-to-all would send (n − g)/n of the buffer over each GPU's NIC. Hierarchical
 // (model.md §6.8): the intra-node stage runs over the scale-up link, the inter-node
 // stage moves bytes/g per GPU over its NIC share; NCCL pipelines the two, so the slower
 // stage dominates. Latency: a fixed start plus one α per ring step (Thakur et al. 2005).
@@ -210,12 +213,21 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
   if (p.ep > 1 && m.IsMoe()) {
     // Dispatch and combine all-to-alls, forward and backward, and forward again in the
     // recomputed layers (model.md §6.7). The EP group's ranks sit etp apart (consecutive
-    // when experts are not split).
+    // when experts are not split). Under sequence parallelism each tensor-parallel rank
+    // holds s/t of the tokens and dispatches only those; with experts split over etp > 1
+    // ranks, the dispatched tokens are then all-gathered over those ranks and
+    // reduce-scattered on combine (Megatron-Core MoEAlltoAllTokenDispatcher; MoE parallel
+    // folding, arXiv 2504.14960 §3). The all-to-all is hierarchical (CollectiveTime).
     const double stage_moe_layers = moe_layers * stage_share;  // the fullest stage, as the compute
-    const int ep_ranks_per_node = std::max(1, p.gpus_per_node / p.ExpertTensorParallel());
-    const double bytes = tokens_per_rank * m.moe.experts_per_token * m.hidden * 2;
-    const double all_to_alls = 4 + 2 * RecomputedShare(t, m.layers);
-    mb.other_s += stage_moe_layers * all_to_alls * CollectiveTime(bytes, 1, p.ep, ep_ranks_per_node, links);
+    const int etp = p.ExpertTensorParallel();
+    const int ep_ranks_per_node = std::max(1, p.gpus_per_node / etp);
+    const double sequence_split = p.sequence_parallel ? p.tp : 1;
+    const double bytes = tokens_per_rank / sequence_split * m.moe.experts_per_token * m.hidden * 2;
+    const double passes = stage_moe_layers * (4 + 2 * RecomputedShare(t, m.layers));
+    mb.other_s += passes * CollectiveTime(bytes, 1, p.ep, ep_ranks_per_node, links);
+    if (etp > 1 && p.sequence_parallel) {
+      mb.other_s += passes * CollectiveTime(bytes * etp, 1, etp, std::min(etp, p.gpus_per_node), links);
+    }
   }
   if (p.cp > 1) {
     // All-gather of K and V forward, reduce-scatter of their gradients backward (Llama 3
