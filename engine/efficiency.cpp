@@ -71,4 +71,34 @@ Efficiency BaseEfficiency(const GpuSpec& gpu, const Training& t, const Calibrati
 
 double GemmSizeFactor(double per_rank_width) { return per_rank_width / (per_rank_width + 256.0); }
 
+// The shape factor of a layer's weight GEMMs on one tensor-parallel rank: each GEMM gets
+// GemmSizeFactor of its narrower side, weighted by its FLOPs (time adds as FLOPs / rate).
+// Tensor parallelism narrows one side of each: the fused QKV output (q + 2·kv)/t, the
+// output projection's input q/t, the MLP's f/t (Megatron ColumnParallel/RowParallel
+// linears), and the vocabulary of the LM head V/t. A 15B model at TP 8 (h 6144, f 24576)
+// keeps 3,072-wide MLP GEMMs, which are two thirds of its FLOPs.
+double DenseGemmShapeFactor(const ModelSpec& m, int tp) {
+  const double h = m.hidden, q = m.QueryWidth(), kv = m.KvWidth();
+  const int moe_layers = m.IsMoe() ? m.layers - m.moe.dense_layers : 0;
+  // The dense MLP width averaged over the layers: shared experts on MoE layers.
+  const double mlp_f = (double(m.layers - moe_layers) * m.ffn + moe_layers * (m.IsMoe() ? m.moe.SharedWidth() : 0)) /
+                       std::max(1, m.layers);
+  const double mlp_matrices = m.mlp == MlpKind::kGated ? 3 : 2;
+  const struct {
+    double flops, narrow;
+  } gemms[] = {
+      {h * (q + 2 * kv), std::min(h, (q + 2 * kv) / tp)},
+      {q * h, std::min(q / tp, h)},
+      {mlp_matrices * h * mlp_f, std::min(h, mlp_f / tp)},
+      {h * double(m.vocab) / std::max(1, m.layers), std::min(h, double(m.vocab) / tp)},
+  };
+  double flops = 0, time = 0;
+  for (const auto& g : gemms) {
+    if (g.flops <= 0 || g.narrow <= 0) continue;
+    flops += g.flops;
+    time += g.flops / GemmSizeFactor(g.narrow);
+  }
+  return time > 0 ? flops / time : GemmSizeFactor(h / tp);
+}
+
 }  // namespace engine

@@ -29,6 +29,10 @@ Efficiency BaseEfficiency(const GpuSpec& gpu, const Training& training,
 // (hidden/tp), from cuBLAS sweeps where 1k-wide GEMMs reach ~80% of the 8k-wide rate.
 double GemmSizeFactor(double per_rank_width);
 
+// The shape factor of a layer's weight GEMMs on one tensor-parallel rank of `tp`: each
+// GEMM's GemmSizeFactor of its narrower side, averaged by FLOPs (model.md §6.1).
+double DenseGemmShapeFactor(const ModelSpec& model, int tp);
+
 // The precision's dense peak in FLOP/s (bf16 for bf16-pure, fp16, fp32 uses TF32 tensor cores).
 double PeakFlops(const GpuSpec& gpu, Precision precision);
 

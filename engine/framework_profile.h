@@ -1,6 +1,7 @@
 // What each training stack does unless told otherwise: how it lays out model states, which
 // kernels and loss it runs, what its "selective" recomputation keeps, its recomputation
-// default and whether it overlaps tensor-parallel traffic. The scenario names the stack (`framework`); the physics asks its profile.
+// default and whether it overlaps tensor-parallel traffic. The scenario names the stack
+// (`framework`); the physics asks its profile.
 #pragma once
 
 #include "scenario.h"

@@ -55,6 +55,20 @@ TEST(MemoryModel, QloraBaseWeightsMatchWorkedExample) {
   EXPECT_NEAR((b.weights.bytes - adapters_bytes) / kGB, 5.70, 0.01);
 }
 
+// PEFT's prepare_model_for_kbit_training (the bare HF Trainer's QLoRA scripts) casts the
+// 16-bit weights that are not 4-bit to fp32; TRL casts embeddings and head back to bf16.
+// Llama-3-8B by hand: embeddings and head 2 × 128256 × 4096 = 1,050,673,152, norms
+// 65 × 4096 = 266,240: 1,050,939,392 weights, 2 B more each = 2,101,878,784 B.
+TEST(MemoryModel, QloraUnderTheBareTrainerHoldsUnquantizedWeightsInFp32) {
+  Scenario s = Base(testing::Llama3_8B());
+  s.training.method = Method::kQlora;
+  s.parallel.framework = Framework::kHfTrainer;
+  const double trainer = EstimateMemory(s, CountParams(s.model)).weights.bytes;
+  s.parallel.framework = Framework::kTrl;
+  const double trl = EstimateMemory(s, CountParams(s.model)).weights.bytes;
+  EXPECT_NEAR(trainer - trl, 2101878784.0, 1.0);
+}
+
 // Llama-3-8B stored as a 4-bit, group-128 GPTQ checkpoint (0.51953125 B per linear
 // weight: 4/8 + (2 + 4/8)/128), under LoRA and under QLoRA. By hand: linear weights
 // 32 × (2·4096² + 2·4096·1024 + 3·4096·14336) = 6,979,321,856 × 0.51953125 B =

@@ -163,5 +163,22 @@ TEST(Time, DoublingTokensDoublesWallTime) {
   EXPECT_NEAR(EstimateTime(s, t).wall_hours / one, 2.0, 1e-3);
 }
 
+// Each weight GEMM's shape factor g(w) = w/(w + 256) on its narrower side, averaged by
+// FLOPs. Llama-3-8B unsplit: every GEMM's narrower side is h = 4096, so g = 4096/4352.
+// Nemotron-4 15B shape (h 6144, 48 heads / 8 KV of 128, plain MLP f 24576, vocab 256000,
+// 32 layers) at TP 8, by hand: QKV 6144·8192 FLOP-weight, narrow 1024, g = 0.8;
+// output 6144², narrow 768, g = 0.75; MLP 2·6144·24576, narrow 3072, g = 12/13;
+// head 6144·256000/32, narrow 6144, g = 24/25. Weights 50.33M, 37.75M, 301.99M, 49.15M
+// (sum 439.22M); time 62.91M + 50.33M + 327.16M + 51.20M = 491.60M; 439.22/491.60 = 0.8935.
+TEST(TimeModel, DenseGemmShapeFactorTakesEachGemmsNarrowerSide) {
+  EXPECT_NEAR(DenseGemmShapeFactor(testing::Llama3_8B(), 1), 4096.0 / 4352.0, 1e-12);
+  ModelSpec m;
+  m.layers = 32, m.hidden = 6144, m.heads = 48, m.kv_heads = 8, m.head_dim = 128;
+  m.ffn = 24576, m.vocab = 256000, m.mlp = MlpKind::kPlain;
+  EXPECT_NEAR(DenseGemmShapeFactor(m, 8), 0.8935, 5e-4);
+  // Splitting narrows the GEMMs, so the factor at TP 8 is below the unsplit one.
+  EXPECT_LT(DenseGemmShapeFactor(m, 8), DenseGemmShapeFactor(m, 1));
+}
+
 }  // namespace
 }  // namespace engine
