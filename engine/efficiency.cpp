@@ -79,10 +79,9 @@ double GemmSizeFactor(double per_rank_width) { return per_rank_width / (per_rank
 // keeps 3,072-wide MLP GEMMs, which are two thirds of its FLOPs.
 double DenseGemmShapeFactor(const ModelSpec& m, int tp) {
   const double h = m.hidden, q = m.QueryWidth(), kv = m.KvWidth();
-  const int moe_layers = m.IsMoe() ? m.layers - m.moe.dense_layers : 0;
+  const int moe_layers = m.MoeLayers();
   // The dense MLP width averaged over the layers: shared experts on MoE layers.
-  const double mlp_f = (double(m.layers - moe_layers) * m.ffn + moe_layers * (m.IsMoe() ? m.moe.SharedWidth() : 0)) /
-                       std::max(1, m.layers);
+  const double mlp_f = (double(m.layers - moe_layers) * m.ffn + moe_layers * m.moe.SharedWidth()) / std::max(1, m.layers);
   const double mlp_matrices = m.mlp == MlpKind::kGated ? 3 : 2;
   const struct {
     double flops, narrow;

@@ -39,7 +39,7 @@ double MambaScanFlopsPerToken(const ModelSpec& m) {
 // half of MLA's projections) and every expert GEMM (grouped GEMMs are not kept).
 double SelectiveRecomputeWeights(const ModelSpec& m, const ParamCounts& c, const SelectiveParts& r) {
   const double h = m.hidden;
-  const int moe_layers = m.IsMoe() ? m.layers - m.moe.dense_layers : 0;
+  const int moe_layers = m.MoeLayers();
   const int dense_layers = m.layers - moe_layers;
   const double mlp_matrices = m.mlp == MlpKind::kGated ? 3 : 2;
   const double routed_per_token = moe_layers > 0 ? c.expert * double(m.moe.experts_per_token) / m.moe.experts : 0;

@@ -114,7 +114,7 @@ double LoraParams(const ModelSpec& m, const Training& t) {
   double total = per_layer * m.layers;
   if (t.lora_targets == LoraTargets::kAllLinear) {
     const double mats = m.mlp == MlpKind::kGated ? 3 : 2;
-    const int moe_layers = m.IsMoe() ? m.layers - m.moe.dense_layers : 0;
+    const int moe_layers = m.MoeLayers();
     const double dense_mlp = mats * r * (h + m.ffn);
     const double expert_mlp = mats * r * (h + m.moe.moe_ffn);
     const double experts = m.moe.experts + m.moe.shared_experts;
@@ -539,7 +539,7 @@ StageActivations StageActivationsOf(const Scenario& s, Stage stage) {
   const Parallelism& p = s.parallel;
   const Training& t = s.training;
   StageActivations a;
-  const int moe_layers = m.IsMoe() ? m.layers - m.moe.dense_layers : 0;
+  const int moe_layers = m.MoeLayers();
   const double dense_bytes = SplitLayer(LayerActivation(s, false), p);
   const double moe_bytes = moe_layers > 0 ? SplitLayer(LayerActivation(s, true), p) : 0;
   a.layers = m.layers * StageLayerShare(p.pp, m.layers);

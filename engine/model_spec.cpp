@@ -77,7 +77,7 @@ ParamCounts CountParams(const ModelSpec& m) {
   const double dense_mlp = CountMlp(m, m.ffn);
 
   const MoeSpec& moe = m.moe;
-  const int moe_layers = m.IsMoe() ? m.layers - moe.dense_layers : 0;
+  const int moe_layers = m.MoeLayers();
   const int dense_layers = m.layers - moe_layers;
   const double expert = m.IsMoe() ? CountMlp(m, moe.moe_ffn) : 0;
   const double shared = moe.shared_expert_ffn > 0 ? CountMlp(m, moe.shared_expert_ffn)

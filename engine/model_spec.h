@@ -91,6 +91,8 @@ struct ModelSpec {
   double stored_weight_bytes = 0;
 
   bool IsMoe() const { return moe.experts > 0; }
+  // Layers with routed experts (the leading dense_layers keep a dense MLP).
+  int MoeLayers() const { return IsMoe() ? layers - moe.dense_layers : 0; }
   int LocalAttentionLayers() const {
     if (sliding_window <= 0) return 0;
     return sliding_window_layers > 0 ? std::min(sliding_window_layers, layers) : layers;

@@ -155,7 +155,7 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
   mb.compute_s = tokens * share *
                  ((f.gemm - f.expert_gemm) / gemm_rate + f.expert_gemm / expert_rate +
                   attention_share * f.attention / attention_rate);
-  const double moe_layers = m.IsMoe() ? m.layers - m.moe.dense_layers : 0;
+  const double moe_layers = m.MoeLayers();
   mb.compute_s += tokens * share *
                   (m.layers * ElementwiseBytesPerTokenLayer(m, t.kernels) +
                    moe_layers * PermutationBytesPerTokenLayer(m)) /

@@ -400,7 +400,7 @@ std::vector<std::string> MegatronModelArgs(const Scenario& s, const RopeSettings
   if (shared_ffn > 0) args.push_back("--moe-shared-expert-intermediate-size " + std::to_string(shared_ffn));
   if (m.moe.dense_layers > 0) {
     args.push_back("--moe-layer-freq \"[0]*" + std::to_string(m.moe.dense_layers) + "+[1]*" +
-                   std::to_string(m.layers - m.moe.dense_layers) + "\"");
+                   std::to_string(m.MoeLayers()) + "\"");
   }
   return args;
 }

@@ -247,12 +247,11 @@ std::optional<InputError> ReadHybrid(Reader& r, engine::ModelSpec& m) {
   if (mamba + attention == 0 || mlp > mamba + attention) {
     return MakeInputError(r.path + "hybrid_override_pattern", "hf_config.hybrid_pattern", {TextArg("block", pattern.substr(0, 16))});
   }
-  // num_hidden_layers counts every block of the pattern, MLPs included (Nemotron-H-8B: 52).
-  int blocks = 0;
-  if (auto e = r.Int("num_hidden_layers", nullptr, &blocks)) return e;
-  if (r.Has("num_hidden_layers") && blocks != int(pattern.size())) {
+  // num_hidden_layers (read into m.layers by ReadCommon) counts every block of the
+  // pattern, MLPs included (Nemotron-H-8B: 52).
+  if (m.layers != int(pattern.size())) {
     return MakeInputError(r.path + "hybrid_override_pattern", "hf_config.hybrid_pattern.length",
-                          {NumberArg("blocks", double(pattern.size())), NumberArg("layers", blocks)});
+                          {NumberArg("blocks", double(pattern.size())), NumberArg("layers", m.layers)});
   }
   if (mamba > 0) {
     for (const char* key : {"mamba_num_heads", "mamba_head_dim", "ssm_state_size"}) {
