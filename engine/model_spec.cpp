@@ -181,7 +181,12 @@ std::optional<InputError> ValidateModel(const ModelSpec& m, const std::string& p
   if (auto e = RangeError(prefix + "sliding_window_layers", m.sliding_window_layers, 0, m.layers)) return e;
   if (auto e = RangeError(prefix + "mamba_layers", m.mamba.layers, 0, m.layers)) return e;
   if (m.mamba.layers > 0) {
-    if (auto e = RangeError(prefix + "mamba_heads", m.mamba.heads, 1, 65536)) return e;
+    const MambaDims& d = m.mamba;
+    if (auto e = RangeError(prefix + "mamba_heads", d.heads, 1, 65536)) return e;
+    if (auto e = RangeError(prefix + "mamba_head_dim", d.head_dim, 1, 4096)) return e;
+    if (auto e = RangeError(prefix + "mamba_state", d.state, 1, 65536)) return e;
+    if (auto e = RangeError(prefix + "mamba_groups", d.groups, 1, 4096)) return e;
+    if (auto e = RangeError(prefix + "mamba_conv", d.conv, 1, 64)) return e;
     if (m.mamba.heads % std::max(1, m.mamba.groups) != 0) {
       return MakeInputError(prefix + "mamba_groups", "input.must_divide",
                             {TextArg("what", "mamba_heads"), CountArg("total", m.mamba.heads),

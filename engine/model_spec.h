@@ -47,7 +47,7 @@ struct MambaDims {
   int state = 128;    // ssm_state_size
   int groups = 8;     // n_groups: heads sharing one B and C projection
   int conv = 4;       // conv_kernel of the depthwise convolution
-  int Inner() const { return heads * head_dim; }
+  double Inner() const { return double(heads) * head_dim; }
 };
 
 struct ModelSpec {
