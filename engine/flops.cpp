@@ -87,9 +87,11 @@ FlopsPerToken TrainingFlopsPerToken(const Scenario& s, const ParamCounts& c) {
     case Method::kFull: break;
     case Method::kLora:
     case Method::kQlora: {
-      const double adapters = TrainableParams(m, c, t);
+      // The trained embedding copy is a lookup; a trained head copy adds its weight gradient.
+      const double adapters = TrainableParams(m, c, t) - SavedModuleParams(m, t);
       gemm_fwd += 2 * adapters;
       gemm_bwd = 2 * n_mm + 4 * adapters;  // input gradients only, plus the adapters' own
+      if (TrainsHeadCopy(t)) gemm_bwd += 2 * head;
       break;
     }
     case Method::kFreeze: {

@@ -125,6 +125,24 @@ double LoraParams(const ModelSpec& m, const Training& t) {
 
 }  // namespace
 
+bool TrainsEmbeddingCopy(const Training& t) {
+  return TrainsAdapters(t.method) &&
+         (t.lora_modules_to_save == SavedModules::kEmbeddings || t.lora_modules_to_save == SavedModules::kEmbeddingsAndHead);
+}
+
+bool TrainsHeadCopy(const Training& t) {
+  return TrainsAdapters(t.method) &&
+         (t.lora_modules_to_save == SavedModules::kHead || t.lora_modules_to_save == SavedModules::kEmbeddingsAndHead);
+}
+
+// PEFT's ModulesToSaveWrapper trains a deep copy of each listed module: a vocab × hidden
+// table for the embeddings and for the head, also when the two are tied (the copy is
+// not tied to anything).
+double SavedModuleParams(const ModelSpec& m, const Training& t) {
+  const double table = double(m.vocab) * m.hidden;
+  return table * (double(TrainsEmbeddingCopy(t)) + double(TrainsHeadCopy(t)));
+}
+
 double TrainableParams(const ModelSpec& m, const ParamCounts& c, const Training& t) {
   switch (t.method) {
     case Method::kPretrain:
@@ -134,7 +152,7 @@ double TrainableParams(const ModelSpec& m, const ParamCounts& c, const Training&
       return (c.transformer - m.hidden) * n / m.layers;
     }
     case Method::kLora:
-    case Method::kQlora: return LoraParams(m, t);
+    case Method::kQlora: return LoraParams(m, t) + SavedModuleParams(m, t);
   }
   return c.total;
 }
@@ -175,7 +193,16 @@ LocalParams ParamsOnGpu(const Scenario& s, const ParamCounts& c, double trainabl
     case Method::kPretrain:
     case Method::kFull: l.trainable = l.base; break;
     case Method::kLora:
-    case Method::kQlora: l.trainable = trainable * layer_share / tp; break;
+    case Method::kQlora: {
+      // Adapters follow their layers; the trained embedding and head copies sit with the
+      // originals on the first and last stage.
+      const double table = double(s.model.vocab) * s.model.hidden / tp;
+      const double adapters = trainable - SavedModuleParams(s.model, s.training);
+      l.trainable = adapters * layer_share / tp;
+      if (stage != Stage::kLast && TrainsEmbeddingCopy(s.training)) l.trainable += table;
+      if (stage != Stage::kFirst && TrainsHeadCopy(s.training)) l.trainable += table;
+      break;
+    }
     // The trained top layers sit on the last pipeline stage.
     case Method::kFreeze: l.trainable = stage == Stage::kFirst ? 0 : trainable / tp; break;
   }

@@ -63,7 +63,14 @@ double StoredActivationBytesPerMicroBatch(const Scenario& scenario);
 MemoryBreakdown EstimateMemory(const Scenario& scenario, const ParamCounts& params, bool explain = true,
                                const Calibration& calibration = ShippedCalibration());
 
-// Trainable parameters for the method (LoRA adapters, top layers for freeze, or all).
+// Trainable parameters for the method (LoRA adapters and the modules trained beside
+// them, top layers for freeze, or all).
 double TrainableParams(const ModelSpec& model, const ParamCounts& params, const Training& training);
+
+// The parameters of the whole modules trained beside LoRA adapters (lora_modules_to_save),
+// part of TrainableParams; and which of the two copies are trained.
+double SavedModuleParams(const ModelSpec& model, const Training& training);
+bool TrainsEmbeddingCopy(const Training& training);
+bool TrainsHeadCopy(const Training& training);
 
 }  // namespace engine

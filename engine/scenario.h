@@ -38,6 +38,10 @@ enum class Offload { kNone, kOptimizer, kOptimizerAndParams };
 // qv = the LoRA paper's and PEFT's default (W_q, W_v); attention = q,k,v,o; all-linear
 // adds the MLP matrices (QLoRA paper §4: needed to match full fine-tuning).
 enum class LoraTargets { kAttention, kAllLinear, kQv };
+// Whole modules trained beside the adapters (PEFT modules_to_save, LLaMA-Factory
+// additional_target, axolotl lora_modules_to_save): usually the input embeddings and the
+// LM head, when a chat template adds tokens. PEFT trains a copy and keeps the original.
+enum class SavedModules { kNone, kEmbeddings, kHead, kEmbeddingsAndHead };
 // fused = fused SwiGLU/RMSNorm kernels (Megatron, Transformer Engine, Liger, compiled
 // code); eager = plain PyTorch modules (Hugging Face Transformers, LitGPT, torchtune
 // without compile), which save SiLU(gate) separately and an fp32 copy in every RMSNorm.
@@ -66,6 +70,8 @@ inline constexpr std::array<std::string_view, 7> kRecomputeModuleNames = {
     "core_attn", "mlp", "moe", "moe_act", "layernorm", "mla_up_proj", "shared_experts"};
 inline constexpr std::array<std::string_view, 3> kOffloadNames = {"none", "optimizer", "optimizer+params"};
 inline constexpr std::array<std::string_view, 3> kLoraTargetNames = {"attention", "all-linear", "qv"};
+inline constexpr std::array<std::string_view, 4> kSavedModuleNames = {"none", "embeddings", "head",
+                                                                      "embeddings+head"};
 inline constexpr std::array<std::string_view, 2> kKernelNames = {"fused", "eager"};
 inline constexpr std::array<std::string_view, 3> kCrossEntropyNames = {"standard", "eager", "chunked"};
 
@@ -81,6 +87,7 @@ struct Training {
   int lora_rank = 16;
   double lora_dropout = 0.0;  // PEFT's default; >0 stores a mask and a dropped copy of each adapter input
   LoraTargets lora_targets = LoraTargets::kAllLinear;  // QLoRA paper §4: all linear layers match full FT
+  SavedModules lora_modules_to_save = SavedModules::kNone;  // PEFT's default
   int freeze_trainable_layers = 2;                     // "freeze": only the top N layers train
   Precision precision = Precision::kBf16;
   Optimizer optimizer = Optimizer::kAdamW;

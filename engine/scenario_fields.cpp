@@ -38,6 +38,7 @@ constexpr const char* kOptimizerLabels[] = {"AdamW", "AdamW 8-bit", "SGD + momen
 constexpr const char* kRecomputeLabels[] = {"None", "Selective", "Full"};
 constexpr const char* kOffloadLabels[] = {"None", "Optimizer → CPU", "Optimizer + params → CPU"};
 constexpr const char* kTargetLabels[] = {"Attention (q,k,v,o)", "All linear layers", "q and v only (PEFT default)"};
+constexpr const char* kSavedModuleLabels[] = {"Nothing else", "Input embeddings", "LM head", "Embeddings and LM head"};
 constexpr const char* kKernelLabels[] = {"Fused (Megatron, TE, Liger)", "Eager PyTorch (HF, LitGPT)"};
 constexpr const char* kCrossEntropyLabels[] = {"Standard (bf16 + fp32 copy)", "Eager HF (fp32 upcast)",
                                                "Chunked (torchtune, Liger)"};
@@ -68,6 +69,12 @@ std::vector<ScenarioField> BuildTable() {
       {.key = "lora_targets", .type = FT::kChoice, .label = "LoRA targets",
        .help = "Which weight matrices get adapters.", .section = FS::kTraining, .choices = kLoraTargetNames,
        .choice_labels = kTargetLabels, TS_FIELD_VALUE(Scenario, training.lora_targets), .applies = TrainsAdapters},
+      {.key = "lora_modules_to_save", .type = FT::kChoice, .label = "Also train",
+       .help = "Whole modules trained beside the adapters (PEFT modules_to_save, LLaMA-Factory additional_target), "
+               "e.g. when new chat tokens need embeddings: each gets a trained copy with gradients and optimizer "
+               "state, and the frozen original stays.",
+       .section = FS::kTraining, .choices = kSavedModuleNames, .choice_labels = kSavedModuleLabels,
+       TS_FIELD_VALUE(Scenario, training.lora_modules_to_save), .applies = TrainsAdapters},
       {.key = "lora_dropout", .type = FT::kNumber,
        .help = "Dropout on the adapters' input (PEFT lora_dropout); above 0 it stores a mask and a dropped copy "
                "of each adapted input.",

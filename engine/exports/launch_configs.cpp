@@ -10,6 +10,7 @@
 #include "engine/contract/message_json.h"
 #include "engine/format.h"
 #include "engine/imports/hf_config.h"
+#include "engine/memory_model.h"
 
 namespace engine::exports {
 namespace {
@@ -212,12 +213,20 @@ const char* LoraModules(engine::LoraTargets targets, bool yaml) {
   }
 }
 
+// PEFT module names of the whole modules trained beside the adapters, or "" for none.
+std::string SavedModuleNames(const engine::Training& t, const char* separator) {
+  std::string names = TrainsEmbeddingCopy(t) ? "embed_tokens" : "";
+  if (TrainsHeadCopy(t)) names += (names.empty() ? "" : separator) + std::string("lm_head");
+  return names;
+}
+
 void AddTrainerMethodArgs(const engine::Training& t, std::vector<std::string>& args) {
   if (!TrainsAdapters(t.method)) return;
   // TRL ModelConfig flags (trl/trainer/model_config.py).
   args.push_back("--use_peft --lora_r " + std::to_string(t.lora_rank) + " --lora_target_modules " +
                  LoraModules(t.lora_targets, false));
   if (t.lora_dropout > 0) args.push_back("--lora_dropout " + engine::Num(t.lora_dropout));
+  if (const std::string saved = SavedModuleNames(t, " "); !saved.empty()) args.push_back("--lora_modules_to_save " + saved);
   if (t.method == Method::kQlora) args.push_back("--load_in_4bit --bnb_4bit_quant_type nf4");
 }
 
@@ -284,6 +293,7 @@ std::string YamlMethod(const engine::Training& t) {
     out += "finetuning_type: lora\nlora_rank: " + std::to_string(t.lora_rank) + "\nlora_target: " +
            LoraModules(t.lora_targets, true) + "\n";
     if (t.lora_dropout > 0) out += "lora_dropout: " + engine::Num(t.lora_dropout) + "\n";
+    if (const std::string saved = SavedModuleNames(t, ","); !saved.empty()) out += "additional_target: " + saved + "\n";
   } else if (t.method == Method::kFreeze) {
     out += "finetuning_type: freeze\nfreeze_trainable_layers: " + std::to_string(t.freeze_trainable_layers) + "\n";
   } else {

@@ -158,7 +158,7 @@ std::string EstimateTable(const contract::Json& result) {
 namespace {
 
 constexpr const char* kSummaryKeys[] = {
-    "method", "lora_rank", "lora_targets", "precision", "optimizer", "seq_len", "micro_batch", "global_batch",
+    "method", "lora_rank", "lora_targets", "lora_modules_to_save", "precision", "optimizer", "seq_len", "micro_batch", "global_batch",
     "tokens", "activation_checkpointing", "flash_attention", "gpu", "gpus", "gpus_per_node", "tp", "pp", "cp", "ep",
     "virtual_pipeline", "sequence_parallel", "zero", "framework", "offload", "network"};
 

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/flops.h"
 #include "engine/units.h"
 #include "test_models.h"
 
@@ -95,6 +96,32 @@ TEST(MemoryModel, LoraAllLinearTrainableParams) {
   const ModelSpec m8 = testing::Llama3_8B(), m70 = testing::Llama3_70B();
   EXPECT_DOUBLE_EQ(TrainableParams(m8, CountParams(m8), t), 41'943'040.0);
   EXPECT_DOUBLE_EQ(TrainableParams(m70, CountParams(m70), t), 207'093'760.0);
+}
+
+// LoRA r = 32 on all linear layers of Llama-3-8B is 83,886,080 adapter parameters (twice
+// the r = 16 count above). PEFT modules_to_save = [embed_tokens, lm_head] adds a trained
+// copy of each 128,256 × 4,096 table: 2 · 525,336,576 = 1,050,673,152 more, 1,134,559,232
+// in all. Under fp32 AdamW each costs 4 (weight) + 4 (gradient) + 8 (moments) B, and the
+// frozen originals stay; a trained head copy adds its weight gradient, 2·V·h FLOPs a token.
+TEST(MemoryModel, LoraWithTrainedEmbeddingAndHeadCopies) {
+  Scenario s;
+  s.model = testing::Llama3_8B();
+  s.training.method = Method::kLora;
+  s.training.lora_rank = 32;
+  s.training.precision = Precision::kFp32;
+  const ParamCounts c = CountParams(s.model);
+  const MemoryBreakdown plain = EstimateMemory(s, c);
+  const FlopsPerToken plain_flops = TrainingFlopsPerToken(s, c);
+  EXPECT_DOUBLE_EQ(TrainableParams(s.model, c, s.training), 83'886'080.0);
+  s.training.lora_modules_to_save = SavedModules::kEmbeddingsAndHead;
+  EXPECT_DOUBLE_EQ(TrainableParams(s.model, c, s.training), 1'134'559'232.0);
+  const MemoryBreakdown saved = EstimateMemory(s, c);
+  const auto states = [](const MemoryBreakdown& b) { return b.weights.bytes + b.gradients.bytes + b.optimizer.bytes; };
+  EXPECT_NEAR(states(saved) - states(plain), 1'050'673'152.0 * 16, 1.0);
+  EXPECT_NEAR(TrainingFlopsPerToken(s, c).model - plain_flops.model, 2.0 * 525'336'576, 1.0);
+  // Only the embedding copy: a lookup, no GEMM.
+  s.training.lora_modules_to_save = SavedModules::kEmbeddings;
+  EXPECT_NEAR(TrainingFlopsPerToken(s, c).model, plain_flops.model, 1.0);
 }
 
 // Activations for Llama-3-8B, s = 4096, b = 1, FlashAttention, no parallelism, derived

@@ -236,6 +236,19 @@ TEST(LaunchConfigs, QloraOnTwoConsumerGpus) {
   EXPECT_EQ(ds["train_batch_size"], 32);
   EXPECT_EQ(ds["gradient_accumulation_steps"], 8);
   EXPECT_TRUE(HasNote(c, "llamafactory", "Llama-style module names"));
+  EXPECT_EQ(yaml.count("additional_target"), 0u);
+  EXPECT_EQ(torchrun.find("--lora_modules_to_save"), std::string::npos);
+}
+
+// Embeddings and head trained beside the adapters: LLaMA-Factory's additional_target
+// (comma-separated module names) and TRL ModelConfig's lora_modules_to_save (nargs +).
+TEST(LaunchConfigs, LoraWithTrainedEmbeddingsAndHead) {
+  const json c = Launch(R"({"model":"llama-3-8b","method":"lora","gpu":"h100-sxm-80gb","gpus":1,
+                            "lora_modules_to_save":"embeddings+head"})");
+  ASSERT_FALSE(c.contains("error")) << c.dump();
+  EXPECT_EQ(YamlPairs(c["llamafactory"]).at("additional_target"), "embed_tokens,lm_head");
+  const std::string torchrun = c["torchrun"];
+  EXPECT_NE(torchrun.find("--lora_modules_to_save embed_tokens lm_head"), std::string::npos) << torchrun;
 }
 
 TEST(LaunchConfigs, OffloadAndFp16Sections) {
