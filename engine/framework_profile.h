@@ -12,6 +12,9 @@ namespace engine {
 // extra fp32 gradient partition (deepspeed), Megatron's fp32 main gradients (megatron).
 enum class StateLayout { kFsdp, kDeepSpeed, kMegatron };
 
+// Weights ZeRO-3 / FSDP keeps gathered from the end of forward to their backward.
+enum class KeptGathered { kNone, kHead, kEmbeddingsAndHead };
+
 // What `activation_checkpointing: "selective"` keeps when no recompute_modules are given.
 enum class SelectiveKind {
   kCoreAttention,     // Megatron --recompute-granularity selective: core attention only
@@ -29,6 +32,7 @@ struct FrameworkProfile {
   bool tp_comm_overlap;     // tensor-parallel collectives pipelined with the GEMMs
   bool qlora_fp32_unquantized;  // QLoRA: embeddings, LM head and norms upcast to fp32 (PEFT)
   SelectiveKind selective;
+  KeptGathered kept_gathered;  // under zero 3: FSDP's root unit stays gathered through backward
   int max_zero;             // Megatron's distributed optimizer stops at 1; Megatron-FSDP shards all
   const char* source;       // where the defaults come from
 };

@@ -690,6 +690,15 @@ void Overhead(const Scenario& s, const ParamCounts& c, double allocated, const C
     const bool unit_grads = s.training.method == Method::kPretrain || s.training.method == Method::kFull;
     const double weight_bytes = FrozenWeightBytes(s.training.precision);
     parts.gathered_bytes = unit * (2 * weight_bytes + (unit_grads ? 4 : 0));
+    // FSDP's root unit stays gathered from the end of forward until its own backward
+    // (framework_profile.cpp, kept_gathered), beside the layer units. A pipeline stage
+    // holds only one of the two tables: left out there.
+    const KeptGathered kept = ProfileOf(p.framework).kept_gathered;
+    if (kept != KeptGathered::kNone && p.pp == 1) {
+      const double head = c.lm_head > 0 ? c.lm_head : c.embedding;
+      const double root = kept == KeptGathered::kHead ? head : c.embedding + c.lm_head;
+      parts.gathered_bytes += root / p.tp * weight_bytes;
+    }
     if (explain) {
       o.formula = MakeMessage("memory.overhead.formula.gathered", {MessageArgOf("formula", std::move(o.formula)),
                                                                    BytesArg("gathered_bytes", parts.gathered_bytes)});

@@ -181,6 +181,27 @@ TEST(MemoryModel, OptimizerOffloadMovesStateToHostRam) {
 }
 
 // Invariants.
+// Llama-3-8B full fine-tuning in bf16 on 8 GPUs at ZeRO-3. Every stack gathers two units
+// of the largest of a layer (218,112,000) and the embedding table (128,256 × 4,096 =
+// 525,336,576) at 2 B plus one unit's fp32 gradient: 525,336,576 × 8 = 4,202,692,608 B.
+// Under plain FSDP the root unit (embeddings + head, 1,050,673,152 parameters) stays
+// gathered through backward: + 2,101,346,304 B; torchtitan keeps only [norm, output]
+// gathered: + 1,050,673,152 B; DeepSpeed ZeRO-3 keeps nothing extra.
+TEST(MemoryModel, FsdpRootUnitStaysGatheredThroughBackward) {
+  Scenario s;
+  s.model = testing::Llama3_8B();
+  s.parallel.gpus = 8;
+  s.parallel.zero = 3;
+  const ParamCounts c = CountParams(s.model);
+  const auto gathered = [&](Framework f) {
+    s.parallel.framework = f;
+    return EstimateMemory(s, c).overhead_parts.gathered_bytes;
+  };
+  EXPECT_DOUBLE_EQ(gathered(Framework::kDeepSpeed), 4'202'692'608.0);
+  EXPECT_DOUBLE_EQ(gathered(Framework::kFsdp), 4'202'692'608.0 + 2'101'346'304.0);
+  EXPECT_DOUBLE_EQ(gathered(Framework::kTorchtitan), 4'202'692'608.0 + 1'050'673'152.0);
+}
+
 TEST(MemoryModel, MoreGpusUnderZero3NeverIncreaseMemory) {
   Scenario s = Base(testing::Llama3_70B());
   s.parallel.zero = 3;
