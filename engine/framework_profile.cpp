@@ -20,7 +20,9 @@ using G = KeptGathered;
 // (accelerate's transformer auto-wrap, a plain fully_shard loop, NeMo AutoModel) leaves
 // the embeddings, final norm and LM head in the root; torchtitan shards the embeddings
 // as their own unit and keeps [norm, output] gathered; torchtune shards tok_embeddings and
-// output as their own units (custom_sharded_layers), resharded after forward.
+// output as their own units (custom_sharded_layers), resharded after forward. The
+// Accelerate stacks wrap per decoder layer (fsdp_transformer_layer_cls_to_wrap), which
+// counts when they shard through FSDP (`sharding`).
 // One row per Framework value, in enum order. The Hugging Face stacks (Trainer, TRL,
 // LLaMA-Factory, axolotl) shard through DeepSpeed in their shipped examples, so ZeRO ≥ 1
 // takes DeepSpeed's layout; at zero 0 they hold ZeRO-paper states. Sources, read 2026-12:
@@ -54,16 +56,16 @@ constexpr std::array<FrameworkProfile, 13> kProfiles = {{
     // utils/other.py); TRL's SFTTrainer casts the embeddings and head back to bf16
     // (peft_module_casting_to_bf16) and axolotl patches the cast to skip them, so the other
     // Hugging Face stacks keep them 16-bit.
-    {F::kHfTrainer, L::kFsdp, L::kDeepSpeed, K::kEager, CE::kEager, R::kNone, false, false, true, S::kCoreAttention, G::kNone, 3,
+    {F::kHfTrainer, L::kFsdp, L::kDeepSpeed, K::kEager, CE::kEager, R::kNone, false, false, true, S::kCoreAttention, G::kEmbeddingsAndHead, 3,
      "transformers TrainingArguments and modeling_llama.py (2025)"},
-    {F::kTrl, L::kFsdp, L::kDeepSpeed, K::kEager, CE::kEager, R::kNone, false, false, false, S::kCoreAttention, G::kNone, 3,
+    {F::kTrl, L::kFsdp, L::kDeepSpeed, K::kEager, CE::kEager, R::kNone, false, false, false, S::kCoreAttention, G::kEmbeddingsAndHead, 3,
      "TRL SFTTrainer on transformers.Trainer (2025)"},
     // LLaMA-Factory turns gradient checkpointing on unless disable_gradient_checkpointing
     // (hparams/model_args.py, default False).
-    {F::kLlamaFactory, L::kFsdp, L::kDeepSpeed, K::kEager, CE::kEager, R::kFull, false, false, false, S::kCoreAttention, G::kNone, 3,
+    {F::kLlamaFactory, L::kFsdp, L::kDeepSpeed, K::kEager, CE::kEager, R::kFull, false, false, false, S::kCoreAttention, G::kEmbeddingsAndHead, 3,
      "LLaMA-Factory hparams/model_args.py disable_gradient_checkpointing = False (2025)"},
     // axolotl: gradient_checkpointing false unless set (README config reference).
-    {F::kAxolotl, L::kFsdp, L::kDeepSpeed, K::kEager, CE::kEager, R::kNone, false, false, false, S::kCoreAttention, G::kNone, 3,
+    {F::kAxolotl, L::kFsdp, L::kDeepSpeed, K::kEager, CE::kEager, R::kNone, false, false, false, S::kCoreAttention, G::kEmbeddingsAndHead, 3,
      "axolotl README config reference (gradient_checkpointing: false)"},
     // torchtune: FSDP2 recipes, CEWithChunkedOutputLoss (8 chunks), eager modules unless
     // compile: True, enable_activation_checkpointing: True in its shipped configs.
@@ -95,9 +97,16 @@ static_assert(ProfilesInEnumOrder(), "one profile per Framework, in enum order")
 
 const FrameworkProfile& ProfileOf(Framework framework) { return kProfiles[static_cast<std::size_t>(framework)]; }
 
+bool RunsOnAccelerate(Framework f) {
+  return f == Framework::kHfTrainer || f == Framework::kTrl || f == Framework::kLlamaFactory ||
+         f == Framework::kAxolotl;
+}
+
 StateLayout LayoutOf(const Parallelism& p) {
   const FrameworkProfile& profile = ProfileOf(p.framework);
-  return p.zero >= 1 ? profile.sharded : profile.unsharded;
+  if (p.zero < 1) return profile.unsharded;
+  if (ShardsThroughAccelerateFsdp(p)) return StateLayout::kFsdp;
+  return profile.sharded;
 }
 
 void ApplyFrameworkDefaults(Scenario& s) {

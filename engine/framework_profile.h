@@ -39,6 +39,14 @@ struct FrameworkProfile {
 
 const FrameworkProfile& ProfileOf(Framework framework);
 
+// Stacks on Hugging Face Accelerate, which shard through DeepSpeed or FSDP as the
+// scenario's `sharding` says.
+bool RunsOnAccelerate(Framework framework);
+// An Accelerate stack told to shard through FSDP (the launch configs' other route).
+inline bool ShardsThroughAccelerateFsdp(const Parallelism& p) {
+  return RunsOnAccelerate(p.framework) && p.zero >= 1 && p.sharding == Sharding::kFsdp;
+}
+
 // The state layout this scenario's stack uses at its ZeRO stage.
 StateLayout LayoutOf(const Parallelism& parallel);
 inline bool IsDeepSpeedLayout(const Parallelism& p) { return LayoutOf(p) == StateLayout::kDeepSpeed; }

@@ -5,6 +5,8 @@
 #include <limits>
 #include <utility>
 
+#include "framework_profile.h"
+
 namespace engine {
 namespace {
 
@@ -138,6 +140,7 @@ Notes LlamaFactoryNotes(const Scenario& s) {
   AddDataParallelOnlyNotes(s, LaunchTool::kLlamaFactory, notes);
   if (IsLowPrecisionGemm(t.precision)) Add(notes, "launch.llamafactory.fp8");
   if (p.offload != Offload::kNone && p.zero == 0) Add(notes, "launch.llamafactory.offload_zero0");
+  if (ShardsThroughAccelerateFsdp(p)) Add(notes, "launch.llamafactory.fsdp");
   if (TrainsAdapters(t.method) && t.lora_targets != LoraTargets::kAllLinear) {
     Add(notes, "launch.llamafactory.lora_target");
   }

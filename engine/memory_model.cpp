@@ -694,7 +694,7 @@ void Overhead(const Scenario& s, const ParamCounts& c, double allocated, const C
     // (framework_profile.cpp, kept_gathered), beside the layer units. A pipeline stage
     // holds only one of the two tables: left out there.
     const KeptGathered kept = ProfileOf(p.framework).kept_gathered;
-    if (kept != KeptGathered::kNone && p.pp == 1) {
+    if (kept != KeptGathered::kNone && IsFsdpLayout(p) && p.pp == 1) {
       const double head = c.lm_head > 0 ? c.lm_head : c.embedding;
       const double root = kept == KeptGathered::kHead ? head : c.embedding + c.lm_head;
       parts.gathered_bytes += root / p.tp * weight_bytes;

@@ -124,6 +124,9 @@ constexpr MessageTemplate kTemplates[] = {
     {"launch.llamafactory.model_parallel",
      "not expressible: {degrees}; LLaMA-Factory trains data parallel only (DeepSpeed ZeRO or FSDP), no TP/PP/CP/EP."},
     {"launch.llamafactory.fp8", "not expressible: fp8; bf16 is set."},
+    {"launch.llamafactory.fsdp",
+     "sharding fsdp: start it with `accelerate launch --config_file fsdp_config.yaml` (FULL_SHARD, wrap "
+     "per decoder layer) instead of a deepspeed entry; the DeepSpeed file is for the other route."},
     {"launch.llamafactory.offload_zero0",
      "not expressible: offload with zero 0; offload goes through a DeepSpeed ZeRO config."},
     {"launch.llamafactory.lora_target",

@@ -35,6 +35,9 @@ enum class Framework {
 enum class Optimizer { kAdamW, kAdamW8bit, kSgd, kAdafactor };
 enum class Recompute { kNone, kSelective, kFull };
 enum class Offload { kNone, kOptimizer, kOptimizerAndParams };
+// Which sharding engine a stack built on Hugging Face Accelerate (Trainer, TRL,
+// LLaMA-Factory, axolotl) runs at ZeRO >= 1: both are a config file away.
+enum class Sharding { kDeepSpeed, kFsdp };
 // qv = the LoRA paper's and PEFT's default (W_q, W_v); attention = q,k,v,o; all-linear
 // adds the MLP matrices (QLoRA paper §4: needed to match full fine-tuning).
 enum class LoraTargets { kAttention, kAllLinear, kQv };
@@ -69,6 +72,7 @@ inline constexpr std::array<std::string_view, 3> kRecomputeNames = {"none", "sel
 inline constexpr std::array<std::string_view, 7> kRecomputeModuleNames = {
     "core_attn", "mlp", "moe", "moe_act", "layernorm", "mla_up_proj", "shared_experts"};
 inline constexpr std::array<std::string_view, 3> kOffloadNames = {"none", "optimizer", "optimizer+params"};
+inline constexpr std::array<std::string_view, 2> kShardingNames = {"deepspeed", "fsdp"};
 inline constexpr std::array<std::string_view, 3> kLoraTargetNames = {"attention", "all-linear", "qv"};
 inline constexpr std::array<std::string_view, 4> kSavedModuleNames = {"none", "embeddings", "head",
                                                                       "embeddings+head"};
@@ -143,6 +147,7 @@ struct Parallelism {
   bool tp_comm_overlap = false;  // TP collectives pipelined with GEMMs (Megatron --tp-comm-overlap, AsyncTP); framework default
   int zero = 0;              // 0-3; FSDP full-shard = 3, shard-grad-op = 2
   Framework framework = Framework::kFsdp;
+  Sharding sharding = Sharding::kDeepSpeed;  // only for stacks on Accelerate (RunsOnAccelerate)
   Offload offload = Offload::kNone;
   std::string network = "ib-ndr";  // scale-out fabric id (catalog/networks.json)
   double node_gbps = 0;            // inter-node bandwidth per node, Gbit/s; 0 = the fabric's usual

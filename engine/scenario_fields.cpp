@@ -37,6 +37,7 @@ const FrameworkProfile& Profile(const Scenario& s) { return ProfileOf(s.parallel
 constexpr const char* kOptimizerLabels[] = {"AdamW", "AdamW 8-bit", "SGD + momentum", "Adafactor"};
 constexpr const char* kRecomputeLabels[] = {"None", "Selective", "Full"};
 constexpr const char* kOffloadLabels[] = {"None", "Optimizer → CPU", "Optimizer + params → CPU"};
+constexpr const char* kShardingLabels[] = {"DeepSpeed ZeRO", "PyTorch FSDP"};
 constexpr const char* kTargetLabels[] = {"Attention (q,k,v,o)", "All linear layers", "q and v only (PEFT default)"};
 constexpr const char* kSavedModuleLabels[] = {"Nothing else", "Input embeddings", "LM head", "Embeddings and LM head"};
 constexpr const char* kKernelLabels[] = {"Fused (Megatron, TE, Liger)", "Eager PyTorch (HF, LitGPT)"};
@@ -202,6 +203,13 @@ std::vector<ScenarioField> BuildTable() {
        .help = "0: plain data parallel; 1: shard optimizer state; 2: + gradients; 3 (FSDP full-shard): + weights, "
                "across the data-parallel GPUs.",
        .section = FS::kHardware, .limit = Range(0, 3), TS_FIELD_VALUE(Scenario, parallel.zero), .form = {.slider = true}},
+      {.key = "sharding", .type = FT::kChoice, .label = "Sharding engine",
+       .help = "What a Hugging Face stack (Trainer, TRL, LLaMA-Factory, axolotl) shards with through Accelerate: "
+               "DeepSpeed ZeRO (fp32 gradient partition, communication buckets) or PyTorch FSDP (the root module "
+               "with embeddings and LM head stays gathered through backward under full sharding).",
+       .section = FS::kHardware, .choices = kShardingNames, .choice_labels = kShardingLabels,
+       TS_FIELD_VALUE(Scenario, parallel.sharding),
+       .applies = [](const Scenario& s) { return RunsOnAccelerate(s.parallel.framework) && s.parallel.zero >= 1; }},
       {.key = "tp", .type = FT::kInteger, .label = "Tensor parallel",
        .help = "Splits every layer's matrices across GPUs of a node (needs a fast link).", .section = FS::kHardware,
        .limit = Range(1, 1024), TS_FIELD_VALUE(Scenario, parallel.tp)},

@@ -9,6 +9,7 @@
 
 #include "engine/contract/message_json.h"
 #include "engine/format.h"
+#include "engine/framework_profile.h"
 #include "engine/imports/hf_config.h"
 #include "engine/memory_model.h"
 
@@ -328,7 +329,7 @@ std::string YamlTrain(const Scenario& s, const LaunchPlan& plan) {
          "\nmax_grad_norm: " + engine::Num(kClipNorm) + "\n";
   out += std::string("optim: ") + TrainerOptimizer(t.optimizer) + "\n";
   out += YamlPrecision(t.precision);
-  if (s.parallel.zero > 0) {
+  if (s.parallel.zero > 0 && !ShardsThroughAccelerateFsdp(s.parallel)) {
     out += "deepspeed: ds_config.json  # the DeepSpeed config from `trainsizer launch --tool deepspeed`\n";
   }
   return out;

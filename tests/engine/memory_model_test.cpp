@@ -200,6 +200,11 @@ TEST(MemoryModel, FsdpRootUnitStaysGatheredThroughBackward) {
   EXPECT_DOUBLE_EQ(gathered(Framework::kDeepSpeed), 4'202'692'608.0);
   EXPECT_DOUBLE_EQ(gathered(Framework::kFsdp), 4'202'692'608.0 + 2'101'346'304.0);
   EXPECT_DOUBLE_EQ(gathered(Framework::kTorchtitan), 4'202'692'608.0 + 1'050'673'152.0);
+  // The Hugging Face Trainer shards through DeepSpeed unless told FSDP; through FSDP,
+  // Accelerate wraps each decoder layer and the root keeps both tables.
+  EXPECT_DOUBLE_EQ(gathered(Framework::kHfTrainer), 4'202'692'608.0);
+  s.parallel.sharding = Sharding::kFsdp;
+  EXPECT_DOUBLE_EQ(gathered(Framework::kHfTrainer), 4'202'692'608.0 + 2'101'346'304.0);
 }
 
 TEST(MemoryModel, MoreGpusUnderZero3NeverIncreaseMemory) {

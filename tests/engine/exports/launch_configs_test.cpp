@@ -240,6 +240,17 @@ TEST(LaunchConfigs, QloraOnTwoConsumerGpus) {
   EXPECT_EQ(torchrun.find("--lora_modules_to_save"), std::string::npos);
 }
 
+// LLaMA-Factory through FSDP: no deepspeed entry, and a note on the Accelerate launch.
+TEST(LaunchConfigs, LlamaFactoryThroughFsdpNamesNoDeepSpeedFile) {
+  const json ds = Launch(R"({"model":"llama-3-8b","method":"full","gpus":8,"zero":3,"framework":"llama-factory"})");
+  EXPECT_EQ(YamlPairs(ds["llamafactory"]).count("deepspeed"), 1u);
+  const json c = Launch(R"({"model":"llama-3-8b","method":"full","gpus":8,"zero":3,"framework":"llama-factory",
+                            "sharding":"fsdp"})");
+  ASSERT_FALSE(c.contains("error")) << c.dump();
+  EXPECT_EQ(YamlPairs(c["llamafactory"]).count("deepspeed"), 0u);
+  EXPECT_TRUE(HasNote(c, "llamafactory", "accelerate launch"));
+}
+
 // Embeddings and head trained beside the adapters: LLaMA-Factory's additional_target
 // (comma-separated module names) and TRL ModelConfig's lora_modules_to_save (nargs +).
 TEST(LaunchConfigs, LoraWithTrainedEmbeddingsAndHead) {

@@ -154,7 +154,8 @@ TEST(UrlState, EveryAcceptedFieldRoundTripsAwayFromItsDefault) {
   const engine::contract::Json second = {
       {"model", "mixtral-8x7b"}, {"gpus", 16}, {"ep", 2}, {"etp", 1}, {"cp", 2}, {"zero", 3}, {"method", "lora"},
       {"tokens", 1e9}, {"activation_checkpointing", "selective"}, {"recompute_modules", {"moe_act", "layernorm"}},
-      {"activation_offload", true}, {"lora_modules_to_save", "embeddings+head"}};
+      {"activation_offload", true}, {"lora_modules_to_save", "embeddings+head"},
+      {"framework", "trl"}, {"sharding", "fsdp"}};
   engine::contract::Json defaults = engine::contract::ScenarioToJson(engine::Scenario{});
   defaults.update(engine::contract::ConstraintsToJson(engine::PlanConstraints{}));
   std::set<std::string> away;  // accepted fields set away from their default by a document
