@@ -31,6 +31,7 @@ struct FrameworkProfile {
   bool activation_offload;  // checkpointed layer inputs go to host memory
   bool tp_comm_overlap;     // tensor-parallel collectives pipelined with the GEMMs
   bool qlora_fp32_unquantized;  // QLoRA: embeddings, LM head and norms upcast to fp32 (PEFT)
+  bool fused_optimizer;         // AdamW in one kernel rather than torch's multi-pass foreach
   SelectiveKind selective;
   KeptGathered kept_gathered;  // under zero 3: FSDP's root unit stays gathered through backward
   int max_zero;             // Megatron's distributed optimizer stops at 1; Megatron-FSDP shards all

@@ -122,6 +122,7 @@ struct Training {
   Kernels kernels = Kernels::kFused;
   CrossEntropy cross_entropy = CrossEntropy::kStandard;
   bool optimizer_in_backward = false;  // step each parameter as its gradient arrives, then free it
+  bool fused_optimizer = true;  // one-kernel AdamW (fused=True, Apex/TE/DeepSpeed FusedAdam); framework default
 };
 
 // GPUs in a node unless told otherwise: 8, as in every HGX/DGX and most PCIe servers.

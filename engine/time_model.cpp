@@ -278,12 +278,24 @@ double DataParallelExposed(const Scenario& s, double local_params, double mb_com
 constexpr double kHostOptimizerBytesPerS = 25e9;
 constexpr double kPcieBytesPerS = 20e9;
 
+// Memory traffic of one AdamW step per parameter (model.md §6.3). Fused (one kernel):
+// read gradient, master, m, v and write master, m, v and the bf16 weight, ≈ 30 B with an
+// fp32 master, ~16 B in pure bf16. torch's foreach AdamW (torch/optim/adam.py
+// _multi_tensor_adam) runs one pass per operation: decoupled weight decay (read, write),
+// lerp of m (3), scale of v (2), addcmul into v (3), sqrt of v into a new list (2),
+// division by the bias correction (2), + eps (2), addcdiv into the weights (4): 20
+// tensor passes, plus gradient clipping's norm and scale (3), in the states' dtype.
+double OptimizerStepBytesPerParam(const Training& t) {
+  const bool pure = t.precision == Precision::kBf16Pure;
+  if (t.fused_optimizer || t.optimizer != Optimizer::kAdamW) return pure ? 16 : 30;
+  constexpr double kForeachPasses = 20 + 3;
+  return kForeachPasses * (pure ? 2 : 4);
+}
+
 double OptimizerAndOffload(const Scenario& s, double local_params, int micro_batches, const GpuSpec& gpu) {
   const Parallelism& p = s.parallel;
   const double sharded = p.zero >= 1 ? local_params / std::max(1, p.DataParallel()) : local_params;
-  // AdamW step: read gradient, master, m, v; write master, m, v and the bf16 weight:
-  // ≈ 30 B per parameter with fp32 master (model.md §6.3); ~16 B in pure bf16.
-  const double bytes_per_param = s.training.precision == Precision::kBf16Pure ? 16 : 30;
+  const double bytes_per_param = OptimizerStepBytesPerParam(s.training);
   if (p.offload == Offload::kNone) {
     return sharded * bytes_per_param / (gpu.memory_bandwidth_bytes_per_s * 0.8);
   }
