@@ -28,7 +28,9 @@ using G = KeptGathered;
 // fused"), which is what plain PyTorch FSDP code gets. Megatron and NeMo step with
 // Transformer Engine / Apex FusedAdam, DeepSpeed with its FusedAdam, torchtitan and
 // torchtune configs ask for fused=True, and the Hugging Face Trainer defaults to
-// adamw_torch_fused (transformers 2025; fms-hf-tuning#607), as axolotl does (axolotl#2293).
+// adamw_torch_fused with PyTorch >= 2.8 (transformers#37358, merged 2025-07; read
+// 2026-12-02), as axolotl does (axolotl#2293, 2025-01). Older Trainer runs took foreach
+// adamw_torch: fused_optimizer false describes them.
 // One row per Framework value, in enum order. The Hugging Face stacks (Trainer, TRL,
 // LLaMA-Factory, axolotl) shard through DeepSpeed in their shipped examples, so ZeRO ≥ 1
 // takes DeepSpeed's layout; at zero 0 they hold ZeRO-paper states. Sources, read 2026-12:
