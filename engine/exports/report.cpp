@@ -169,6 +169,8 @@ std::string ScenarioSection(const contract::Json& scenario, const contract::Json
   for (const char* key : kSummaryKeys) {
     const std::string_view k = key;
     if (!scenario.contains(key) || (!adapter && k.rfind("lora_", 0) == 0)) continue;
+    // Training nothing beside the adapters is the common case, not worth a row.
+    if (k == "lora_modules_to_save" && scenario[key] == "none") continue;
     out += "| " + std::string(key) + " | " + Cell(Text(scenario[key])) + " |\n";
   }
   return out;
