@@ -35,27 +35,28 @@ using G = KeptGathered;
 // LLaMA-Factory, axolotl) shard through DeepSpeed in their shipped examples, so ZeRO ≥ 1
 // takes DeepSpeed's layout; at zero 0 they hold ZeRO-paper states. Sources, read 2026-12:
 constexpr std::array<FrameworkProfile, 13> kProfiles = {{
-    {F::kFsdp, L::kFsdp, L::kFsdp, K::kFused, CE::kStandard, R::kNone, false, false, false, false, S::kCoreAttention, G::kEmbeddingsAndHead, 3,
-     "ZeRO paper (Rajbhandari et al. 2020) §3 accounting; PyTorch FSDP"},
-    {F::kDeepSpeed, L::kDeepSpeed, L::kDeepSpeed, K::kFused, CE::kStandard, R::kNone, false, false, false, true, S::kCoreAttention, G::kNone, 3,
-     "DeepSpeed estimate_zero2/3_model_states_mem_needs (fp32 gradient partition)"},
-    {F::kMegatron, L::kMegatron, L::kMegatron, K::kFused, CE::kStandard, R::kNone, false, false, false, true, S::kCoreAttention, G::kNone, 1,
-     "Megatron-LM theoretical_memory_usage.py; --recompute-granularity selective = core attention"},
+    {.framework = F::kFsdp, .fused_optimizer = false, .kept_gathered = G::kEmbeddingsAndHead,
+     .source = "ZeRO paper (Rajbhandari et al. 2020) §3 accounting; PyTorch FSDP"},
+    {.framework = F::kDeepSpeed, .unsharded = L::kDeepSpeed, .sharded = L::kDeepSpeed,
+     .source = "DeepSpeed estimate_zero2/3_model_states_mem_needs (fp32 gradient partition)"},
+    {.framework = F::kMegatron, .unsharded = L::kMegatron, .sharded = L::kMegatron, .max_zero = 1,
+     .source = "Megatron-LM theoretical_memory_usage.py; --recompute-granularity selective = core attention"},
     // torchtitan (FSDP2): activation_checkpoint.mode "selective", selective_ac_option "op"
     // in its Llama 3 train configs; the op policy saves every other aten.mm output and the
     // SDPA output (torchtitan/models/llama3/infra/parallelize.py _save_list, _custom_policy);
     // the loss upcasts the logits to fp32 outside a fused kernel (components/loss.py
     // cross_entropy_loss: pred.float()), so its backward holds fp32 and bf16 logit
     // gradients beside the saved log-softmax, as the eager Hugging Face loss does.
-    {F::kTorchtitan, L::kFsdp, L::kFsdp, K::kFused, CE::kEager, R::kNone, false, false, false, true, S::kEveryOtherMatmul, G::kHead, 3,
-     "torchtitan llama3 train configs and parallelize.py (2025): selective op AC, FSDP2"},
+    {.framework = F::kTorchtitan, .cross_entropy = CE::kEager, .selective = S::kEveryOtherMatmul,
+     .kept_gathered = G::kHead,
+     .source = "torchtitan llama3 train configs and parallelize.py (2025): selective op AC, FSDP2"},
     // Megatron-FSDP (Megatron-Core's custom FSDP, --use-megatron-fsdp): fp32 main
     // gradients and parameters sharded like ZeRO-3.
-    {F::kMegatronFsdp, L::kMegatron, L::kMegatron, K::kFused, CE::kStandard, R::kNone, false, false, false, true, S::kCoreAttention, G::kNone, 3,
-     "Megatron-Core docs, Megatron-FSDP (--use-megatron-fsdp, --data-parallel-sharding-strategy)"},
+    {.framework = F::kMegatronFsdp, .unsharded = L::kMegatron, .sharded = L::kMegatron,
+     .source = "Megatron-Core docs, Megatron-FSDP (--use-megatron-fsdp, --data-parallel-sharding-strategy)"},
     // NeMo AutoModel: Hugging Face models under FSDP2 with Transformer Engine kernels.
-    {F::kNemoAutomodel, L::kFsdp, L::kFsdp, K::kFused, CE::kStandard, R::kNone, false, false, false, true, S::kCoreAttention, G::kEmbeddingsAndHead, 3,
-     "NVIDIA-NeMo/Automodel README (FSDP2, TE kernels)"},
+    {.framework = F::kNemoAutomodel, .kept_gathered = G::kEmbeddingsAndHead,
+     .source = "NVIDIA-NeMo/Automodel README (FSDP2, TE kernels)"},
     // Hugging Face Transformers modules: unfused SwiGLU and RMSNorm with an fp32 copy, the
     // loss upcasts the logits (loss_utils.py ForCausalLMLoss: logits.float());
     // TrainingArguments.gradient_checkpointing defaults to False. QLoRA scripts on the bare
@@ -64,33 +65,39 @@ constexpr std::array<FrameworkProfile, 13> kProfiles = {{
     // utils/other.py); TRL's SFTTrainer casts the embeddings and head back to bf16
     // (peft_module_casting_to_bf16) and axolotl patches the cast to skip them, so the other
     // Hugging Face stacks keep them 16-bit.
-    {F::kHfTrainer, L::kFsdp, L::kDeepSpeed, K::kEager, CE::kEager, R::kNone, false, false, true, true, S::kCoreAttention, G::kEmbeddingsAndHead, 3,
-     "transformers TrainingArguments and modeling_llama.py (2025)"},
-    {F::kTrl, L::kFsdp, L::kDeepSpeed, K::kEager, CE::kEager, R::kNone, false, false, false, true, S::kCoreAttention, G::kEmbeddingsAndHead, 3,
-     "TRL SFTTrainer on transformers.Trainer (2025)"},
+    {.framework = F::kHfTrainer, .sharded = L::kDeepSpeed, .kernels = K::kEager, .cross_entropy = CE::kEager,
+     .qlora_fp32_unquantized = true, .kept_gathered = G::kEmbeddingsAndHead,
+     .source = "transformers TrainingArguments and modeling_llama.py (2025)"},
+    {.framework = F::kTrl, .sharded = L::kDeepSpeed, .kernels = K::kEager, .cross_entropy = CE::kEager,
+     .kept_gathered = G::kEmbeddingsAndHead,
+     .source = "TRL SFTTrainer on transformers.Trainer (2025)"},
     // LLaMA-Factory turns gradient checkpointing on unless disable_gradient_checkpointing
     // (hparams/model_args.py, default False).
-    {F::kLlamaFactory, L::kFsdp, L::kDeepSpeed, K::kEager, CE::kEager, R::kFull, false, false, false, true, S::kCoreAttention, G::kEmbeddingsAndHead, 3,
-     "LLaMA-Factory hparams/model_args.py disable_gradient_checkpointing = False (2025)"},
+    {.framework = F::kLlamaFactory, .sharded = L::kDeepSpeed, .kernels = K::kEager,
+     .cross_entropy = CE::kEager, .recompute = R::kFull, .kept_gathered = G::kEmbeddingsAndHead,
+     .source = "LLaMA-Factory hparams/model_args.py disable_gradient_checkpointing = False (2025)"},
     // axolotl: gradient_checkpointing false unless set (README config reference).
-    {F::kAxolotl, L::kFsdp, L::kDeepSpeed, K::kEager, CE::kEager, R::kNone, false, false, false, true, S::kCoreAttention, G::kEmbeddingsAndHead, 3,
-     "axolotl README config reference (gradient_checkpointing: false)"},
+    {.framework = F::kAxolotl, .sharded = L::kDeepSpeed, .kernels = K::kEager, .cross_entropy = CE::kEager,
+     .kept_gathered = G::kEmbeddingsAndHead,
+     .source = "axolotl README config reference (gradient_checkpointing: false)"},
     // torchtune: FSDP2 recipes, CEWithChunkedOutputLoss (8 chunks), eager modules unless
     // compile: True, enable_activation_checkpointing: True in its shipped configs.
-    {F::kTorchtune, L::kFsdp, L::kFsdp, K::kEager, CE::kChunked, R::kFull, false, false, false, true, S::kCoreAttention, G::kNone, 3,
-     "torchtune recipes/configs (llama3_1/8B_lora.yaml, 8B_full.yaml; 2025)"},
+    {.framework = F::kTorchtune, .kernels = K::kEager, .cross_entropy = CE::kChunked, .recompute = R::kFull,
+     .source = "torchtune recipes/configs (llama3_1/8B_lora.yaml, 8B_full.yaml; 2025)"},
     // Unsloth: Triton kernels (fused SwiGLU, RMSNorm, chunked cross-entropy) and
     // use_gradient_checkpointing="unsloth", which offloads each checkpointed layer input
     // to host memory (unsloth README and notebooks, 2025).
-    {F::kUnsloth, L::kFsdp, L::kFsdp, K::kFused, CE::kChunked, R::kFull, true, false, false, true, S::kCoreAttention, G::kNone, 3,
-     "Unsloth README and docs: use_gradient_checkpointing=\"unsloth\" (2025)"},
+    {.framework = F::kUnsloth, .cross_entropy = CE::kChunked, .recompute = R::kFull,
+     .activation_offload = true,
+     .source = "Unsloth README and docs: use_gradient_checkpointing=\"unsloth\" (2025)"},
     // NeMo 2 and Megatron-Bridge run Megatron-Core with its layout; their training recipes
     // add MegatronCommOverlapCallback / CommOverlapConfig with tp_comm_overlap on for
     // tensor-parallel runs (Transformer Engine userbuffers), and NeMo keeps the bulk
     // TP overlap on by default (NeMo docs "Communication Overlap", read 2026-12-02).
     // Megatron-LM's own --tp-comm-overlap is off unless given.
-    {F::kNemo, L::kMegatron, L::kMegatron, K::kFused, CE::kStandard, R::kNone, false, true, false, true, S::kCoreAttention, G::kNone, 1,
-     "NeMo docs, Communication Overlap (tp_comm_overlap in the recipes); Megatron-Core layout"},
+    {.framework = F::kNemo, .unsharded = L::kMegatron, .sharded = L::kMegatron, .tp_comm_overlap = true,
+     .max_zero = 1,
+     .source = "NeMo docs, Communication Overlap (tp_comm_overlap in the recipes); Megatron-Core layout"},
 }};
 
 constexpr bool ProfilesInEnumOrder() {

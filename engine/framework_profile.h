@@ -21,21 +21,22 @@ enum class SelectiveKind {
   kEveryOtherMatmul,  // torchtitan's per-op SAC: every other matmul output and the attention output
 };
 
+// Each stack's row names only what differs from these defaults (framework_profile.cpp).
 struct FrameworkProfile {
   Framework framework;
-  StateLayout unsharded;  // at zero 0
-  StateLayout sharded;    // with ZeRO / FSDP sharding (zero ≥ 1)
-  Kernels kernels;
-  CrossEntropy cross_entropy;
-  Recompute recompute;
-  bool activation_offload;  // checkpointed layer inputs go to host memory
-  bool tp_comm_overlap;     // tensor-parallel collectives pipelined with the GEMMs
-  bool qlora_fp32_unquantized;  // QLoRA: embeddings, LM head and norms upcast to fp32 (PEFT)
-  bool fused_optimizer;         // AdamW in one kernel rather than torch's multi-pass foreach
-  SelectiveKind selective;
-  KeptGathered kept_gathered;  // under zero 3: FSDP's root unit stays gathered through backward
-  int max_zero;             // Megatron's distributed optimizer stops at 1; Megatron-FSDP shards all
-  const char* source;       // where the defaults come from
+  StateLayout unsharded = StateLayout::kFsdp;  // at zero 0
+  StateLayout sharded = StateLayout::kFsdp;    // with ZeRO / FSDP sharding (zero ≥ 1)
+  Kernels kernels = Kernels::kFused;
+  CrossEntropy cross_entropy = CrossEntropy::kStandard;
+  Recompute recompute = Recompute::kNone;
+  bool activation_offload = false;      // checkpointed layer inputs go to host memory
+  bool tp_comm_overlap = false;         // tensor-parallel collectives pipelined with the GEMMs
+  bool qlora_fp32_unquantized = false;  // QLoRA: embeddings, LM head and norms upcast to fp32 (PEFT)
+  bool fused_optimizer = true;          // AdamW in one kernel rather than torch's multi-pass foreach
+  SelectiveKind selective = SelectiveKind::kCoreAttention;
+  KeptGathered kept_gathered = KeptGathered::kNone;  // under zero 3: FSDP's root unit stays gathered
+  int max_zero = 3;           // Megatron's distributed optimizer stops at 1; Megatron-FSDP shards all
+  const char* source = "";    // where the defaults come from
 };
 
 const FrameworkProfile& ProfileOf(Framework framework);
