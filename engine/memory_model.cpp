@@ -438,6 +438,23 @@ double LoraDropoutBytes(const Scenario& s, double tokens, bool moe_layer) {
   return 3.0 * tokens * inputs;
 }
 
+// bitsandbytes up to 0.43.1 saved each 4-bit layer's input A for backward
+// (autograd/_functions.py MatMul4Bit.forward: ctx.tensors = (A, B)) though only the
+// weight is needed, "the bug that caused a lot of memory issues with QLoRA" (removed by
+// bitsandbytes#1270, 2024-07, released in 0.43.3). Layers sharing an input hold it once:
+// attention input (q, k, v), output projection input, MLP input (gate, up; each routed
+// expert gets its own dispatched copy), and the down projection's input.
+double LegacyBnbInputBytes(const Scenario& s, double tokens, bool moe_layer) {
+  const Training& t = s.training;
+  if (t.method != Method::kQlora || !t.qlora_legacy_bnb) return 0;
+  const ModelSpec& m = s.model;
+  const double k = m.moe.experts_per_token;
+  const double mlp = moe_layer ? k * (m.hidden + double(m.moe.moe_ffn)) + m.hidden + m.moe.SharedWidth()
+                               : double(m.hidden) + m.ffn;
+  const double width = t.precision == Precision::kFp32 ? 4 : 2;
+  return width * tokens * (double(m.hidden) + m.QueryWidth() + mlp);
+}
+
 // torchtitan's per-op selective checkpointing keeps, per layer, its input, the outputs of
 // every other matmul (wq, wv, w1, w2 of a Llama block: the 1st, 3rd, 5th and 7th aten.mm)
 // and the attention output with its log-sum-exp; the rest is rebuilt in backward
@@ -511,7 +528,7 @@ LayerBytes LayerActivation(const Scenario& s, bool moe_layer) {
   if (IsLowPrecisionGemm(t.precision) && m.attention == AttentionKind::kStandard && !moe_layer) {
     l.total -= tokens * (2.0 * m.hidden + m.QueryWidth() + m.ffn);
   }
-  l.total += LoraDropoutBytes(s, tokens, moe_layer);
+  l.total += LoraDropoutBytes(s, tokens, moe_layer) + LegacyBnbInputBytes(s, tokens, moe_layer);
   // Without FlashAttention (and without recomputing core attention) the softmax output,
   // its dropout mask and output are stored: 5·a·s²·b (Korthikanti Eq. 1).
   if (!t.flash_attention && !selective.core_attn) {

@@ -92,6 +92,7 @@ struct Training {
   double lora_dropout = 0.0;  // PEFT's default; >0 stores a mask and a dropped copy of each adapter input
   LoraTargets lora_targets = LoraTargets::kAllLinear;  // QLoRA paper §4: all linear layers match full FT
   SavedModules lora_modules_to_save = SavedModules::kNone;  // PEFT's default
+  bool qlora_legacy_bnb = false;  // bitsandbytes <= 0.43.1 keeps each 4-bit layer's input (bitsandbytes#1270)
   int freeze_trainable_layers = 2;                     // "freeze": only the top N layers train
   Precision precision = Precision::kBf16;
   Optimizer optimizer = Optimizer::kAdamW;

@@ -80,6 +80,11 @@ std::vector<ScenarioField> BuildTable() {
        .help = "Dropout on the adapters' input (PEFT lora_dropout); above 0 it stores a mask and a dropped copy "
                "of each adapted input.",
        .limit = Range(0, 0.9), TS_FIELD_VALUE(Scenario, training.lora_dropout), .applies = TrainsAdapters},
+      {.key = "qlora_legacy_bnb", .type = FT::kBool,
+       .help = "QLoRA on bitsandbytes 0.43.1 or older (before July 2024), which keeps every 4-bit layer's input "
+               "until backward although it never uses it (fixed by bitsandbytes#1270, released in 0.43.3).",
+       TS_FIELD_VALUE(Scenario, training.qlora_legacy_bnb),
+       .applies = [](const Scenario& s) { return s.training.method == Method::kQlora; }},
       {.key = "freeze_trainable_layers", .type = FT::kInteger, .label = "Trainable layers",
        .help = "How many of the top decoder layers are trained.", .section = FS::kTraining,
        .limit = Range(1, 1000, "layers"), TS_FIELD_VALUE(Scenario, training.freeze_trainable_layers),

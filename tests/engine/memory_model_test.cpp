@@ -181,6 +181,22 @@ TEST(MemoryModel, OptimizerOffloadMovesStateToHostRam) {
 }
 
 // Invariants.
+// QLoRA on bitsandbytes <= 0.43.1 keeps each 4-bit layer's input: Llama-3-8B, one
+// sequence of 1,024 tokens, no recomputation: per token and layer the attention input
+// (4,096), the output projection's input (4,096), the MLP input (4,096) and the down
+// projection's input (14,336) at 2 B = 53,248 B; × 1,024 tokens × 32 layers =
+// 1,744,830,464 B more than on bitsandbytes 0.43.3.
+TEST(MemoryModel, LegacyBitsandbytesKeepsEachQuantizedLayersInput) {
+  Scenario s;
+  s.model = testing::Llama3_8B();
+  s.training.method = Method::kQlora;
+  s.training.seq_len = 1024;
+  const ParamCounts c = CountParams(s.model);
+  const double fixed = EstimateMemory(s, c).activations.bytes;
+  s.training.qlora_legacy_bnb = true;
+  EXPECT_NEAR(EstimateMemory(s, c).activations.bytes - fixed, 1'744'830'464.0, 1.0);
+}
+
 // Llama-3-8B full fine-tuning in bf16 on 8 GPUs at ZeRO-3. Every stack gathers two units
 // of the largest of a layer (218,112,000) and the embedding table (128,256 × 4,096 =
 // 525,336,576) at 2 B plus one unit's fp32 gradient: 525,336,576 × 8 = 4,202,692,608 B.

@@ -156,10 +156,11 @@ TEST(UrlState, EveryAcceptedFieldRoundTripsAwayFromItsDefault) {
       {"tokens", 1e9}, {"activation_checkpointing", "selective"}, {"recompute_modules", {"moe_act", "layernorm"}},
       {"activation_offload", true}, {"lora_modules_to_save", "embeddings+head"},
       {"framework", "trl"}, {"sharding", "fsdp"}, {"fused_optimizer", false}};
+  const engine::contract::Json third = {{"model", "llama-2-7b"}, {"method", "qlora"}, {"qlora_legacy_bnb", true}};
   engine::contract::Json defaults = engine::contract::ScenarioToJson(engine::Scenario{});
   defaults.update(engine::contract::ConstraintsToJson(engine::PlanConstraints{}));
   std::set<std::string> away;  // accepted fields set away from their default by a document
-  for (const engine::contract::Json& doc : {first, second}) {
+  for (const engine::contract::Json& doc : {first, second, third}) {
     engine::contract::Json full;
     ASSERT_NO_FATAL_FAILURE(WrittenBack(doc, &full));
     for (const auto& [key, value] : full.items()) {
