@@ -101,8 +101,8 @@ std::vector<ScenarioField> BuildTable() {
                "optimizer_in_bwd); no gradient accumulation.",
        TS_FIELD_VALUE(Scenario, training.optimizer_in_backward)},
       {.key = "fused_optimizer", .type = FT::kBool,
-       .help = "AdamW steps in one fused kernel (fused=True, FusedAdam); off, torch's default foreach AdamW makes "
-               "about ten passes over the states and takes about three times as long.",
+       .help = "AdamW steps in one fused kernel (fused=True, FusedAdam); off, torch's default foreach AdamW reads "
+               "and writes the states about twenty times and takes about three times as long.",
        .default_text = "the framework's", TS_FIELD_VALUE(Scenario, training.fused_optimizer),
        .applies = [](const Scenario& s) { return s.training.optimizer == Optimizer::kAdamW; },
        .fill_default = [](Scenario& s) { s.training.fused_optimizer = Profile(s).fused_optimizer; }},

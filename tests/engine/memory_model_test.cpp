@@ -180,7 +180,6 @@ TEST(MemoryModel, OptimizerOffloadMovesStateToHostRam) {
   EXPECT_DOUBLE_EQ(b.cpu_ram.bytes, 8'030'261'248.0 * 14 * 1.5);
 }
 
-// Invariants.
 // QLoRA on bitsandbytes <= 0.43.1 keeps each 4-bit layer's input: Llama-3-8B, one
 // sequence of 1,024 tokens, no recomputation: per token and layer the attention input
 // (4,096), the output projection's input (4,096), the MLP input (4,096) and the down
@@ -223,6 +222,7 @@ TEST(MemoryModel, FsdpRootUnitStaysGatheredThroughBackward) {
   EXPECT_DOUBLE_EQ(gathered(Framework::kHfTrainer), 4'202'692'608.0 + 2'101'346'304.0);
 }
 
+// Invariants.
 TEST(MemoryModel, MoreGpusUnderZero3NeverIncreaseMemory) {
   Scenario s = Base(testing::Llama3_70B());
   s.parallel.zero = 3;

@@ -163,13 +163,6 @@ TEST(Time, DoublingTokensDoublesWallTime) {
   EXPECT_NEAR(EstimateTime(s, t).wall_hours / one, 2.0, 1e-3);
 }
 
-// Each weight GEMM's shape factor g(w) = w/(w + 256) on its narrower side, averaged by
-// FLOPs. Llama-3-8B unsplit: every GEMM's narrower side is h = 4096, so g = 4096/4352.
-// Nemotron-4 15B shape (h 6144, 48 heads / 8 KV of 128, plain MLP f 24576, vocab 256000,
-// 32 layers) at TP 8, by hand: QKV 6144·8192 FLOP-weight, narrow 1024, g = 0.8;
-// output 6144², narrow 768, g = 0.75; MLP 2·6144·24576, narrow 3072, g = 12/13;
-// head 6144·256000/32, narrow 6144, g = 24/25. Weights 50.33M, 37.75M, 301.99M, 49.15M
-// (sum 439.22M); time 62.91M + 50.33M + 327.16M + 51.20M = 491.60M; 439.22/491.60 = 0.8935.
 // AdamW over Llama-3-8B's 8,030,261,248 parameters in pure bf16 on one H100 (3.35 TB/s,
 // 80% of it reachable): fused, 16 B per parameter; torch's foreach AdamW, 20 tensor passes
 // plus clipping's 3, at 2 B each = 46 B. The step takes 8,030,261,248 × 30 B /
@@ -184,6 +177,13 @@ TEST(TimeModel, ForeachAdamWMakesTwentyThreePasses) {
   EXPECT_NEAR(other_s(false) - other_s(true), 8'030'261'248.0 * 30 / (0.8 * 3.35e12), 1e-9);
 }
 
+// Each weight GEMM's shape factor g(w) = w/(w + 256) on its narrower side, averaged by
+// FLOPs. Llama-3-8B unsplit: every GEMM's narrower side is h = 4096, so g = 4096/4352.
+// Nemotron-4 15B shape (h 6144, 48 heads / 8 KV of 128, plain MLP f 24576, vocab 256000,
+// 32 layers) at TP 8, by hand: QKV 6144·8192 FLOP-weight, narrow 1024, g = 0.8;
+// output 6144², narrow 768, g = 0.75; MLP 2·6144·24576, narrow 3072, g = 12/13;
+// head 6144·256000/32, narrow 6144, g = 24/25. Weights 50.33M, 37.75M, 301.99M, 49.15M
+// (sum 439.22M); time 62.91M + 50.33M + 327.16M + 51.20M = 491.60M; 439.22/491.60 = 0.8935.
 TEST(TimeModel, DenseGemmShapeFactorTakesEachGemmsNarrowerSide) {
   EXPECT_NEAR(DenseGemmShapeFactor(testing::Llama3_8B(), 1), 4096.0 / 4352.0, 1e-12);
   ModelSpec m;
