@@ -28,6 +28,7 @@ struct Calibration {
   double nvfp4_gemm_factor = 0;         // NVFP4 GEMMs' share of the FP4 peak, the same way
   double expert_gemm_factor = 0;        // routed experts' grouped GEMMs, relative to dense GEMMs of their shape
   double launch_overhead_fraction = 0;  // GPU idle time between kernels, per unit of kernel time
+  double moe_sync_s = 0;                // GPU idle per MoE layer and forward pass at its host sync
   double dp_overlap = 0;                // share of data-parallel traffic hidden behind backward compute
   double power_exponent = 0;            // compute rate ∝ (power limit / rated power)^this below the rating
   double fragmentation_fraction = 0;    // caching allocator's reserve over what is allocated

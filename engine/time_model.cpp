@@ -112,12 +112,19 @@ double PowerClockFactor(const Scenario& s, const GpuSpec& gpu, const Calibration
 // Routed experts run grouped GEMMs of (tokens per expert) × (expert width): narrow in both
 // dimensions for fine-grained MoE (Qwen3-30B-A3B: 768 wide, ~512 tokens per expert at 8k
 // tokens), so each dimension gets GemmSizeFactor, and the grouped kernel its calibrated
-// factor (calibration.cpp). Tokens per local expert: the micro-batch's tokens, times k
-// copies, gathered from the `ep` ranks, over the E experts.
+// factor (calibration.cpp). The tokens a rank dispatches are its micro-batch's over CP,
+// and under sequence parallelism its 1/tp slice, all-gathered again over the etp ranks
+// that split each expert (Megatron-Core MoEAlltoAllTokenDispatcher; MoE parallel folding,
+// arXiv 2504.14960 §3); each of the E experts gets k copies from the `ep` ranks, and is
+// etp-split in width.
 double ExpertGemmFactor(const Scenario& s, double tokens_per_rank, const Calibration& calibration) {
   const ModelSpec& m = s.model;
-  const double tokens_per_expert = tokens_per_rank * m.moe.experts_per_token * s.parallel.ep / m.moe.experts;
-  return GemmSizeFactor(m.moe.moe_ffn) * GemmSizeFactor(tokens_per_expert) * calibration.expert_gemm_factor;
+  const Parallelism& p = s.parallel;
+  const int etp = p.ExpertTensorParallel();
+  const double dispatched = p.sequence_parallel ? tokens_per_rank / p.tp * etp : tokens_per_rank;
+  const double tokens_per_expert = dispatched * m.moe.experts_per_token * p.ep / m.moe.experts;
+  return GemmSizeFactor(double(m.moe.moe_ffn) / etp) * GemmSizeFactor(tokens_per_expert) *
+         calibration.expert_gemm_factor;
 }
 
 // Causal attention: FlashAttention skips the blocks above the diagonal, so the kernels
@@ -130,7 +137,7 @@ constexpr double kTpOverlapExposed = 0.2;
 struct MicroBatch {
   double compute_s = 0;
   double tp_s = 0;
-  double other_s = 0;  // EP and CP exposed, QLoRA dequantization
+  double other_s = 0;  // EP and CP exposed, MoE host syncs, QLoRA dequantization
 };
 
 MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPerToken& f, const GpuSpec& gpu,
@@ -170,10 +177,14 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
   const double tokens_per_rank = tokens / p.cp;
   if (p.tp > 1) {
     // Megatron: 4 all-reduces of s·b·h per layer (2 forward, 2 backward), 6 with full
-    // recompute (Shoeybi et al. 2019 Fig. 4; model.md §6.5); SP keeps the volume.
-    const double collectives = 4 + 2 * RecomputedShare(t, m.layers);
+    // recompute (Shoeybi et al. 2019 Fig. 4; model.md §6.5); SP keeps the volume. Half
+    // belong to attention, half to the MLP. A MoE layer's routed experts have none: their
+    // tokens move by the EP dispatch below (with its etp all-gather), so only shared
+    // experts, tensor-parallel like a dense MLP, keep the MLP's pair.
+    const double per_block = 2 + RecomputedShare(t, m.layers);
+    const double routed_only_layers = m.moe.SharedWidth() > 0 ? 0 : moe_layers * stage_share;
     const double bytes = tokens_per_rank * m.hidden * 2;
-    mb.tp_s = layers * collectives * CollectiveTime(bytes, 2, p.tp, p.gpus_per_node, links);
+    mb.tp_s = (2 * layers - routed_only_layers) * per_block * CollectiveTime(bytes, 2, p.tp, p.gpus_per_node, links);
     // Overlap splits each GEMM and its collective into chunks that run concurrently
     // (Transformer Engine userbuffers; torchtitan AsyncTP measured +5.7% on 70B); the
     // first and last chunks stay exposed, ~20% [A].
@@ -198,6 +209,15 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
     if (etp > 1 && p.sequence_parallel) {
       mb.other_s += passes * CollectiveTime(bytes * etp, 1, etp, std::min(etp, p.gpus_per_node), links);
     }
+  }
+  if (m.IsMoe()) {
+    // Each MoE layer's forward copies its tokens-per-expert counts to the host before it
+    // can size the dispatch (Megatron-Core's token dispatchers, torchtitan's all-to-all
+    // splits, the Hugging Face experts loop): the GPU drains, then idles while the CPU
+    // launches the rest of the layer; it keeps CUDA graphs off those layers (Megatron-LM
+    // deepseek-v3-gb200-optimization §3.1, 2025). A fixed time per MoE layer and forward
+    // pass, calibrated (calibration.cpp).
+    mb.other_s += moe_layers * stage_share * (1 + RecomputedShare(t, m.layers)) * calibration.moe_sync_s;
   }
   if (p.cp > 1) {
     // All-gather of K and V forward, reduce-scatter of their gradients backward (Llama 3

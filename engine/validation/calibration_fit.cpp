@@ -58,6 +58,8 @@ std::vector<Knob> Knobs() {
                    }});
   knobs.push_back({"expert_gemm_factor", 0.3, 1.0, [](Calibration& c) -> double& { return c.expert_gemm_factor; },
                    [](const FitCase& c) { return IsThroughput(c) && c.inputs->scenario.model.IsMoe(); }});
+  knobs.push_back({"moe_sync_s", 0.0, 0.01, [](Calibration& c) -> double& { return c.moe_sync_s; },
+                   [](const FitCase& c) { return IsThroughput(c) && c.inputs->scenario.model.IsMoe(); }});
   knobs.push_back({"power_exponent", 0.2, 1.5, [](Calibration& c) -> double& { return c.power_exponent; },
                    [](const FitCase& c) { return IsThroughput(c) && c.inputs->scenario.gpu_power_w > 0; }});
   knobs.push_back({"dp_overlap", 0.5, 1.0, [](Calibration& c) -> double& { return c.dp_overlap; },

@@ -177,6 +177,43 @@ TEST(TimeModel, ForeachAdamWMakesTwentyThreePasses) {
   EXPECT_NEAR(other_s(false) - other_s(true), 8'030'261'248.0 * 30 / (0.8 * 3.35e12), 1e-9);
 }
 
+// Mixtral 8x7B at TP 2 with sequence parallelism and unsplit experts (etp 1): each
+// layer's attention keeps its two collectives (and their two backward), while the routed
+// experts take their tokens through the EP dispatch, so the tensor-parallel time is half
+// that of the same model with a dense MLP (same bytes per collective: s·h·2). A shared
+// expert is tensor-parallel like a dense MLP and brings the MLP's pair back.
+TEST(TimeModel, RoutedExpertsHaveNoTensorParallelCollectives) {
+  const auto tp_comm_s = [](const ModelSpec& m) {
+    Scenario s;
+    s.model = m;
+    s.parallel.gpus = 2, s.parallel.gpus_per_node = 2, s.parallel.tp = 2, s.parallel.etp = 1;
+    s.parallel.sequence_parallel = true;
+    return EstimateThroughput(s, CountParams(s.model), H100(), Fabric(3200, 0.9)).breakdown.tp_comm_s;
+  };
+  ModelSpec dense = testing::Mixtral8x7B();
+  dense.moe = {};
+  ModelSpec shared = testing::Mixtral8x7B();
+  shared.moe.shared_experts = 1;
+  EXPECT_NEAR(tp_comm_s(testing::Mixtral8x7B()), tp_comm_s(dense) / 2, 1e-12);
+  EXPECT_NEAR(tp_comm_s(shared), tp_comm_s(dense), 1e-12);
+}
+
+// Each MoE layer's forward waits once on its host sync: Mixtral 8x7B on one GPU, 32 MoE
+// layers, at 1 ms a sync, is 32 ms slower per micro-batch than without the sync; full
+// recomputation runs every forward twice, 64 ms.
+TEST(TimeModel, MoeHostSyncCostsOncePerLayerForward) {
+  Scenario s;
+  s.model = testing::Mixtral8x7B();
+  const auto other_s = [&](double sync_s) {
+    Calibration c = ShippedCalibration();
+    c.moe_sync_s = sync_s;
+    return EstimateThroughput(s, CountParams(s.model), H100(), Fabric(3200, 0.9), false, c).breakdown.other_s;
+  };
+  EXPECT_NEAR(other_s(1e-3) - other_s(0), 32e-3, 1e-12);
+  s.training.activation_checkpointing = Recompute::kFull;
+  EXPECT_NEAR(other_s(1e-3) - other_s(0), 64e-3, 1e-12);
+}
+
 // Each weight GEMM's shape factor g(w) = w/(w + 256) on its narrower side, averaged by
 // FLOPs. Llama-3-8B unsplit: every GEMM's narrower side is h = 4096, so g = 4096/4352.
 // Nemotron-4 15B shape (h 6144, 48 heads / 8 KV of 128, plain MLP f 24576, vocab 256000,
