@@ -21,6 +21,9 @@ constexpr struct {
     {GpuArchitecture::kTpu, "efficiency.basis.tpu"},
 };
 
+// See BaseEfficiency.
+constexpr double kCudnnAttentionOnHopper = 1.5;
+
 }  // namespace
 
 double PeakFlops(const GpuSpec& gpu, Precision p) {
@@ -49,6 +52,14 @@ Efficiency BaseEfficiency(const GpuSpec& gpu, const Training& t, const Calibrati
     return v;
   }();
   Efficiency e{calibration.Gemm(gpu.architecture), calibration.Attention(gpu.architecture), 0.80, kUnknownBasis};
+  // The attention priors are flash-attn's (FlashAttention-2). On Hopper cuDNN's fused
+  // attention runs training shapes' forward + backward 1.38-1.60x as fast (Transformer
+  // Engine docs, examples/attention/attention.ipynb, H100 benchmark: causal 2048 1.597x,
+  // GQA causal 8192 1.588x; "20-50% advantages on Hopper"); elsewhere no published
+  // difference the engine relies on (on Ampere flash-attn is the faster one, and TE picks it).
+  if (t.attention_backend == AttentionBackend::kCudnn && gpu.architecture == GpuArchitecture::kHopper) {
+    e.attention *= kCudnnAttentionOnHopper;
+  }
   for (size_t i = 0; i < std::size(kBasis); ++i) {
     if (gpu.architecture == kBasis[i].architecture) e.basis = kBases[i];
   }

@@ -12,6 +12,7 @@ using CE = CrossEntropy;
 using R = Recompute;
 using S = SelectiveKind;
 using G = KeptGathered;
+constexpr AttentionBackend kCudnn = AttentionBackend::kCudnn;
 
 // kept_gathered: FSDP frees a unit's gathered weights after its forward, except the root
 // unit's (FSDP1 _runtime_utils.py _post_forward_reshard: not state._is_root; FSDP2
@@ -31,6 +32,11 @@ using G = KeptGathered;
 // adamw_torch_fused with PyTorch >= 2.8 (transformers#37358, merged 2025-07; read
 // 2026-12-02), as axolotl does (axolotl#2293, 2025-01). Older Trainer runs took foreach
 // adamw_torch: fused_optimizer false describes them.
+// attention_backend: Transformer Engine's DotProductAttention picks cuDNN fused attention
+// before flash-attn on Hopper and Blackwell (TE docs, examples/attention/attention.ipynb
+// "Backend Selection", read 2026-12-03), which is what Megatron-LM, Megatron-FSDP, NeMo
+// and NeMo AutoModel run; the other stacks call flash-attn or PyTorch SDPA, whose
+// FlashAttention-2 kernel is its default on those GPUs.
 // One row per Framework value, in enum order. The Hugging Face stacks (Trainer, TRL,
 // LLaMA-Factory, axolotl) shard through DeepSpeed in their shipped examples, so ZeRO ≥ 1
 // takes DeepSpeed's layout; at zero 0 they hold ZeRO-paper states. Sources, read 2026-12:
@@ -39,7 +45,8 @@ constexpr std::array<FrameworkProfile, 13> kProfiles = {{
      .source = "ZeRO paper (Rajbhandari et al. 2020) §3 accounting; PyTorch FSDP"},
     {.framework = F::kDeepSpeed, .unsharded = L::kDeepSpeed, .sharded = L::kDeepSpeed,
      .source = "DeepSpeed estimate_zero2/3_model_states_mem_needs (fp32 gradient partition)"},
-    {.framework = F::kMegatron, .unsharded = L::kMegatron, .sharded = L::kMegatron, .max_zero = 1,
+    {.framework = F::kMegatron, .unsharded = L::kMegatron, .sharded = L::kMegatron, .attention_backend = kCudnn,
+     .max_zero = 1,
      .source = "Megatron-LM theoretical_memory_usage.py; --recompute-granularity selective = core attention"},
     // torchtitan (FSDP2): activation_checkpoint.mode "selective", selective_ac_option "op"
     // in its Llama 3 train configs; the op policy saves every other aten.mm output and the
@@ -52,10 +59,10 @@ constexpr std::array<FrameworkProfile, 13> kProfiles = {{
      .source = "torchtitan llama3 train configs and parallelize.py (2025): selective op AC, FSDP2"},
     // Megatron-FSDP (Megatron-Core's custom FSDP, --use-megatron-fsdp): fp32 main
     // gradients and parameters sharded like ZeRO-3.
-    {.framework = F::kMegatronFsdp, .unsharded = L::kMegatron, .sharded = L::kMegatron,
+    {.framework = F::kMegatronFsdp, .unsharded = L::kMegatron, .sharded = L::kMegatron, .attention_backend = kCudnn,
      .source = "Megatron-Core docs, Megatron-FSDP (--use-megatron-fsdp, --data-parallel-sharding-strategy)"},
     // NeMo AutoModel: Hugging Face models under FSDP2 with Transformer Engine kernels.
-    {.framework = F::kNemoAutomodel, .kept_gathered = G::kEmbeddingsAndHead,
+    {.framework = F::kNemoAutomodel, .kept_gathered = G::kEmbeddingsAndHead, .attention_backend = kCudnn,
      .source = "NVIDIA-NeMo/Automodel README (FSDP2, TE kernels)"},
     // Hugging Face Transformers modules: unfused SwiGLU and RMSNorm with an fp32 copy, the
     // loss upcasts the logits (loss_utils.py ForCausalLMLoss: logits.float());
@@ -96,7 +103,7 @@ constexpr std::array<FrameworkProfile, 13> kProfiles = {{
     // TP overlap on by default (NeMo docs "Communication Overlap", read 2026-12-02).
     // Megatron-LM's own --tp-comm-overlap is off unless given.
     {.framework = F::kNemo, .unsharded = L::kMegatron, .sharded = L::kMegatron, .tp_comm_overlap = true,
-     .max_zero = 1,
+     .attention_backend = kCudnn, .max_zero = 1,
      .source = "NeMo docs, Communication Overlap (tp_comm_overlap in the recipes); Megatron-Core layout"},
 }};
 
@@ -132,6 +139,7 @@ void ApplyFrameworkDefaults(Scenario& s) {
   s.training.activation_offload = profile.activation_offload;
   s.parallel.tp_comm_overlap = profile.tp_comm_overlap;
   s.training.fused_optimizer = profile.fused_optimizer;
+  s.training.attention_backend = profile.attention_backend;
 }
 
 }  // namespace engine

@@ -35,6 +35,7 @@ struct FrameworkProfile {
   bool fused_optimizer = true;          // AdamW in one kernel rather than torch's multi-pass foreach
   SelectiveKind selective = SelectiveKind::kCoreAttention;
   KeptGathered kept_gathered = KeptGathered::kNone;  // under zero 3: FSDP's root unit stays gathered
+  AttentionBackend attention_backend = AttentionBackend::kFlashAttn;  // Transformer Engine stacks: cuDNN
   int max_zero = 3;           // Megatron's distributed optimizer stops at 1; Megatron-FSDP shards all
   const char* source = "";    // where the defaults come from
 };

@@ -53,6 +53,10 @@ enum class Kernels { kFused, kEager };
 // (Megatron/torchtitan style); eager = Hugging Face Transformers' fp32 upcast plus fp32
 // log-softmax kept for backward; chunked = torchtune/Liger-style chunks of the output.
 enum class CrossEntropy { kStandard, kEager, kChunked };
+// Which fused-attention kernels run: flash-attn (FlashAttention-2 through the flash-attn
+// package or PyTorch SDPA) or cuDNN's fused attention (Transformer Engine's first choice
+// on Hopper and Blackwell).
+enum class AttentionBackend { kFlashAttn, kCudnn };
 
 // Vocabulary shared by JSON, URL and UI: index = enum value.
 inline constexpr std::array<std::string_view, 5> kMethodNames = {"pretrain", "full", "freeze", "lora", "qlora"};
@@ -78,6 +82,7 @@ inline constexpr std::array<std::string_view, 4> kSavedModuleNames = {"none", "e
                                                                       "embeddings+head"};
 inline constexpr std::array<std::string_view, 2> kKernelNames = {"fused", "eager"};
 inline constexpr std::array<std::string_view, 3> kCrossEntropyNames = {"standard", "eager", "chunked"};
+inline constexpr std::array<std::string_view, 2> kAttentionBackendNames = {"flash-attn", "cudnn"};
 
 // A throughput or time someone claims for this setup, to be checked against physics.
 struct Claim {
@@ -120,6 +125,7 @@ struct Training {
   // enable_activation_offloading, Megatron/TE --cpu-offloading, Unsloth's checkpointing).
   bool activation_offload = false;
   bool flash_attention = true;
+  AttentionBackend attention_backend = AttentionBackend::kFlashAttn;  // framework default
   Kernels kernels = Kernels::kFused;
   CrossEntropy cross_entropy = CrossEntropy::kStandard;
   bool optimizer_in_backward = false;  // step each parameter as its gradient arrives, then free it

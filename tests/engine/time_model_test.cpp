@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "engine/efficiency.h"
+#include "engine/framework_profile.h"
 #include "engine/units.h"
 #include "test_models.h"
 
@@ -112,6 +113,22 @@ TEST(Time, MeasuredGemmEfficiencyReplacesTheDefault) {
   const double slow = EstimateThroughput(s, CountParams(s.model), measured, Fabric(3200, 0.9)).breakdown.compute_s;
   EXPECT_GT(slow / base, 1.6);
   EXPECT_LT(slow / base, 2.0);
+}
+
+// Transformer Engine's cuDNN attention on Hopper: 1.5 times flash-attn's attention rate
+// (the TE docs' H100 benchmark, 1.59x on causal training shapes, rounded down), the
+// default of the Megatron stacks; on Ampere TE runs flash-attn itself, so no change.
+TEST(Time, CudnnAttentionIsFasterOnHopperOnly) {
+  Training flash, cudnn;
+  cudnn.attention_backend = AttentionBackend::kCudnn;
+  EXPECT_DOUBLE_EQ(BaseEfficiency(H100(), cudnn).attention, 1.5 * BaseEfficiency(H100(), flash).attention);
+  GpuSpec a100 = H100();
+  a100.architecture = GpuArchitecture::kAmpere;
+  EXPECT_DOUBLE_EQ(BaseEfficiency(a100, cudnn).attention, BaseEfficiency(a100, flash).attention);
+  Scenario s;
+  s.parallel.framework = Framework::kMegatron;
+  ApplyFrameworkDefaults(s);
+  EXPECT_EQ(s.training.attention_backend, AttentionBackend::kCudnn);
 }
 
 TEST(Time, PredictedMfuIsPlausibleForDenseTraining) {

@@ -232,6 +232,7 @@ inline Contract ReadContract() {
   detail::AddNames(c, engine::kLoraTargetNames);
   detail::AddNames(c, engine::kSavedModuleNames);
   detail::AddNames(c, engine::kShardingNames);
+  detail::AddNames(c, engine::kAttentionBackendNames);
   detail::AddNames(c, engine::kKernelNames);
   detail::AddNames(c, engine::kCrossEntropyNames);
   detail::AddNames(c, engine::kObjectiveNames);

@@ -155,7 +155,7 @@ TEST(UrlState, EveryAcceptedFieldRoundTripsAwayFromItsDefault) {
       {"model", "mixtral-8x7b"}, {"gpus", 16}, {"ep", 2}, {"etp", 1}, {"cp", 2}, {"zero", 3}, {"method", "lora"},
       {"tokens", 1e9}, {"activation_checkpointing", "selective"}, {"recompute_modules", {"moe_act", "layernorm"}},
       {"activation_offload", true}, {"lora_modules_to_save", "embeddings+head"},
-      {"framework", "trl"}, {"sharding", "fsdp"}, {"fused_optimizer", false}};
+      {"framework", "trl"}, {"sharding", "fsdp"}, {"fused_optimizer", false}, {"attention_backend", "cudnn"}};
   const engine::contract::Json third = {{"model", "llama-2-7b"}, {"method", "qlora"}, {"qlora_legacy_bnb", true}};
   engine::contract::Json defaults = engine::contract::ScenarioToJson(engine::Scenario{});
   defaults.update(engine::contract::ConstraintsToJson(engine::PlanConstraints{}));
