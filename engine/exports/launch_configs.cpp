@@ -449,7 +449,10 @@ void AddMegatronTrainingArgs(const Scenario& s, const LaunchPlan& plan, std::vec
   if (t.precision == Precision::kFp8) args.push_back("--bf16 --fp8-format hybrid");
   if (t.precision == Precision::kMxfp8) args.push_back("--bf16 --fp8-format e4m3 --fp8-recipe mxfp8");
   if (t.precision == Precision::kNvfp4) args.push_back("--bf16 --fp4-format e2m1 --fp4-recipe nvfp4");
-  if (t.flash_attention) args.push_back("--use-flash-attn");
+  // --attention-backend (arguments.py, AttnBackend): fused = Transformer Engine's cuDNN
+  // attention, flash = flash-attn, unfused = the s×s scores through memory.
+  const bool cudnn = t.attention_backend == engine::AttentionBackend::kCudnn;
+  args.push_back(std::string("--attention-backend ") + (!t.flash_attention ? "unfused" : cudnn ? "fused" : "flash"));
   if (t.activation_checkpointing == Recompute::kSelective) {
     std::string modules;
     for (const std::string& name : t.recompute_modules) modules += " " + name;

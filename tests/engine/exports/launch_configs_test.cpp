@@ -174,7 +174,7 @@ TEST(LaunchConfigs, MegatronTp8Pp4Cp2On512Gpus) {
   EXPECT_EQ(IntFlag(m, "--seq-length"), 8192);
   EXPECT_TRUE(HasFlag(m, "--sequence-parallel"));
   EXPECT_TRUE(HasFlag(m, "--use-distributed-optimizer"));
-  EXPECT_TRUE(HasFlag(m, "--use-flash-attn"));
+  EXPECT_EQ(FlagValue(m, "--attention-backend"), "fused");  // Megatron-LM runs cuDNN attention
   EXPECT_EQ(FlagValue(m, "--fp8-format"), "hybrid");
   EXPECT_EQ(FlagValue(m, "--recompute-granularity"), "selective");
   EXPECT_EQ(IntFlag(m, "--nnodes") * IntFlag(m, "--nproc_per_node"), 512);
