@@ -124,6 +124,10 @@ bool RunsOnAccelerate(Framework f) {
          f == Framework::kAxolotl;
 }
 
+bool RunsMegatronCore(Framework f) {
+  return f == Framework::kMegatron || f == Framework::kMegatronFsdp || f == Framework::kNemo;
+}
+
 StateLayout LayoutOf(const Parallelism& p) {
   const FrameworkProfile& profile = ProfileOf(p.framework);
   if (p.zero < 1) return profile.unsharded;

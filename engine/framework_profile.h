@@ -45,6 +45,8 @@ const FrameworkProfile& ProfileOf(Framework framework);
 // Stacks on Hugging Face Accelerate, which shard through DeepSpeed or FSDP as the
 // scenario's `sharding` says.
 bool RunsOnAccelerate(Framework framework);
+// Stacks whose tensor parallelism is Megatron-Core's (Megatron-LM, Megatron-FSDP, NeMo).
+bool RunsMegatronCore(Framework framework);
 // An Accelerate stack told to shard through FSDP (the launch configs' other route).
 inline bool ShardsThroughAccelerateFsdp(const Parallelism& p) {
   return RunsOnAccelerate(p.framework) && p.zero >= 1 && p.sharding == Sharding::kFsdp;

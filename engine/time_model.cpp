@@ -184,11 +184,26 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
     const double per_block = 2 + RecomputedShare(t, m.layers);
     const double routed_only_layers = m.moe.SharedWidth() > 0 ? 0 : moe_layers * stage_share;
     const double bytes = tokens_per_rank * m.hidden * 2;
-    mb.tp_s = (2 * layers - routed_only_layers) * per_block * CollectiveTime(bytes, 2, p.tp, p.gpus_per_node, links);
+    const double collective_s = CollectiveTime(bytes, 2, p.tp, p.gpus_per_node, links);
+    const double mlp_blocks = layers - routed_only_layers;
+    mb.tp_s = (layers + mlp_blocks) * per_block * collective_s;
     // Overlap splits each GEMM and its collective into chunks that run concurrently
     // (Transformer Engine userbuffers; torchtitan AsyncTP measured +5.7% on 70B); the
     // first and last chunks stay exposed, ~20% [A].
-    if (p.tp_comm_overlap) mb.tp_s *= kTpOverlapExposed;
+    if (p.tp_comm_overlap) {
+      mb.tp_s *= kTpOverlapExposed;
+    } else if (RunsMegatronCore(p.framework)) {
+      // Megatron-Core's column-parallel linears start their input gradient's all-reduce
+      // (reduce-scatter under SP) asynchronously and compute the weight gradient meanwhile
+      // (tensor_parallel/layers.py LinearWithGradAccumulationAndAsyncCommunication), so
+      // each block's backward collective hides behind its QKV or MLP-up weight gradient.
+      const double f = moe_layers > 0 ? m.moe.SharedWidth() : double(m.ffn);
+      const double up_width = (m.mlp == MlpKind::kGated ? 2 : 1) * f;
+      const double qkv_width = m.QueryWidth() + 2.0 * m.KvWidth();
+      const double wgrad_s_per_width = tokens_per_rank * 2.0 * m.hidden / p.tp / gemm_rate;
+      mb.tp_s -= layers * std::min(collective_s, qkv_width * wgrad_s_per_width) +
+                 mlp_blocks * std::min(collective_s, up_width * wgrad_s_per_width);
+    }
   }
   const int ranks_per_node = std::max(1, p.gpus_per_node / p.tp);
   if (p.ep > 1 && m.IsMoe()) {

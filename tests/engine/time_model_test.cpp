@@ -218,6 +218,22 @@ TEST(TimeModel, RoutedExpertsHaveNoTensorParallelCollectives) {
 // Each MoE layer's forward waits once on its host sync: Mixtral 8x7B on one GPU, 32 MoE
 // layers, at 1 ms a sync, is 32 ms slower per micro-batch than without the sync; full
 // recomputation runs every forward twice, 64 ms.
+// Llama-3-8B at TP 2 on NVLink with one 8,192-token sequence: each block's backward
+// collective moves s·h·2 = 67 MB, ~0.2 ms at a few hundred GB/s, while the QKV weight
+// gradient alone is 2·8192·4096·6144/2 = 206 GFLOP, ~0.3 ms at ~700 TFLOPS, and the MLP's
+// more. Megatron-Core hides the backward collective of each of the two blocks, so its
+// tensor-parallel time is half that of a stack that waits for all four.
+TEST(TimeModel, MegatronHidesTheBackwardCollectiveBehindTheWeightGradient) {
+  const auto tp_comm_s = [](Framework f) {
+    Scenario s = Llama8B(2);
+    s.parallel.tp = 2;
+    s.parallel.framework = f;
+    s.training.seq_len = 8192;
+    return EstimateThroughput(s, CountParams(s.model), H100(), Fabric(3200, 0.9)).breakdown.tp_comm_s;
+  };
+  EXPECT_NEAR(tp_comm_s(Framework::kMegatron), tp_comm_s(Framework::kFsdp) / 2, 1e-12);
+}
+
 TEST(TimeModel, MoeHostSyncCostsOncePerLayerForward) {
   Scenario s;
   s.model = testing::Mixtral8x7B();
