@@ -238,6 +238,15 @@ double FrozenBytes(const Scenario& s, const LocalParams& l) {
   return l.frozen * FrozenWeightBytes(s.training.precision);
 }
 
+}  // namespace
+
+double FrozenWeightBytesOnGpu(const Scenario& s, const ParamCounts& c) {
+  const double trainable = TrainableParams(s.model, c, s.training);
+  return FrozenBytes(s, ParamsOnGpu(s, c, trainable, s.parallel.pp > 1 ? Stage::kFirst : Stage::kOnly));
+}
+
+namespace {
+
 // The data-parallel degree ZeRO shards over. Expert parameters are replicated only
 // across the expert-data-parallel group tp·cp·dp/(etp·ep) (dp/ep when etp = tp) (Megatron compute_weight_and_optimizer_memory:
 // expert optimizer state sharded over world/(ETP·EP·PP)), so their share is divided by

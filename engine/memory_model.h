@@ -67,6 +67,11 @@ MemoryBreakdown EstimateMemory(const Scenario& scenario, const ParamCounts& para
 // them, top layers for freeze, or all).
 double TrainableParams(const ModelSpec& model, const ParamCounts& params, const Training& training);
 
+// Bytes of frozen weights one GPU holds before ZeRO sharding, at their stored width (bf16,
+// NF4 under QLoRA, a quantized checkpoint's own width); what ZeRO-3 / FSDP gathers for
+// them on every pass.
+double FrozenWeightBytesOnGpu(const Scenario& scenario, const ParamCounts& params);
+
 // The parameters of the whole modules trained beside LoRA adapters (lora_modules_to_save),
 // part of TrainableParams; and which of the two copies are trained.
 double SavedModuleParams(const ModelSpec& model, const Training& training);

@@ -263,9 +263,12 @@ double TrainableOnGpu(const Scenario& s, const ParamCounts& c, double trainable)
 }
 
 // Data-parallel traffic not hidden behind backward compute: calibration.dp_overlap of it
-// is (bucketed reduce-scatter during backward, prefetched all-gathers).
-double DataParallelExposed(const Scenario& s, double local_params, double mb_compute_s, int micro_batches,
-                           const Links& links, const Calibration& calibration) {
+// is (bucketed reduce-scatter during backward, prefetched all-gathers). `frozen_bytes`:
+// the frozen weights on this GPU at their stored width, which ZeRO-3 / FSDP shards and
+// gathers with the trained ones but never reduces (FSDP flattens every parameter of a
+// unit; LoRA's frozen base and QLoRA's 4-bit storage with it).
+double DataParallelExposed(const Scenario& s, double local_params, double frozen_bytes, double mb_compute_s,
+                           int micro_batches, const Links& links, const Calibration& calibration) {
   const double overlap = calibration.dp_overlap;
   const Parallelism& p = s.parallel;
   const int dp = p.DataParallel();
@@ -279,7 +282,7 @@ double DataParallelExposed(const Scenario& s, double local_params, double mb_com
   if (p.zero == 3) {
     // All-gather for forward, again for backward, reduce-scatter of gradients, on every
     // micro-batch (ZeRO §7: 1.5× DP volume); overlapped with all of the compute.
-    const double per_mb = 2 * CollectiveTime(param_bytes, 1, dp, per_node, links) +
+    const double per_mb = 2 * CollectiveTime(param_bytes + frozen_bytes, 1, dp, per_node, links) +
                           CollectiveTime(grad_bytes, 1, dp, per_node, links);
     return std::max(0.0, micro_batches * (per_mb - overlap * mb_compute_s));
   }
@@ -401,7 +404,8 @@ Throughput EstimateThroughput(const Scenario& s, const ParamCounts& c, const Gpu
     // 1F1B: (p − 1) micro-batch slots of fill and drain, /v when interleaved (Narayanan
     // et al. 2021 §2.2).
     r.breakdown.pp_bubble_s = (p.pp - 1.0) / p.virtual_pipeline * per_mb;
-    r.breakdown.dp_comm_s = DataParallelExposed(s, local, mb.compute_s, m, links, calibration);
+    r.breakdown.dp_comm_s =
+        DataParallelExposed(s, local, FrozenWeightBytesOnGpu(s, c), mb.compute_s, m, links, calibration);
     r.breakdown.other_s = m * mb.other_s + OptimizerAndOffload(s, local, m, gpu) + PipelineP2P(s, m, links) +
                           ActivationOffloadExposed(s, mb.compute_s, m);
     const StepBreakdown& b = r.breakdown;

@@ -222,6 +222,24 @@ TEST(MemoryModel, FsdpRootUnitStaysGatheredThroughBackward) {
   EXPECT_DOUBLE_EQ(gathered(Framework::kHfTrainer), 4'202'692'608.0 + 2'101'346'304.0);
 }
 
+// What ZeRO-3 / FSDP gathers for the frozen weights of Llama-3-8B (8,030,261,248
+// parameters). LoRA: all of them in bf16, 16,060,522,496 B. QLoRA: the 32 layers' linear
+// weights, 32 × (4096 × 6144 + 4096 × 4096 + 3 × 4096 × 14336) = 6,979,321,856, in NF4 with
+// double-quantized scales ((4 + 8/64 + 32/(64·256)) / 8 B each), the other 1,050,939,392
+// (embeddings, head, norms) in bf16. Full fine-tuning freezes nothing.
+TEST(MemoryModel, FrozenWeightsAreGatheredAtTheirStoredWidth) {
+  Scenario s;
+  s.model = testing::Llama3_8B();
+  const ParamCounts c = CountParams(s.model);
+  s.training.method = Method::kLora;
+  EXPECT_DOUBLE_EQ(FrozenWeightBytesOnGpu(s, c), 16'060'522'496.0);
+  s.training.method = Method::kQlora;
+  const double nf4 = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) / 8.0;
+  EXPECT_NEAR(FrozenWeightBytesOnGpu(s, c), 6'979'321'856.0 * nf4 + 1'050'939'392.0 * 2, 1.0);
+  s.training.method = Method::kFull;
+  EXPECT_DOUBLE_EQ(FrozenWeightBytesOnGpu(s, c), 0.0);
+}
+
 // Invariants.
 TEST(MemoryModel, MoreGpusUnderZero3NeverIncreaseMemory) {
   Scenario s = Base(testing::Llama3_70B());
