@@ -612,8 +612,16 @@ StageActivations StageActivationsOf(const Scenario& s, Stage stage) {
     // Only each layer's input is kept (2·s·b·h, split by SP/CP), plus one layer's full
     // working set while it is recomputed (model.md §3.4), less that layer's input, which
     // is already kept; with under one recomputed layer on this GPU, that share of it.
+    // QLoRA with fp32 norms keeps fp32 hidden states (Training::Fp32HiddenStates): HF's
+    // RMSNorm returns weight * x.to(input dtype), so an fp32 weight makes its output fp32,
+    // bitsandbytes' Linear4bit casts its output back to its input's dtype, and the MLP's
+    // fp32 output makes the residual stream fp32 from the first layer on (transformers
+    // warns "The input hidden states seems to be silently casted in float32"). The layer
+    // inputs kept for recomputation then take 4 B; the rebuilt layer's own fp32 tensors
+    // are not added, as fms-acceleration's measured QLoRA peak (R15) does not show them.
     // With recompute_layers, the other layers keep their full activations.
-    const double input = 2.0 * t.seq_len * t.micro_batch * m.hidden / (p.sequence_parallel ? p.tp : 1) / p.cp;
+    const double width = t.Fp32HiddenStates() ? 4.0 : 2.0;
+    const double input = width * t.seq_len * t.micro_batch * m.hidden / (p.sequence_parallel ? p.tp : 1) / p.cp;
     a.recomputed_share = RecomputedShare(t, m.layers);
     a.stored = a.recomputed_share * input + (1 - a.recomputed_share) * a.per_layer;
     a.transient = std::min(1.0, a.layers * a.recomputed_share) * std::max(0.0, a.per_layer - input);

@@ -92,12 +92,17 @@ struct Claim {
 
 // What is trained and how.
 struct Training {
+  // QLoRA whose norms stay fp32 after PEFT's prepare_model_for_kbit_training, which turns
+  // the hidden states fp32 (scenario_fields.cpp).
+  bool Fp32HiddenStates() const { return method == Method::kQlora && qlora_fp32_norms; }
+
   Method method = Method::kFull;
   int lora_rank = 16;
   double lora_dropout = 0.0;  // PEFT's default; >0 stores a mask and a dropped copy of each adapter input
   LoraTargets lora_targets = LoraTargets::kAllLinear;  // QLoRA paper §4: all linear layers match full FT
   SavedModules lora_modules_to_save = SavedModules::kNone;  // PEFT's default
   bool qlora_legacy_bnb = false;  // bitsandbytes <= 0.43.1 keeps each 4-bit layer's input (bitsandbytes#1270)
+  bool qlora_fp32_norms = false;  // PEFT prepare_model_for_kbit_training's fp32 norms kept: fp32 hidden states
   int freeze_trainable_layers = 2;                     // "freeze": only the top N layers train
   Precision precision = Precision::kBf16;
   Optimizer optimizer = Optimizer::kAdamW;

@@ -87,6 +87,13 @@ std::vector<ScenarioField> BuildTable() {
                "until backward although it never uses it (fixed by bitsandbytes#1270, released in 0.43.3).",
        TS_FIELD_VALUE(Scenario, training.qlora_legacy_bnb),
        .applies = [](const Scenario& s) { return s.training.method == Method::kQlora; }},
+      {.key = "qlora_fp32_norms", .type = FT::kBool,
+       .help = "QLoRA with the norms upcast to fp32 by PEFT's prepare_model_for_kbit_training and kept so (TRL's "
+               "SFTTrainer on one GPU or DDP; not FSDP-sharded QLoRA): each norm then outputs fp32, and from the "
+               "first MLP on the hidden states are fp32: the layer inputs kept for recomputation and the elementwise "
+               "traffic double.",
+       TS_FIELD_VALUE(Scenario, training.qlora_fp32_norms),
+       .applies = [](const Scenario& s) { return s.training.method == Method::kQlora; }},
       {.key = "freeze_trainable_layers", .type = FT::kInteger, .label = "Trainable layers",
        .help = "How many of the top decoder layers are trained.", .section = FS::kTraining,
        .limit = Range(1, 1000, "layers"), TS_FIELD_VALUE(Scenario, training.freeze_trainable_layers),

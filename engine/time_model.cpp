@@ -89,9 +89,14 @@ double CollectiveTime(double bytes, double factor, int n, int per_node, const Li
 // Fused/compiled kernels keep each tensor in registers across the chain, ≈ 100h + 16f.
 // torchtitan's compile gain on Llama 3.1 8B (+15.7%, 5,762 → 6,667 tok/s/GPU on H100) is
 // the measured difference this reproduces.
-double ElementwiseBytesPerTokenLayer(const ModelSpec& m, Kernels kernels) {
+// fp32 hidden states (QLoRA with fp32 norms; memory_model.cpp StageActivationsOf says why)
+// move every such tensor at 4 B, and bitsandbytes casts each 4-bit layer's input to bf16
+// and its output back: about twice the traffic. fms-acceleration's A100 table has QLoRA
+// 14% slower than LoRA on one GPU, a gap that grows with the batch (R22, R23 vs R13).
+double ElementwiseBytesPerTokenLayer(const ModelSpec& m, const Training& t) {
   const double f = m.IsMoe() ? m.moe.experts_per_token * double(m.moe.moe_ffn) : m.ffn;
-  return kernels == Kernels::kEager ? 480.0 * m.hidden + 30.0 * f : 100.0 * m.hidden + 16.0 * f;
+  const double bytes = t.kernels == Kernels::kEager ? 480.0 * m.hidden + 30.0 * f : 100.0 * m.hidden + 16.0 * f;
+  return t.Fp32HiddenStates() ? 2 * bytes : bytes;
 }
 
 // A MoE layer also permutes each token's k copies to their experts and back (Megatron's
@@ -164,7 +169,7 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
                   attention_share * f.attention / attention_rate);
   const double moe_layers = m.MoeLayers();
   mb.compute_s += tokens * share *
-                  (m.layers * ElementwiseBytesPerTokenLayer(m, t.kernels) +
+                  (m.layers * ElementwiseBytesPerTokenLayer(m, t) +
                    moe_layers * PermutationBytesPerTokenLayer(m)) /
                   memory_rate;
   // Softmax/cross-entropy over the logits (~16 B per vocabulary entry and token, fwd +

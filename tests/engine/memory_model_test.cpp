@@ -196,6 +196,22 @@ TEST(MemoryModel, LegacyBitsandbytesKeepsEachQuantizedLayersInput) {
   EXPECT_NEAR(EstimateMemory(s, c).activations.bytes - fixed, 1'744'830'464.0, 1.0);
 }
 
+// QLoRA with fp32 norms keeps fp32 hidden states: Llama-3-8B, one sequence of 1,024
+// tokens, full recomputation. Each of the 32 kept layer inputs grows from 2 to 4 B per
+// element, 1,024 × 4,096 × 2 = 8,388,608 B more each; the rebuilt layer's working set is
+// counted less its (now larger) input, 8,388,608 B less: 31 × 8,388,608 = 260,046,848 B.
+TEST(MemoryModel, Fp32NormsUnderQloraKeepFp32LayerInputs) {
+  Scenario s;
+  s.model = testing::Llama3_8B();
+  s.training.method = Method::kQlora;
+  s.training.seq_len = 1024;
+  s.training.activation_checkpointing = Recompute::kFull;
+  const ParamCounts c = CountParams(s.model);
+  const double bf16 = EstimateMemory(s, c).activations.bytes;
+  s.training.qlora_fp32_norms = true;
+  EXPECT_NEAR(EstimateMemory(s, c).activations.bytes - bf16, 260'046'848.0, 1.0);
+}
+
 // Llama-3-8B full fine-tuning in bf16 on 8 GPUs at ZeRO-3. Every stack gathers two units
 // of the largest of a layer (218,112,000) and the embedding table (128,256 × 4,096 =
 // 525,336,576) at 2 B plus one unit's fp32 gradient: 525,336,576 × 8 = 4,202,692,608 B.

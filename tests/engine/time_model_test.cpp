@@ -251,6 +251,22 @@ TEST(TimeModel, MoeHostSyncCostsOncePerLayerForward) {
   EXPECT_EQ(other_s(1e-3), other_s(0));
 }
 
+// QLoRA with fp32 norms doubles the eager elementwise traffic: Llama-3-8B, 1,024 tokens on
+// one H100, (480 × 4,096 + 30 × 14,336) = 2,396,160 B per token and layer, × 32 layers ×
+// 1,024 tokens = 78,517,370,880 B more at 80% of 3.35 TB/s, with the launch gaps on top.
+TEST(TimeModel, Fp32NormsUnderQloraDoubleTheElementwiseTraffic) {
+  Scenario s = Llama8B(1);
+  s.training.method = Method::kQlora;
+  s.training.seq_len = 1024;
+  s.training.kernels = Kernels::kEager;
+  const auto compute_s = [&](bool fp32) {
+    s.training.qlora_fp32_norms = fp32;
+    return EstimateThroughput(s, CountParams(s.model), H100(), Fabric(3200, 0.9)).breakdown.compute_s;
+  };
+  const double expected = 78'517'370'880.0 / (0.8 * 3.35e12) * (1 + ShippedCalibration().launch_overhead_fraction);
+  EXPECT_NEAR(compute_s(true) - compute_s(false), expected, 1e-9);
+}
+
 // Each weight GEMM's shape factor g(w) = w/(w + 256) on its narrower side, averaged by
 // FLOPs. Llama-3-8B unsplit: every GEMM's narrower side is h = 4096, so g = 4096/4352.
 // Nemotron-4 15B shape (h 6144, 48 heads / 8 KV of 128, plain MLP f 24576, vocab 256000,

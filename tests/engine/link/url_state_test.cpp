@@ -156,7 +156,7 @@ TEST(UrlState, EveryAcceptedFieldRoundTripsAwayFromItsDefault) {
       {"tokens", 1e9}, {"activation_checkpointing", "selective"}, {"recompute_modules", {"moe_act", "layernorm"}},
       {"activation_offload", true}, {"lora_modules_to_save", "embeddings+head"},
       {"framework", "trl"}, {"sharding", "fsdp"}, {"fused_optimizer", false}, {"attention_backend", "cudnn"}};
-  const engine::contract::Json third = {{"model", "llama-2-7b"}, {"method", "qlora"}, {"qlora_legacy_bnb", true}};
+  const engine::contract::Json third = {{"model", "llama-2-7b"}, {"method", "qlora"}, {"qlora_legacy_bnb", true}, {"qlora_fp32_norms", true}};
   engine::contract::Json defaults = engine::contract::ScenarioToJson(engine::Scenario{});
   defaults.update(engine::contract::ConstraintsToJson(engine::PlanConstraints{}));
   std::set<std::string> away;  // accepted fields set away from their default by a document
