@@ -32,6 +32,11 @@ constexpr AttentionBackend kCudnn = AttentionBackend::kCudnn;
 // adamw_torch_fused with PyTorch >= 2.8 (transformers#37358, merged 2025-07; read
 // 2026-12-02), as axolotl does (axolotl#2293, 2025-01). Older Trainer runs took foreach
 // adamw_torch: fused_optimizer false describes them.
+// qlora_fp32_norms: PEFT's prepare_model_for_kbit_training upcasts the norms to fp32 and
+// nothing casts them back on the bare Trainer; TRL's SFTTrainer keeps them fp32
+// (peft_module_casting_to_bf16 casts only embeddings and head to bf16); both skip the
+// preparation when the 4-bit storage is sharded (ZeRO-3 / FSDP QLoRA). LLaMA-Factory
+// (upcast_layernorm off by default), axolotl and Unsloth keep 16-bit norms.
 // attention_backend: Transformer Engine's DotProductAttention picks cuDNN fused attention
 // before flash-attn on Hopper and Blackwell (TE docs, examples/attention/attention.ipynb
 // "Backend Selection", read 2026-12-03), which is what Megatron-LM, Megatron-FSDP, NeMo
@@ -73,10 +78,10 @@ constexpr std::array<FrameworkProfile, 13> kProfiles = {{
     // (peft_module_casting_to_bf16) and axolotl patches the cast to skip them, so the other
     // Hugging Face stacks keep them 16-bit.
     {.framework = F::kHfTrainer, .sharded = L::kDeepSpeed, .kernels = K::kEager, .cross_entropy = CE::kEager,
-     .qlora_fp32_unquantized = true, .kept_gathered = G::kEmbeddingsAndHead,
+     .qlora_fp32_unquantized = true, .qlora_fp32_norms = true, .kept_gathered = G::kEmbeddingsAndHead,
      .source = "transformers TrainingArguments and modeling_llama.py (2025)"},
     {.framework = F::kTrl, .sharded = L::kDeepSpeed, .kernels = K::kEager, .cross_entropy = CE::kEager,
-     .kept_gathered = G::kEmbeddingsAndHead,
+     .qlora_fp32_norms = true, .kept_gathered = G::kEmbeddingsAndHead,
      .source = "TRL SFTTrainer on transformers.Trainer (2025)"},
     // LLaMA-Factory turns gradient checkpointing on unless disable_gradient_checkpointing
     // (hparams/model_args.py, default False).
@@ -144,6 +149,7 @@ void ApplyFrameworkDefaults(Scenario& s) {
   s.parallel.tp_comm_overlap = profile.tp_comm_overlap;
   s.training.fused_optimizer = profile.fused_optimizer;
   s.training.attention_backend = profile.attention_backend;
+  s.training.qlora_fp32_norms = DefaultQloraFp32Norms(s);
 }
 
 }  // namespace engine

@@ -32,6 +32,7 @@ struct FrameworkProfile {
   bool activation_offload = false;      // checkpointed layer inputs go to host memory
   bool tp_comm_overlap = false;         // tensor-parallel collectives pipelined with the GEMMs
   bool qlora_fp32_unquantized = false;  // QLoRA: embeddings, LM head and norms upcast to fp32 (PEFT)
+  bool qlora_fp32_norms = false;        // QLoRA: the norms stay fp32 unless the 4-bit weights are sharded
   bool fused_optimizer = true;          // AdamW in one kernel rather than torch's multi-pass foreach
   SelectiveKind selective = SelectiveKind::kCoreAttention;
   KeptGathered kept_gathered = KeptGathered::kNone;  // under zero 3: FSDP's root unit stays gathered
@@ -50,6 +51,13 @@ bool RunsMegatronCore(Framework framework);
 // An Accelerate stack told to shard through FSDP (the launch configs' other route).
 inline bool ShardsThroughAccelerateFsdp(const Parallelism& p) {
   return RunsOnAccelerate(p.framework) && p.zero >= 1 && p.sharding == Sharding::kFsdp;
+}
+
+// Whether this QLoRA run keeps fp32 norms by default: the stack prepares the model with
+// PEFT's prepare_model_for_kbit_training, which it skips when ZeRO-3 / FSDP shards the
+// 4-bit weights (framework_profile.cpp).
+inline bool DefaultQloraFp32Norms(const Scenario& s) {
+  return ProfileOf(s.parallel.framework).qlora_fp32_norms && s.parallel.zero < 3;
 }
 
 // The state layout this scenario's stack uses at its ZeRO stage.

@@ -92,8 +92,9 @@ std::vector<ScenarioField> BuildTable() {
                "SFTTrainer on one GPU or DDP; not FSDP-sharded QLoRA): each norm then outputs fp32, and from the "
                "first MLP on the hidden states are fp32: the layer inputs kept for recomputation and the elementwise "
                "traffic double.",
-       TS_FIELD_VALUE(Scenario, training.qlora_fp32_norms),
-       .applies = [](const Scenario& s) { return s.training.method == Method::kQlora; }},
+       .default_text = "the framework's", TS_FIELD_VALUE(Scenario, training.qlora_fp32_norms),
+       .applies = [](const Scenario& s) { return s.training.method == Method::kQlora; },
+       .fill_default = [](Scenario& s) { s.training.qlora_fp32_norms = DefaultQloraFp32Norms(s); }},
       {.key = "freeze_trainable_layers", .type = FT::kInteger, .label = "Trainable layers",
        .help = "How many of the top decoder layers are trained.", .section = FS::kTraining,
        .limit = Range(1, 1000, "layers"), TS_FIELD_VALUE(Scenario, training.freeze_trainable_layers),

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/flops.h"
+#include "engine/framework_profile.h"
 #include "engine/units.h"
 #include "test_models.h"
 
@@ -210,6 +211,15 @@ TEST(MemoryModel, Fp32NormsUnderQloraKeepFp32LayerInputs) {
   const double bf16 = EstimateMemory(s, c).activations.bytes;
   s.training.qlora_fp32_norms = true;
   EXPECT_NEAR(EstimateMemory(s, c).activations.bytes - bf16, 260'046'848.0, 1.0);
+  // By default only the stacks that prepare the model with PEFT keep fp32 norms, and not
+  // when ZeRO-3 / FSDP shards the 4-bit weights (the preparation is skipped then).
+  s.parallel.framework = Framework::kTrl;
+  EXPECT_TRUE(DefaultQloraFp32Norms(s));
+  s.parallel.zero = 3;
+  EXPECT_FALSE(DefaultQloraFp32Norms(s));
+  s.parallel.zero = 0;
+  s.parallel.framework = Framework::kLlamaFactory;
+  EXPECT_FALSE(DefaultQloraFp32Norms(s));
 }
 
 // Llama-3-8B full fine-tuning in bf16 on 8 GPUs at ZeRO-3. Every stack gathers two units
