@@ -76,7 +76,9 @@ Efficiency BaseEfficiency(const GpuSpec& gpu, const Training& t, const Calibrati
   if (t.precision == Precision::kFp8) e.gemm *= calibration.fp8_gemm_factor;
   if (t.precision == Precision::kMxfp8) e.gemm *= calibration.mxfp8_gemm_factor;
   if (t.precision == Precision::kNvfp4) e.gemm *= calibration.nvfp4_gemm_factor;
-  if (!t.flash_attention) e.attention = std::min(e.attention, 0.20);  // s² scores through HBM
+  // Without FlashAttention QKᵀ and ·V run as batched GEMMs over head_dim (memory-bound);
+  // the softmax and dropout between them are time_model.cpp's score traffic.
+  if (!t.flash_attention) e.attention = std::min(e.attention, 0.20);
   return e;
 }
 

@@ -7,6 +7,7 @@
 #include "format.h"
 #include "framework_profile.h"
 #include "memory_model.h"
+#include "recompute.h"
 #include "units.h"
 
 // [SECTION] index
@@ -99,6 +100,27 @@ double ElementwiseBytesPerTokenLayer(const ModelSpec& m, const Training& t) {
   return t.Fp32HiddenStates() ? 2 * bytes : bytes;
 }
 
+// Without FlashAttention the attention core runs as separate kernels over the whole s×s
+// score matrix (Megatron-LM's CoreAttention: baddbmm QKᵀ, fused scale-mask-softmax,
+// dropout, bmm with V; Hugging Face's eager attention alike). The two batched GEMMs
+// (K = head_dim, memory-bound) run at the capped attention rate (efficiency.cpp); the
+// kernels between them read and write every score at 16 bits: forward, softmax 4 B and
+// dropout 5 B (its 1-byte mask included); backward, dropout 5 B and softmax 6 B (output
+// and gradient in, gradient out). A recomputed forward (full recomputation, or
+// Megatron's selective core-attention recompute) moves its 9 B again. A token has
+// heads × s scores per layer, causal or not (the masked half is computed, then masked).
+// The GPT-3 175B runs of Narayanan et al. 2021 (A24, A25) are 5-7% slower than the
+// engine without it (model.md §6.3).
+double UnfusedAttentionBytesPerTokenLayer(const Scenario& s) {
+  const Training& t = s.training;
+  if (t.flash_attention) return 0;
+  constexpr double kForwardBytesPerScore = 9, kBackwardBytesPerScore = 11;
+  const double recomputed =
+      std::min(1.0, RecomputedShare(t, s.model.layers) + (SelectiveOf(s).core_attn ? 1.0 : 0.0));
+  const double bytes_per_score = kForwardBytesPerScore * (1 + recomputed) + kBackwardBytesPerScore;
+  return double(s.model.heads) * t.seq_len * bytes_per_score;
+}
+
 // A MoE layer also permutes each token's k copies to their experts and back (Megatron's
 // token dispatcher permute/unpermute, torchtitan's generate_permute_indices): read and
 // write of k·h bf16 values, twice forward (dispatch, combine) and twice backward, so
@@ -169,7 +191,7 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
                   attention_share * f.attention / attention_rate);
   const double moe_layers = m.MoeLayers();
   mb.compute_s += tokens * share *
-                  (m.layers * ElementwiseBytesPerTokenLayer(m, t) +
+                  (m.layers * (ElementwiseBytesPerTokenLayer(m, t) + UnfusedAttentionBytesPerTokenLayer(s)) +
                    moe_layers * PermutationBytesPerTokenLayer(m)) /
                   memory_rate;
   // Softmax/cross-entropy over the logits (~16 B per vocabulary entry and token, fwd +

@@ -267,6 +267,26 @@ TEST(TimeModel, Fp32NormsUnderQloraDoubleTheElementwiseTraffic) {
   EXPECT_NEAR(compute_s(true) - compute_s(false), expected, 1e-9);
 }
 
+// Without FlashAttention the softmax and dropout kernels move every score: Llama-3-8B, one
+// 1,024-token sequence on one H100 with the attention GEMMs held at 20% of peak either
+// way. Per token: the masked half of the attention FLOPs comes back, 0.5 · 12·32·4096·1024
+// = 805,306,368 FLOP at 0.2 · 989.4 TFLOPS, and 32 layers · 32 heads · 1,024 scores ·
+// (9 + 11) B = 20,971,520 B at 80% of 3.35 TB/s; the launch gaps on top.
+TEST(TimeModel, UnfusedAttentionMovesEveryScoreThroughMemory) {
+  Scenario s = Llama8B(1);
+  s.training.seq_len = 1024;
+  s.training.micro_batch = 1;
+  GpuSpec gpu = H100();
+  gpu.attention_efficiency = 0.2;
+  const auto compute_s = [&](bool flash) {
+    s.training.flash_attention = flash;
+    return EstimateThroughput(s, CountParams(s.model), gpu, Fabric(3200, 0.9)).breakdown.compute_s;
+  };
+  const double per_token_s = 805'306'368.0 / (0.2 * 989.4e12) + 20'971'520.0 / (0.8 * 3.35e12);
+  const double expected = 1024 * per_token_s * (1 + ShippedCalibration().launch_overhead_fraction);
+  EXPECT_NEAR(compute_s(false) - compute_s(true), expected, 1e-9);
+}
+
 // Each weight GEMM's shape factor g(w) = w/(w + 256) on its narrower side, averaged by
 // FLOPs. Llama-3-8B unsplit: every GEMM's narrower side is h = 4096, so g = 4096/4352.
 // Nemotron-4 15B shape (h 6144, 48 heads / 8 KV of 128, plain MLP f 24576, vocab 256000,
