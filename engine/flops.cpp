@@ -82,6 +82,7 @@ FlopsPerToken TrainingFlopsPerToken(const Scenario& s, const ParamCounts& c) {
   const double attn_fwd = 4.0 * AttentionWidth(m) * AttentionKeysPerToken(m, t.seq_len) + MambaScanFlopsPerToken(m);
   FlopsPerToken f;
   double gemm_fwd = 2 * n_mm, gemm_bwd = 4 * n_mm, attn_bwd = 2 * attn_fwd;
+  double head_bwd = 4 * head;
   switch (t.method) {
     case Method::kPretrain:
     case Method::kFull: break;
@@ -91,7 +92,11 @@ FlopsPerToken TrainingFlopsPerToken(const Scenario& s, const ParamCounts& c) {
       const double adapters = TrainableParams(m, c, t) - SavedModuleParams(m, t);
       gemm_fwd += 2 * adapters;
       gemm_bwd = 2 * n_mm + 4 * adapters;  // input gradients only, plus the adapters' own
-      if (TrainsHeadCopy(t)) gemm_bwd += 2 * head;
+      head_bwd = 2 * head;
+      if (TrainsHeadCopy(t)) {
+        gemm_bwd += 2 * head;
+        head_bwd += 2 * head;
+      }
       break;
     }
     case Method::kFreeze: {
@@ -99,6 +104,7 @@ FlopsPerToken TrainingFlopsPerToken(const Scenario& s, const ParamCounts& c) {
       // the input gradient down.
       const double share = std::min(1.0, double(t.freeze_trainable_layers) / m.layers);
       gemm_bwd = 4 * (n_mm - head) * share + 2 * head;
+      head_bwd = 2 * head;
       attn_bwd *= share;
       break;
     }
@@ -117,6 +123,7 @@ FlopsPerToken TrainingFlopsPerToken(const Scenario& s, const ParamCounts& c) {
     if (parts.core_attn) recompute_attn = attn_fwd;
   }
   f.gemm = gemm_fwd + gemm_bwd + recompute_gemm;
+  f.head_gemm = 2 * head + head_bwd;
   // The routed experts' GEMMs run as grouped GEMMs over few tokens each (time_model.cpp
   // times them apart): their share of the per-token GEMM weights.
   if (m.IsMoe() && n_mm > 0) {

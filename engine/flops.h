@@ -13,6 +13,7 @@ struct FlopsPerToken {
   double attention = 0;  // the core-attention (QKᵀ, AV) part of `hardware`
   double gemm = 0;       // the weight-GEMM part of `hardware`
   double expert_gemm = 0;  // the routed experts' part of `gemm` (grouped GEMMs of a MoE model)
+  double head_gemm = 0;    // the LM head's part of `gemm` (kept in BF16 by low-precision recipes)
 };
 
 FlopsPerToken TrainingFlopsPerToken(const Scenario& scenario, const ParamCounts& params);

@@ -50,7 +50,8 @@ double OptimizerBytesPerParam(Optimizer optimizer, int hidden) {
   return 8.0;
 }
 
-StateBytes TrainableStateBytes(const Training& t, StateLayout layout, int hidden) {
+StateBytes TrainableStateBytes(const Training& t, StateLayout layout, const ModelSpec& m) {
+  const int hidden = m.hidden;
   StateBytes b;
   b.optim = OptimizerBytesPerParam(t.optimizer, hidden);
   if (TrainsAdapters(t.method) && t.precision != Precision::kBf16Pure) {
@@ -67,7 +68,7 @@ StateBytes TrainableStateBytes(const Training& t, StateLayout layout, int hidden
     case Precision::kFp16: b.weight = 2; b.grad = 2; b.master = 4; break;
     // Transformer Engine keeps the bf16 weights and adds an FP8 copy of each GEMM
     // weight (TE docs, low_precision_training/performance_considerations): +1 B.
-    case Precision::kFp8: b.weight = 3; b.grad = 2; b.master = 4; break;
+    case Precision::kFp8: b.weight = 2 + 1; b.grad = 2; b.master = 4; break;
     // Block-scaled GEMMs read each weight quantized along rows (forward) and columns
     // (backward), so two low-precision copies with their scales sit beside the bf16
     // weights: MXFP8 2 × (1 + 1/32) B, NVFP4 2 × (0.5 + 1/16) B (Transformer Engine
@@ -83,6 +84,8 @@ StateBytes TrainableStateBytes(const Training& t, StateLayout layout, int hidden
       if (t.optimizer != Optimizer::kAdamW8bit) b.optim /= 2;
       break;
   }
+  // Layers kept in BF16 (bf16_layers) carry no low-precision copies.
+  if (IsLowPrecisionGemm(t.precision)) b.weight = 2 + (b.weight - 2) * t.LowPrecisionLayerShare(m.layers);
   if (b.master > 0 && layout == StateLayout::kMegatron) b.grad = 4;  // fp32 main grads
   if (b.master > 0 && layout == StateLayout::kDeepSpeed) b.master += 4;  // fp32 grad partition
   return b;
@@ -288,7 +291,7 @@ void CommunicationBuckets(const Scenario& s, const LocalParams& l, const StateBy
 MemoryBreakdown ModelStates(const Scenario& s, const LocalParams& l, bool explain) {
   const Parallelism& p = s.parallel;
   const double dp = ZeroDivisor(p, l);
-  const StateBytes b = TrainableStateBytes(s.training, LayoutOf(p), s.model.hidden);
+  const StateBytes b = TrainableStateBytes(s.training, LayoutOf(p), s.model);
   const bool shard_optim = p.zero >= 1, shard_grads = p.zero >= 2, shard_weights = p.zero >= 3;
   MemoryBreakdown st;
   const double weights = l.trainable * b.weight + FrozenBytes(s, l);
@@ -535,7 +538,7 @@ LayerBytes LayerActivation(const Scenario& s, bool moe_layer) {
   // output-projection, gate/up and down inputs (Transformer Engine; Megatron MoE README
   // "50% activation reduction" for those tensors). Attention, norms and residuals stay bf16.
   if (IsLowPrecisionGemm(t.precision) && m.attention == AttentionKind::kStandard && !moe_layer) {
-    l.total -= tokens * (2.0 * m.hidden + m.QueryWidth() + m.ffn);
+    l.total -= tokens * (2.0 * m.hidden + m.QueryWidth() + m.ffn) * t.LowPrecisionLayerShare(m.layers);
   }
   l.total += LoraDropoutBytes(s, tokens, moe_layer) + LegacyBnbInputBytes(s, tokens, moe_layer);
   // Without FlashAttention (and without recomputing core attention) the softmax output,

@@ -130,6 +130,7 @@ constexpr MessageTemplate kTemplates[] = {
     {"input.must_divide", "must divide {what} ({total}), got {value}"},
     {"input.must_divide_dp", "must divide the data-parallel degree ({total}), got {value}"},
     {"input.above_model_layers", "must be between 1 and {layers} (the model's layers), got {got}"},
+    {"input.more_than_model_layers", "must be at most {layers} (the model's layers), got {got}"},
     {"input.method_on_quantized_weights",
      "cannot be {method} on a quantized checkpoint (model weight_bytes {weight_bytes} B): only adapters train on "
      "quantized weights; use lora or qlora, or load the unquantized checkpoint"},

@@ -3,6 +3,7 @@
 // except the model; scenario_check.h validates ranges and consistency.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <string>
@@ -95,6 +96,12 @@ struct Training {
   // QLoRA whose norms stay fp32 after PEFT's prepare_model_for_kbit_training, which turns
   // the hidden states fp32 (scenario_fields.cpp).
   bool Fp32HiddenStates() const { return method == Method::kQlora && qlora_fp32_norms; }
+  // The share of the transformer layers whose GEMMs run in the low-precision format: all
+  // but bf16_layers under fp8/mxfp8/nvfp4, none otherwise.
+  double LowPrecisionLayerShare(int layers) const {
+    if (!IsLowPrecisionGemm(precision) || layers <= 0) return 0;
+    return 1.0 - std::min(1.0, double(bf16_layers) / layers);
+  }
 
   Method method = Method::kFull;
   int lora_rank = 16;
@@ -123,6 +130,9 @@ struct Training {
   // With full checkpointing, how many layers are recomputed; 0 = all. Megatron
   // --recompute-num-layers; torchtitan's "selective layer" AC checkpoints every n-th layer.
   int recompute_layers = 0;
+  // Under fp8/mxfp8/nvfp4, transformer layers kept in BF16 for stability (Megatron-LM
+  // --first-last-layers-bf16: --num-layers-at-start-in-bf16 + --num-layers-at-end-in-bf16).
+  int bf16_layers = 0;
   // With selective checkpointing, the parts recomputed (Megatron --recompute-modules:
   // kRecomputeModuleNames); empty = what the framework's "selective" does.
   std::vector<std::string> recompute_modules;

@@ -35,6 +35,10 @@ std::optional<InputError> CheckTraining(const Training& t, const ModelSpec& m) {
   if (t.method == Method::kFreeze && t.freeze_trainable_layers > m.layers) {
     return AboveModelLayers("freeze_trainable_layers", m.layers, t.freeze_trainable_layers);
   }
+  if (t.bf16_layers > m.layers) {
+    return MakeInputError("bf16_layers", "input.more_than_model_layers",
+                          {CountArg("layers", m.layers), CountArg("got", t.bf16_layers)});
+  }
   // The Hugging Face Trainer refuses to train a quantized model without adapters ("You
   // cannot perform fine-tuning on purely quantized models", transformers Trainer.__init__).
   if (m.IsQuantizedCheckpoint() && t.method != Method::kLora && t.method != Method::kQlora) {

@@ -102,6 +102,12 @@ std::vector<ScenarioField> BuildTable() {
       {.key = "precision", .type = FT::kChoice, .label = "Precision",
        .help = "Number format of weights and activations during training.", .section = FS::kTraining,
        .choices = kPrecisionNames, .choice_labels = kPrecisionLabels, TS_FIELD_VALUE(Scenario, training.precision)},
+      {.key = "bf16_layers", .type = FT::kInteger, .label = "Layers kept in BF16",
+       .help = "With fp8, mxfp8 or nvfp4, how many transformer layers keep BF16 GEMMs for stability "
+               "(Megatron-LM --first-last-layers-bf16: the layers at the start plus those at the end; NVIDIA's "
+               "NVFP4 recipe for Llama 3 8B keeps the last 4). They run at the BF16 rate.",
+       .section = FS::kTraining, .limit = Range(0, 1000, "layers"), TS_FIELD_VALUE(Scenario, training.bf16_layers),
+       .applies = [](const Scenario& s) { return IsLowPrecisionGemm(s.training.precision); }},
       {.key = "optimizer", .type = FT::kChoice, .label = "Optimizer",
        .help = "The optimizer decides how many bytes of state each trainable parameter carries.",
        .section = FS::kTraining, .choices = kOptimizerNames, .choice_labels = kOptimizerLabels,

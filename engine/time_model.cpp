@@ -178,8 +178,22 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
   const double share = stage_share / (double(p.tp) * p.cp);
   const Efficiency eff = BaseEfficiency(gpu, t, calibration);
   const double clocks = PowerClockFactor(s, gpu, calibration);
-  const double gemm_peak = PeakFlops(gpu, t.precision) * clocks * eff.gemm;  // before the GEMM's shape
-  const double gemm_rate = gemm_peak * DenseGemmShapeFactor(m, p.tp);
+  // Low-precision recipes keep some GEMMs in BF16: the LM head (Megatron's output layer is
+  // not a Transformer Engine module; torchao's float8 skips `output`) and the bf16_layers
+  // kept for stability, whose GEMM time per FLOP is the layer-weighted mean of the two
+  // rates' inverses.
+  const double shape = DenseGemmShapeFactor(m, p.tp);
+  double gemm_peak = PeakFlops(gpu, t.precision) * clocks * eff.gemm;  // before the GEMM's shape
+  double head_rate = gemm_peak * shape;
+  if (IsLowPrecisionGemm(t.precision)) {
+    Training bf16 = t;
+    bf16.precision = Precision::kBf16;
+    const double bf16_peak = PeakFlops(gpu, Precision::kBf16) * clocks * BaseEfficiency(gpu, bf16, calibration).gemm;
+    const double low_share = t.LowPrecisionLayerShare(m.layers);
+    gemm_peak = 1.0 / (low_share / gemm_peak + (1 - low_share) / bf16_peak);
+    head_rate = bf16_peak * shape;
+  }
+  const double gemm_rate = gemm_peak * shape;
   const double expert_rate = m.IsMoe() ? gemm_peak * ExpertGemmFactor(s, tokens / p.cp, calibration) : gemm_rate;
   const double attention_rate = gpu.bf16_flops * clocks * eff.attention;
   const double memory_rate = gpu.memory_bandwidth_bytes_per_s * eff.memory;
@@ -187,7 +201,8 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
   // Without FlashAttention the full s×s scores are computed and then masked.
   const double attention_share = t.flash_attention ? kCausalAttentionShare : 1.0;
   mb.compute_s = tokens * share *
-                 ((f.gemm - f.expert_gemm) / gemm_rate + f.expert_gemm / expert_rate +
+                 ((f.gemm - f.expert_gemm - f.head_gemm) / gemm_rate + f.head_gemm / head_rate +
+                  f.expert_gemm / expert_rate +
                   attention_share * f.attention / attention_rate);
   const double moe_layers = m.MoeLayers();
   mb.compute_s += tokens * share *

@@ -446,9 +446,19 @@ void AddMegatronTrainingArgs(const Scenario& s, const LaunchPlan& plan, std::vec
   if (t.precision == Precision::kFp16) args.push_back("--fp16");
   if (t.precision == Precision::kBf16 || t.precision == Precision::kBf16Pure) args.push_back("--bf16");
   // Megatron-LM's recipes (arguments.py --fp8-recipe, --fp4-format/--fp4-recipe).
-  if (t.precision == Precision::kFp8) args.push_back("--bf16 --fp8-format hybrid");
+  // Layers kept in BF16 go at the end (--first-last-layers-bf16 counts start and end; the
+  // delayed-scaling default refuses them, "Delayed scaling does not support first / last
+  // layer in BF16", core/fp8_utils.py, so FP8 then uses current scaling).
+  const bool bf16_layers = engine::IsLowPrecisionGemm(t.precision) && t.bf16_layers > 0;
+  if (t.precision == Precision::kFp8) {
+    args.push_back(bf16_layers ? "--bf16 --fp8-format hybrid --fp8-recipe tensorwise" : "--bf16 --fp8-format hybrid");
+  }
   if (t.precision == Precision::kMxfp8) args.push_back("--bf16 --fp8-format e4m3 --fp8-recipe mxfp8");
   if (t.precision == Precision::kNvfp4) args.push_back("--bf16 --fp4-format e2m1 --fp4-recipe nvfp4");
+  if (bf16_layers) {
+    args.push_back("--first-last-layers-bf16 --num-layers-at-start-in-bf16 0 --num-layers-at-end-in-bf16 " +
+                   std::to_string(t.bf16_layers));
+  }
   // --attention-backend (arguments.py, AttnBackend): fused = Transformer Engine's cuDNN
   // attention, flash = flash-attn, unfused = the s×s scores through memory.
   const bool cudnn = t.attention_backend == engine::AttentionBackend::kCudnn;

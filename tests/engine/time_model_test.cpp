@@ -287,6 +287,33 @@ TEST(TimeModel, UnfusedAttentionMovesEveryScoreThroughMemory) {
   EXPECT_NEAR(compute_s(false) - compute_s(true), expected, 1e-9);
 }
 
+// Low-precision recipes keep the LM head and the bf16_layers in BF16. An FP8 run with all
+// 32 layers kept in BF16 therefore computes exactly as the BF16 run (attention and the
+// elementwise kernels do not change with the GEMM format); with 16 of them kept, the
+// layers' GEMMs take the mean of the two rates' inverses. Llama-3-8B full fine-tune, one
+// 1,024-token sequence on one H100: the layers' GEMMs are 6 · (7,504,658,432 − 525,336,576
+// head) FLOP a token; BF16 rate 989.4 TFLOPS · hopper · 4096/4352, FP8 twice the peak
+// (1978.9 TFLOPS) times fp8_gemm_factor; half the layers move from the FP8 to the BF16 rate.
+TEST(TimeModel, Bf16LayersAndTheHeadRunAtTheBf16Rate) {
+  Scenario s = Llama8B(1);
+  s.training.seq_len = 1024;
+  s.training.micro_batch = 1;
+  const auto compute_s = [&](Precision p, int bf16_layers) {
+    s.training.precision = p;
+    s.training.bf16_layers = bf16_layers;
+    return EstimateThroughput(s, CountParams(s.model), H100(), Fabric(3200, 0.9)).breakdown.compute_s;
+  };
+  EXPECT_NEAR(compute_s(Precision::kFp8, 32), compute_s(Precision::kBf16, 0), 1e-12);
+  const Calibration& c = ShippedCalibration();
+  const double hopper = c.gemm[static_cast<size_t>(GpuArchitecture::kHopper)];
+  const double shape = 4096.0 / 4352.0;
+  const double bf16_rate = 989.4e12 * hopper * shape;
+  const double fp8_rate = 1978.9e12 * hopper * c.fp8_gemm_factor * shape;
+  const double layer_flops = 6.0 * (7'504'658'432.0 - 525'336'576.0);
+  const double expected = 1024 * layer_flops * 0.5 * (1 / bf16_rate - 1 / fp8_rate) * (1 + c.launch_overhead_fraction);
+  EXPECT_NEAR(compute_s(Precision::kFp8, 16) - compute_s(Precision::kFp8, 0), expected, 1e-9);
+}
+
 // Each weight GEMM's shape factor g(w) = w/(w + 256) on its narrower side, averaged by
 // FLOPs. Llama-3-8B unsplit: every GEMM's narrower side is h = 4096, so g = 4096/4352.
 // Nemotron-4 15B shape (h 6144, 48 heads / 8 KV of 128, plain MLP f 24576, vocab 256000,

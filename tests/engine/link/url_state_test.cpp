@@ -157,10 +157,11 @@ TEST(UrlState, EveryAcceptedFieldRoundTripsAwayFromItsDefault) {
       {"activation_offload", true}, {"lora_modules_to_save", "embeddings+head"},
       {"framework", "trl"}, {"sharding", "fsdp"}, {"fused_optimizer", false}, {"attention_backend", "cudnn"}};
   const engine::contract::Json third = {{"model", "llama-2-7b"}, {"method", "qlora"}, {"qlora_legacy_bnb", true}, {"qlora_fp32_norms", true}};
+  const engine::contract::Json fourth = {{"model", "llama-3-8b"}, {"method", "pretrain"}, {"gpu", "b200-180gb"}, {"precision", "nvfp4"}, {"bf16_layers", 4}};
   engine::contract::Json defaults = engine::contract::ScenarioToJson(engine::Scenario{});
   defaults.update(engine::contract::ConstraintsToJson(engine::PlanConstraints{}));
   std::set<std::string> away;  // accepted fields set away from their default by a document
-  for (const engine::contract::Json& doc : {first, second, third}) {
+  for (const engine::contract::Json& doc : {first, second, third, fourth}) {
     engine::contract::Json full;
     ASSERT_NO_FATAL_FAILURE(WrittenBack(doc, &full));
     for (const auto& [key, value] : full.items()) {
