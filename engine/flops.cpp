@@ -110,6 +110,7 @@ FlopsPerToken TrainingFlopsPerToken(const Scenario& s, const ParamCounts& c) {
     }
   }
   f.model = gemm_fwd + gemm_bwd + attn_fwd + attn_bwd;
+  f.model_attention = attn_fwd + attn_bwd;
   double recompute_gemm = 0, recompute_attn = 0;
   if (t.activation_checkpointing == Recompute::kFull) {
     const double share = RecomputedShare(t, m.layers);

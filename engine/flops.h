@@ -11,6 +11,7 @@ struct FlopsPerToken {
   double model = 0;      // PaLM App. B convention: 6·N_mm + 12·L·h_q·s (LoRA ≈ 4·N_mm + ...)
   double hardware = 0;   // model + recomputed forward passes
   double attention = 0;  // the core-attention (QKᵀ, AV) part of `hardware`
+  double model_attention = 0;  // the core-attention part of `model` (no recomputation)
   double gemm = 0;       // the weight-GEMM part of `hardware`
   double expert_gemm = 0;  // the routed experts' part of `gemm` (grouped GEMMs of a MoE model)
   double head_gemm = 0;    // the LM head's part of `gemm` (kept in BF16 by low-precision recipes)

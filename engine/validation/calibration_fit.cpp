@@ -146,9 +146,13 @@ double PredictFigure(const ValidationCase& c, const CaseInputs& in, const Calibr
   }
   const Throughput t = EstimateThroughput(in.scenario, in.params, *in.gpu, *in.fabric, /*explain=*/false, calibration);
   if (c.metric == "tokens_per_s_per_gpu") return t.tokens_per_s_per_gpu;
-  if (c.metric == "mfu") return t.mfu;
-  if (c.metric == "model_tflops_per_gpu") return t.tokens_per_s_per_gpu * t.flops_per_token.model / 1e12;
-  return t.tokens_per_s_per_gpu * t.flops_per_token.hardware / 1e12;
+  // The figure counted the way its publication counts attention.
+  const FlopsPerToken& f = t.flops_per_token;
+  const double half = c.causal_attention_flops ? 0.5 : 0;
+  const double model = f.model - half * f.model_attention;
+  if (c.metric == "mfu") return t.mfu * model / f.model;
+  if (c.metric == "model_tflops_per_gpu") return t.tokens_per_s_per_gpu * model / 1e12;
+  return t.tokens_per_s_per_gpu * (f.hardware - half * f.attention) / 1e12;
 }
 
 Calibration FitCalibration(std::span<const FitCase> cases, std::string_view left_out) {

@@ -61,6 +61,7 @@ ValidationCase CaseFrom(const contract::Json& c, ValidationKind kind, CaseInputs
   v.metric = kind == ValidationKind::kMemory ? c.value("metric", "") : c.value("primary_metric", "");
   v.measured = kind == ValidationKind::kMemory ? c["measured_gib"].get<double>() : c["measured"][v.metric].get<double>();
   v.tolerance = c["tolerance"].is_number() ? c["tolerance"].get<double>() : 0;
+  v.causal_attention_flops = c.value("attention_flops", "full") == "causal";
   v.asserted = c.value("asserted", true);
   v.not_asserted_reason = c.value("not_asserted_reason", "");
   v.error = PrepareCase(scenario, inputs);

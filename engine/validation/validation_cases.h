@@ -27,6 +27,11 @@ struct ValidationCase {
   // card it fit on, GiB); throughput: tokens_per_s_per_gpu | mfu (fraction) |
   // model_tflops_per_gpu | hardware_tflops_per_gpu.
   std::string metric;
+  // How a published FLOP figure (model_tflops_per_gpu, mfu, hardware_tflops_per_gpu) counts
+  // core attention: in full, as PaLM App. B and the engine do, or causal (half), as
+  // Megatron-LM's num_floating_point_operations has since 2025. Case field
+  // "attention_flops": "full" (default) | "causal".
+  bool causal_attention_flops = false;
   std::string method;     // the scenario's method: pretrain | full | freeze | lora | qlora
   std::string framework;  // the scenario's framework: fsdp | deepspeed | megatron
   double measured = 0, predicted = 0;

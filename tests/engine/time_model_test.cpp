@@ -63,6 +63,11 @@ TEST(Flops, FullRecomputeCountsInHardwareFlopsOnly) {
   const FlopsPerToken f = TrainingFlopsPerToken(s, CountParams(s.model));
   EXPECT_DOUBLE_EQ(f.model, 6 * 7'504'658'432.0 + 12.0 * 32 * 4096 * 4096);
   EXPECT_DOUBLE_EQ(f.hardware - f.model, 2 * (7'504'658'432.0 - 128256.0 * 4096) + 4.0 * 32 * 4096 * 4096);
+  // The parts a FLOP convention may count differently: the core attention of `model`
+  // (12·L·h_q·s, unrecomputed; causal counts take half of it: Megatron-LM since 2025) and
+  // the LM head's GEMMs (6·V·h, not recomputed).
+  EXPECT_DOUBLE_EQ(f.model_attention, 12.0 * 32 * 4096 * 4096);
+  EXPECT_DOUBLE_EQ(f.head_gemm, 6.0 * 128256 * 4096);
 }
 
 // LoRA r = 16 all-linear: frozen weights skip their weight-gradient GEMM, so
