@@ -402,17 +402,22 @@ double ActivationOffloadExposed(const Scenario& s, double mb_compute_s, int micr
 // Pipeline point-to-point: each micro-batch sends its activations s·b·h·2 B forward and
 // their gradients back across every stage boundary; with sequence parallelism each TP
 // rank sends its 1/t slice over its own NIC (Narayanan et al. 2021 §4.1 scatter/gather).
-// Stages sit on different nodes when a node holds no more than one stage's TP group.
-// Sends are asynchronous, so about half is hidden in steady state [A]; fill and drain
-// are exposed.
+// Interleaving multiplies the boundaries: a rank holds v chunks and each passes its
+// output on, so every micro-batch crosses v·p − 1 of them (Megatron-Core
+// schedules.py forward_backward_pipelining_with_interleaving: a send and a receive per
+// chunk and micro-batch). Pipeline parallelism is the outermost mesh dimension
+// (Megatron's rank order tp-cp-ep-dp-pp, torchtitan's pp first, DeepSpeed's pipe first),
+// so neighbouring stages are gpus/pp ranks apart and sit on different nodes as soon as
+// one stage's ranks fill a node. Sends are asynchronous, so about half is hidden in
+// steady state [A]; fill and drain are exposed.
 double PipelineP2P(const Scenario& s, int micro_batches, const Links& links) {
   const Parallelism& p = s.parallel;
   if (p.pp <= 1) return 0;
   const double bytes = double(s.training.seq_len) / p.cp * s.training.micro_batch * s.model.hidden * 2 / p.tp;
-  const bool crosses_nodes = p.tp * p.cp >= p.gpus_per_node;
+  const bool crosses_nodes = p.gpus / p.pp >= p.gpus_per_node;
   const double bandwidth = crosses_nodes ? links.out_busbw : links.up_busbw;
   const double one_transfer = bytes / bandwidth + links.out_latency;
-  return 2 * one_transfer * (0.5 * micro_batches + (p.pp - 1.0));
+  return 2 * one_transfer * (0.5 * micro_batches * p.virtual_pipeline + (p.pp - 1.0));
 }
 
 }  // namespace

@@ -319,6 +319,24 @@ TEST(TimeModel, Bf16LayersAndTheHeadRunAtTheBf16Rate) {
   EXPECT_NEAR(compute_s(Precision::kFp8, 16) - compute_s(Precision::kFp8, 0), expected, 1e-9);
 }
 
+// Interleaving sends every micro-batch across v·p − 1 stage boundaries, half of them
+// hidden: v = 2 instead of 1 adds one transfer per micro-batch (2 · t · 0.5 · m · (2 − 1)).
+// Llama-3-8B, one 4,096-token sequence a micro-batch, 8 micro-batches, pp 4: a transfer is
+// 4096 · 4096 · 2 = 33,554,432 B. On 32 GPUs a stage's 8 ranks fill a node (pipeline is the
+// outermost mesh dimension), so it crosses the network: 3,200 Gb/s / 8 GPUs · 0.9 = 45 GB/s,
+// plus 5 µs. On 16 GPUs neighbouring stages share a node: NVLink 450 GB/s · 0.8.
+TEST(TimeModel, InterleavedPipelineSendsAtEveryChunk) {
+  const auto other_s = [](int gpus, int v) {
+    Scenario s = Llama8B(gpus);
+    s.parallel.pp = 4;
+    s.parallel.virtual_pipeline = v;
+    s.training.global_batch = 8 * gpus / 4;
+    return EstimateThroughput(s, CountParams(s.model), H100(), Fabric(3200, 0.9)).breakdown.other_s;
+  };
+  EXPECT_NEAR(other_s(32, 2) - other_s(32, 1), 8 * (33'554'432.0 / 45e9 + 5e-6), 1e-12);
+  EXPECT_NEAR(other_s(16, 2) - other_s(16, 1), 8 * (33'554'432.0 / (450e9 * 0.8) + 5e-6), 1e-12);
+}
+
 // Each weight GEMM's shape factor g(w) = w/(w + 256) on its narrower side, averaged by
 // FLOPs. Llama-3-8B unsplit: every GEMM's narrower side is h = 4096, so g = 4096/4352.
 // Nemotron-4 15B shape (h 6144, 48 heads / 8 KV of 128, plain MLP f 24576, vocab 256000,
