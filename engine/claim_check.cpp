@@ -10,7 +10,10 @@ namespace engine {
 
 double BestPublishedMfu(const GpuSpec& gpu) {
   if (gpu.architecture == GpuArchitecture::kAmpere) return 0.65;
-  if (gpu.architecture == GpuArchitecture::kHopper || gpu.architecture == GpuArchitecture::kBlackwell) return 0.50;
+  if (gpu.architecture == GpuArchitecture::kHopper || gpu.architecture == GpuArchitecture::kBlackwell ||
+      gpu.architecture == GpuArchitecture::kBlackwellUltra) {
+    return 0.50;
+  }
   return 0.60;
 }
 

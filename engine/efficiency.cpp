@@ -16,6 +16,7 @@ constexpr struct {
     {GpuArchitecture::kVolta, "efficiency.basis.volta"},       {GpuArchitecture::kTuring, "efficiency.basis.turing"},
     {GpuArchitecture::kAmpere, "efficiency.basis.ampere"},     {GpuArchitecture::kAda, "efficiency.basis.ada"},
     {GpuArchitecture::kHopper, "efficiency.basis.hopper"},     {GpuArchitecture::kBlackwell, "efficiency.basis.blackwell"},
+    {GpuArchitecture::kBlackwellUltra, "efficiency.basis.blackwell-ultra"},
     {GpuArchitecture::kCdna2, "efficiency.basis.cdna2"},       {GpuArchitecture::kCdna3, "efficiency.basis.cdna3"},
     {GpuArchitecture::kDavinci, "efficiency.basis.davinci"},   {GpuArchitecture::kGaudi, "efficiency.basis.gaudi"},
     {GpuArchitecture::kTpu, "efficiency.basis.tpu"},

@@ -14,10 +14,16 @@ enum class SoftwareStack { kCuda, kRocm, kCann, kXla, kOther };
 
 // Chip generation, which sets the achievable-efficiency defaults (efficiency.cpp); kOther
 // (a part of none of these) takes conservative defaults.
-enum class GpuArchitecture { kVolta, kTuring, kAmpere, kAda, kHopper, kBlackwell, kCdna2, kCdna3, kDavinci, kGaudi, kTpu, kOther };
+enum class GpuArchitecture {
+  kVolta, kTuring, kAmpere, kAda, kHopper, kBlackwell, kBlackwellUltra, kCdna2, kCdna3, kDavinci, kGaudi, kTpu, kOther
+};
 // The catalog's names (gpus.json "architecture"), in enum order.
-inline constexpr std::array<std::string_view, 12> kArchitectureNames = {
-    "volta", "turing", "ampere", "ada", "hopper", "blackwell", "cdna2", "cdna3", "davinci", "gaudi", "tpu", "other"};
+// Blackwell Ultra (B300, GB300) is its own generation: 1.5x GB200's dense FP4 rate, "2X
+// attention-layer acceleration" (NVIDIA, "Inside NVIDIA Blackwell Ultra", 2025-08) and more
+// power per chip; its runs sustain more of the same BF16 peak (calibration.cpp).
+inline constexpr std::array<std::string_view, 13> kArchitectureNames = {
+    "volta", "turing", "ampere",  "ada", "hopper", "blackwell", "blackwell-ultra",
+    "cdna2", "cdna3",  "davinci", "gaudi", "tpu",   "other"};
 
 struct GpuSpec {
   std::string id;    // stable slug, e.g. "h100-sxm-80gb"

@@ -110,7 +110,7 @@ double ElementwiseBytesPerTokenLayer(const ModelSpec& m, const Training& t) {
 // Megatron's selective core-attention recompute) moves its 9 B again. A token has
 // heads × s scores per layer, causal or not (the masked half is computed, then masked).
 // The GPT-3 175B runs of Narayanan et al. 2021 (A24, A25) are 5-7% slower than the
-// engine without it (model.md §6.3).
+// engine without it (model.md §6.1, S_bytes).
 double UnfusedAttentionBytesPerTokenLayer(const Scenario& s) {
   const Training& t = s.training;
   if (t.flash_attention) return 0;

@@ -116,7 +116,7 @@ TEST(CatalogValidation, EnumFieldsNameTheAllowedValues) {
   text.replace(text.find("\"architecture\":\"ampere\""), 23, "\"architecture\":\"amperes\"");
   EXPECT_EQ(ErrorOf(text),
             "gpus.json: gpus[0] (x-1): architecture: must be one of volta, turing, ampere, ada, hopper, blackwell, "
-            "cdna2, cdna3, davinci, gaudi, tpu, other, got 'amperes'");
+            "blackwell-ultra, cdna2, cdna3, davinci, gaudi, tpu, other, got 'amperes'");
 }
 
 TEST(CatalogValidation, MissingSourceIsRefused) {
