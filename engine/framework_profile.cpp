@@ -45,7 +45,7 @@ constexpr AttentionBackend kCudnn = AttentionBackend::kCudnn;
 // One row per Framework value, in enum order. The Hugging Face stacks (Trainer, TRL,
 // LLaMA-Factory, axolotl) shard through DeepSpeed in their shipped examples, so ZeRO ≥ 1
 // takes DeepSpeed's layout; at zero 0 they hold ZeRO-paper states. Sources, read 2026-12:
-constexpr std::array<FrameworkProfile, 13> kProfiles = {{
+constexpr std::array<FrameworkProfile, 14> kProfiles = {{
     {.framework = F::kFsdp, .fused_optimizer = false, .kept_gathered = G::kEmbeddingsAndHead,
      .source = "ZeRO paper (Rajbhandari et al. 2020) §3 accounting; PyTorch FSDP"},
     {.framework = F::kDeepSpeed, .unsharded = L::kDeepSpeed, .sharded = L::kDeepSpeed,
@@ -110,6 +110,12 @@ constexpr std::array<FrameworkProfile, 13> kProfiles = {{
     {.framework = F::kNemo, .unsharded = L::kMegatron, .sharded = L::kMegatron, .tp_comm_overlap = true,
      .attention_backend = kCudnn, .max_zero = 1,
      .source = "NeMo docs, Communication Overlap (tp_comm_overlap in the recipes); Megatron-Core layout"},
+    // MaxText (JAX): the whole step, optax's AdamW included, is one XLA program, so every
+    // elementwise chain is fused and the optimizer is one pass; FSDP sharding of fp32
+    // parameters and Adam moments (ZeRO-paper layout); remat_policy "full" in its base
+    // config (MaxText/configs/base.yml, 2025).
+    {.framework = F::kMaxtext, .recompute = R::kFull,
+     .source = "MaxText configs/base.yml (remat_policy full, optax AdamW inside the jitted step), 2025"},
 }};
 
 constexpr bool ProfilesInEnumOrder() {

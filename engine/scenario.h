@@ -31,7 +31,7 @@ enum class Precision { kBf16, kFp16, kFp32, kFp8, kBf16Pure, kMxfp8, kNvfp4 };
 // recomputation). The first three are the bare layouts; the rest are stacks built on them.
 enum class Framework {
   kFsdp, kDeepSpeed, kMegatron, kTorchtitan, kMegatronFsdp, kNemoAutomodel,
-  kHfTrainer, kTrl, kLlamaFactory, kAxolotl, kTorchtune, kUnsloth, kNemo,
+  kHfTrainer, kTrl, kLlamaFactory, kAxolotl, kTorchtune, kUnsloth, kNemo, kMaxtext,
 };
 enum class Optimizer { kAdamW, kAdamW8bit, kSgd, kAdafactor };
 enum class Recompute { kNone, kSelective, kFull };
@@ -67,9 +67,9 @@ inline constexpr std::array<std::string_view, 7> kPrecisionNames = {"bf16", "fp1
 inline bool IsLowPrecisionGemm(Precision p) {
   return p == Precision::kFp8 || p == Precision::kMxfp8 || p == Precision::kNvfp4;
 }
-inline constexpr std::array<std::string_view, 13> kFrameworkNames = {
+inline constexpr std::array<std::string_view, 14> kFrameworkNames = {
     "fsdp", "deepspeed", "megatron", "torchtitan", "megatron-fsdp", "nemo-automodel",
-    "hf-trainer", "trl", "llama-factory", "axolotl", "torchtune", "unsloth", "nemo"};
+    "hf-trainer", "trl", "llama-factory", "axolotl", "torchtune", "unsloth", "nemo", "maxtext"};
 inline constexpr std::array<std::string_view, 4> kOptimizerNames = {"adamw", "adamw-8bit", "sgd", "adafactor"};
 inline constexpr std::array<std::string_view, 3> kRecomputeNames = {"none", "selective", "full"};
 // Megatron-LM --recompute-modules (arguments.py, Megatron-Core 0.13+): what selective

@@ -23,14 +23,14 @@ constexpr const char* kPrecisionLabels[] = {"BF16 mixed (fp32 master)", "FP16 mi
 constexpr const char* kFrameworkLabels[] = {"PyTorch FSDP",  "DeepSpeed", "Megatron-LM", "torchtitan",
                                             "Megatron-FSDP", "NeMo AutoModel", "HF Trainer", "TRL",
                                             "LLaMA-Factory", "axolotl", "torchtune", "Unsloth",
-                                            "NeMo / Megatron-Bridge"};
+                                            "NeMo / Megatron-Bridge", "MaxText (JAX/XLA)"};
 // Other names people give the same stacks.
 constexpr ChoiceAlias kFrameworkAliases[] = {
     {"fsdp2", "fsdp"},         {"pytorch-fsdp", "fsdp"},     {"megatron-lm", "megatron"},
     {"megatron-core", "megatron"}, {"megatron-bridge", "nemo"}, {"nemo2", "nemo"}, {"nemo-megatron", "nemo"},
     {"automodel", "nemo-automodel"}, {"transformers", "hf-trainer"}, {"hf", "hf-trainer"},
     {"huggingface", "hf-trainer"}, {"accelerate", "hf-trainer"}, {"llamafactory", "llama-factory"},
-    {"ms-swift", "hf-trainer"}};
+    {"ms-swift", "hf-trainer"}, {"jax", "maxtext"}};
 
 bool Selective(const Scenario& s) { return s.training.activation_checkpointing == Recompute::kSelective; }
 const FrameworkProfile& Profile(const Scenario& s) { return ProfileOf(s.parallel.framework); }

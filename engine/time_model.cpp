@@ -267,14 +267,14 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
       mb.other_s += passes * CollectiveTime(bytes * etp, 1, etp, std::min(etp, p.gpus_per_node), links);
     }
   }
-  if (m.IsMoe() && gpu.architecture != GpuArchitecture::kTpu) {
+  if (m.IsMoe() && gpu.architecture != GpuArchitecture::kTpu && p.framework != Framework::kMaxtext) {
     // Each MoE layer's forward copies its tokens-per-expert counts to the host before it
     // can size the dispatch (Megatron-Core's token dispatchers, torchtitan's all-to-all
     // splits, the Hugging Face experts loop): the GPU drains, then idles while the CPU
     // launches the rest of the layer; it keeps CUDA graphs off those layers (Megatron-LM
     // deepseek-v3-gb200-optimization §3.1, 2025). A fixed time per MoE layer and forward
     // pass, calibrated (calibration.cpp). XLA on TPUs compiles the step with static
-    // shapes (capacity or padded ragged GEMMs) and never syncs.
+    // shapes (capacity or padded ragged GEMMs) and never syncs; so does MaxText's XLA on GPUs.
     mb.other_s += moe_layers * stage_share * (1 + RecomputedShare(t, m.layers)) * calibration.moe_sync_s;
   }
   if (p.cp > 1) {

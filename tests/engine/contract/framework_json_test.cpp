@@ -21,6 +21,7 @@ TEST(FrameworkJson, OtherNamesAreTheSameStack) {
   EXPECT_EQ(Read({{"framework", "fsdp2"}}).parallel.framework, engine::Framework::kFsdp);
   EXPECT_EQ(Read({{"framework", "megatron-lm"}}).parallel.framework, engine::Framework::kMegatron);
   EXPECT_EQ(Read({{"framework", "megatron-bridge"}}).parallel.framework, engine::Framework::kNemo);
+  EXPECT_EQ(Read({{"framework", "jax"}}).parallel.framework, engine::Framework::kMaxtext);
   EXPECT_EQ(Read({{"framework", "transformers"}}).parallel.framework, engine::Framework::kHfTrainer);
   // Written back under the stack's own name.
   EXPECT_EQ(engine::contract::ScenarioToJson(Read({{"framework", "fsdp2"}}))["framework"], "fsdp");
@@ -36,7 +37,7 @@ TEST(FrameworkJson, TensorParallelOverlapFollowsTheStack) {
 }
 
 TEST(FrameworkJson, UnknownFrameworkNamesTheChoices) {
-  Json doc = {{"model", "llama-3-8b"}, {"framework", "jax"}};
+  Json doc = {{"model", "llama-3-8b"}, {"framework", "keras"}};
   auto s = engine::contract::ScenarioFromJson(doc, catalog::Embedded().value());
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().field, "framework");
