@@ -72,6 +72,7 @@ Efficiency BaseEfficiency(const GpuSpec& gpu, const Training& t, const Calibrati
     e.basis = MakeMessage("efficiency.basis.user",
                           {TextArg("gpu", gpu.name), TextArg("architecture", std::string(EnumName(kArchitectureNames, gpu.architecture)))});
   }
+  e.gemm_bf16 = e.gemm;
   // FP8 GEMMs reach a lower share of their doubled peak, and the casts cost memory
   // traffic (calibration.cpp).
   if (t.precision == Precision::kFp8) e.gemm *= calibration.fp8_gemm_factor;

@@ -18,6 +18,7 @@ struct Efficiency {
   double attention = 0;  // of the bf16 dense peak, fused attention fwd+bwd
   double memory = 0;     // of HBM bandwidth, for elementwise kernels
   Message basis;         // what the numbers rest on
+  double gemm_bf16 = 0;  // of the bf16 dense peak: the GEMMs a low-precision recipe keeps in BF16
 };
 
 // The efficiencies of `gpu` for `training` under `calibration` (the shipped fit unless a

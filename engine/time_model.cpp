@@ -186,9 +186,7 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
   double gemm_peak = PeakFlops(gpu, t.precision) * clocks * eff.gemm;  // before the GEMM's shape
   double head_rate = gemm_peak * shape;
   if (IsLowPrecisionGemm(t.precision)) {
-    Training bf16 = t;
-    bf16.precision = Precision::kBf16;
-    const double bf16_peak = PeakFlops(gpu, Precision::kBf16) * clocks * BaseEfficiency(gpu, bf16, calibration).gemm;
+    const double bf16_peak = PeakFlops(gpu, Precision::kBf16) * clocks * eff.gemm_bf16;
     const double low_share = t.LowPrecisionLayerShare(m.layers);
     gemm_peak = 1.0 / (low_share / gemm_peak + (1 - low_share) / bf16_peak);
     head_rate = bf16_peak * shape;
