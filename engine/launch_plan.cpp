@@ -88,6 +88,10 @@ Notes DeepSpeedParallelNotes(const Scenario& s) {
   if (p.virtual_pipeline > 1) {
     Add(notes, "launch.deepspeed.virtual_pipeline", {CountArg("virtual_pipeline", p.virtual_pipeline)});
   }
+  if (p.pp > 1 && (p.first_stage_layers > 0 || p.last_stage_layers > 0)) {
+    Add(notes, "launch.deepspeed.stage_layers",
+        {CountArg("first_stage_layers", p.first_stage_layers), CountArg("last_stage_layers", p.last_stage_layers)});
+  }
   if (p.cp > 1) Add(notes, "launch.deepspeed.cp", {CountArg("cp", p.cp)});
   if (p.ep > 1) Add(notes, "launch.deepspeed.ep", {CountArg("ep", p.ep)});
   AddDataParallelOnlyNotes(s, LaunchTool::kDeepSpeed, notes);

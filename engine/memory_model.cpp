@@ -165,7 +165,23 @@ namespace {
 // ---------------------------------------------------------------------------------------
 // [SECTION] parameters on one GPU
 
-enum class Stage { kOnly, kFirst, kLast };
+// The pipeline stages whose memory can peak: the first holds the embedding and the most
+// micro-batches in flight, the middle one (the second stage, the fullest in flight after
+// the first) matters when the first takes fewer layers, the last holds the head and logits.
+enum class Stage { kOnly, kFirst, kMiddle, kLast };
+
+// The share of the model's decoder layers on `stage` (StageLayersOf); kOnly stands for
+// the fullest stage when a caller does not say which.
+double LayerShareOn(const Scenario& s, Stage stage) {
+  const int layers = s.model.layers;
+  if (stage == Stage::kOnly || layers <= 0) return StageLayerShare(s.parallel, layers);
+  const StageLayers on = StageLayersOf(s.parallel, layers);
+  const int count = stage == Stage::kFirst ? on.first : stage == Stage::kMiddle ? on.middle : on.last;
+  return double(count) / layers;
+}
+
+bool HoldsEmbedding(Stage stage) { return stage == Stage::kOnly || stage == Stage::kFirst; }
+bool HoldsHead(Stage stage) { return stage == Stage::kOnly || stage == Stage::kLast; }
 
 // Parameters one GPU holds before any ZeRO sharding. Megatron's
 // theoretical_memory_usage.py: layers split over p stages (the fullest stage's share) and
@@ -183,15 +199,15 @@ struct LocalParams {
 LocalParams ParamsOnGpu(const Scenario& s, const ParamCounts& c, double trainable, Stage stage) {
   const Parallelism& p = s.parallel;
   const double tp = p.tp;
-  const double layer_share = StageLayerShare(p.pp, s.model.layers);  // 1/pp when the layers divide
+  const double layer_share = LayerShareOn(s, stage);  // 1/pp when the layers divide
   const double expert_ranks = double(p.ExpertTensorParallel()) * p.ep;
   const double layers_part = (c.transformer - c.expert) * layer_share / tp + c.expert * layer_share / expert_ranks;
   LocalParams l;
   l.base = layers_part;
   l.expert = c.expert * layer_share / expert_ranks;
   l.linear = c.linear / c.transformer * layers_part;
-  if (stage != Stage::kLast) l.base += c.embedding / tp;
-  if (stage != Stage::kFirst) l.base += c.lm_head / tp;
+  if (HoldsEmbedding(stage)) l.base += c.embedding / tp;
+  if (HoldsHead(stage)) l.base += c.lm_head / tp;
   switch (s.training.method) {
     case Method::kPretrain:
     case Method::kFull: l.trainable = l.base; break;
@@ -202,12 +218,12 @@ LocalParams ParamsOnGpu(const Scenario& s, const ParamCounts& c, double trainabl
       const double table = double(s.model.vocab) * s.model.hidden / tp;
       const double adapters = trainable - SavedModuleParams(s.model, s.training);
       l.trainable = adapters * layer_share / tp;
-      if (stage != Stage::kLast && TrainsEmbeddingCopy(s.training)) l.trainable += table;
-      if (stage != Stage::kFirst && TrainsHeadCopy(s.training)) l.trainable += table;
+      if (HoldsEmbedding(stage) && TrainsEmbeddingCopy(s.training)) l.trainable += table;
+      if (HoldsHead(stage) && TrainsHeadCopy(s.training)) l.trainable += table;
       break;
     }
     // The trained top layers sit on the last pipeline stage.
-    case Method::kFreeze: l.trainable = stage == Stage::kFirst ? 0 : trainable / tp; break;
+    case Method::kFreeze: l.trainable = HoldsHead(stage) ? trainable / tp : 0; break;
   }
   l.frozen = TrainsAdapters(s.training.method) ? l.base : l.base - l.trainable;
   return l;
@@ -598,17 +614,21 @@ StageActivations StageActivationsOf(const Scenario& s, Stage stage) {
   const int moe_layers = m.MoeLayers();
   const double dense_bytes = SplitLayer(LayerActivation(s, false), p);
   const double moe_bytes = moe_layers > 0 ? SplitLayer(LayerActivation(s, true), p) : 0;
-  a.layers = m.layers * StageLayerShare(p.pp, m.layers);
+  a.layers = m.layers * LayerShareOn(s, stage);
   // The MTP modules run after the last layer, on the last stage (Megatron-Core mtp_block).
-  if (stage != Stage::kFirst) a.layers += m.mtp_layers;
+  if (HoldsHead(stage)) a.layers += m.mtp_layers;
   double moe_share = double(moe_layers) / m.layers;
   if (t.method == Method::kFreeze) {  // no backward through the frozen lower layers
-    a.layers = stage == Stage::kFirst ? 0 : std::min<double>(a.layers, t.freeze_trainable_layers);
+    a.layers = HoldsHead(stage) ? std::min<double>(a.layers, t.freeze_trainable_layers) : 0;
     moe_share = moe_layers > 0 ? 1.0 : 0.0;
   }
   const double micro_batches = MicroBatchesPerStep(t, p);
-  a.in_flight = stage == Stage::kFirst ? std::min<double>(micro_batches, p.pp) : 1;
-  if (stage == Stage::kFirst && p.virtual_pipeline > 1) a.in_flight *= 1 + (p.pp - 1.0) / (p.pp * p.virtual_pipeline);
+  // 1F1B: stage i (from 0) holds p − i micro-batches' activations at its peak.
+  const double ahead = stage == Stage::kFirst ? p.pp : stage == Stage::kMiddle ? p.pp - 1 : 1;
+  a.in_flight = std::min<double>(micro_batches, ahead);
+  if (stage != Stage::kLast && stage != Stage::kOnly && p.virtual_pipeline > 1) {
+    a.in_flight *= 1 + (p.pp - 1.0) / (p.pp * p.virtual_pipeline);
+  }
   a.per_layer = (1 - moe_share) * dense_bytes + moe_share * moe_bytes;
   a.stored = a.per_layer;
   if (t.activation_checkpointing == Recompute::kFull) {
@@ -681,7 +701,7 @@ double LogitsBytesPerElement(CrossEntropy ce) {
 }
 
 void Logits(const Scenario& s, Stage stage, bool explain, MemoryTerm& l) {
-  if (stage == Stage::kFirst) return;
+  if (!HoldsHead(stage)) return;
   const Training& t = s.training;
   // Each MTP module computes its own logits and loss over the vocabulary.
   const double elements =
@@ -801,10 +821,14 @@ double StoredActivationBytesPerMicroBatch(const Scenario& s) {
 MemoryBreakdown EstimateMemory(const Scenario& s, const ParamCounts& c, bool explain, const Calibration& calibration) {
   const double trainable = TrainableParams(s.model, c, s.training);
   if (s.parallel.pp == 1) return StageMemory(s, c, trainable, Stage::kOnly, explain, calibration);
-  MemoryBreakdown first = StageMemory(s, c, trainable, Stage::kFirst, explain, calibration);
-  MemoryBreakdown last = StageMemory(s, c, trainable, Stage::kLast, explain, calibration);
-  if (first.GpuBytes() >= last.GpuBytes()) return first;
-  return last;
+  MemoryBreakdown peak = StageMemory(s, c, trainable, Stage::kFirst, explain, calibration);
+  const bool uneven_ends = s.parallel.first_stage_layers > 0 || s.parallel.last_stage_layers > 0;
+  for (Stage stage : {Stage::kMiddle, Stage::kLast}) {
+    if (stage == Stage::kMiddle && (s.parallel.pp <= 2 || !uneven_ends)) continue;  // never above the first
+    MemoryBreakdown other = StageMemory(s, c, trainable, stage, explain, calibration);
+    if (other.GpuBytes() > peak.GpuBytes()) peak = std::move(other);
+  }
+  return peak;
 }
 
 }  // namespace engine

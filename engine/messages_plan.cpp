@@ -87,6 +87,9 @@ constexpr MessageTemplate kTemplates[] = {
     {"launch.deepspeed.model_parallel_batch",
      "With tp or pp in the model code, DeepSpeed counts only the {data_parallel} data-parallel ranks: set "
      "train_batch_size to {global_batch} and gradient_accumulation_steps to {grad_accum_steps}, the plan's."},
+    {"launch.deepspeed.stage_layers",
+     "not expressible: first_stage_layers = {first_stage_layers}, last_stage_layers = {last_stage_layers}; DeepSpeed's "
+     "PipelineModule partitions the layers itself (partition_method 'uniform' or 'parameters')."},
     {"launch.deepspeed.virtual_pipeline",
      "not expressible: virtual_pipeline = {virtual_pipeline}; DeepSpeed's pipeline engine has no interleaved "
      "schedule."},

@@ -166,6 +166,10 @@ struct Parallelism {
   // too (MoE parallel folding, Liu et al. 2025, arXiv 2504.14960).
   int etp = 0;
   int virtual_pipeline = 1;  // interleaved-1F1B chunks per pipeline stage
+  // Layers on the first and last pipeline stages; 0 = an even share (Megatron-Core
+  // --decoder-first/last-pipeline-num-layers).
+  int first_stage_layers = 0;
+  int last_stage_layers = 0;
   bool sequence_parallel = false;
   bool tp_comm_overlap = false;  // TP collectives pipelined with GEMMs (Megatron --tp-comm-overlap, AsyncTP); framework default
   int zero = 0;              // 0-3; FSDP full-shard = 3, shard-grad-op = 2
@@ -182,13 +186,38 @@ struct Parallelism {
   int Nodes() const { return (gpus + gpus_per_node - 1) / gpus_per_node; }
 };
 
-// Layers on the fullest pipeline stage: layers need not divide evenly over the stages
-// (Llama 3 405B's 126 layers ran on 16 stages; Megatron's uneven first and last stages,
-// --decoder-first/last-pipeline-num-layers), and the fullest stage sets the pipeline's
-// pace and its memory peak. As a share of the model's layers (1/pp when they divide).
-inline double StageLayerShare(int pp, int layers) {
-  if (pp <= 1 || layers <= 0) return 1.0;
-  return double((layers + pp - 1) / pp) / layers;
+// Decoder layers on each pipeline stage. Megatron-Core lets the first and last stages
+// take fewer layers (--decoder-first/last-pipeline-num-layers; or one layer less for the
+// embedding and for the LM head and loss, --account-for-embedding/loss-in-pipeline-split):
+// the first stage holds p micro-batches' activations and the embedding, the last the
+// logits. Llama 3 405B ran its 126 layers on 16 stages with one layer less on each end
+// (Llama 3 report §3.3.2). The other stages share the rest; when layers do not divide,
+// the fullest gets ceil(rest / stages), which sets the pipeline's pace and its memory peak.
+struct StageLayers {
+  int first = 0;
+  int middle = 0;  // the fullest of the stages between (0 when there are none)
+  int last = 0;
+  int Fullest() const { return std::max({first, middle, last}); }
+};
+
+inline StageLayers StageLayersOf(const Parallelism& p, int layers) {
+  if (p.pp <= 1) return {layers, 0, layers};
+  const int fixed = (p.first_stage_layers > 0) + (p.last_stage_layers > 0);
+  const int others = p.pp - fixed;
+  const int rest = layers - p.first_stage_layers - p.last_stage_layers;
+  const int even = others > 0 ? (std::max(0, rest) + others - 1) / others : 0;
+  StageLayers out;
+  out.first = p.first_stage_layers > 0 ? p.first_stage_layers : even;
+  out.last = p.last_stage_layers > 0 ? p.last_stage_layers : even;
+  out.middle = p.pp > 2 ? even : 0;
+  return out;
+}
+
+// Layers on the fullest pipeline stage as a share of the model's layers (1/pp when they
+// divide evenly).
+inline double StageLayerShare(const Parallelism& p, int layers) {
+  if (p.pp <= 1 || layers <= 0) return 1.0;
+  return double(StageLayersOf(p, layers).Fullest()) / layers;
 }
 
 // Micro-batches each pipeline runs per optimizer step. Without a global batch, a

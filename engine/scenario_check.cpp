@@ -1,5 +1,6 @@
 #include "scenario_check.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -65,6 +66,21 @@ std::optional<InputError> CheckParallel(const Parallelism& p, const ModelSpec& m
     // stage is timed and sized: StageLayerShare).
     if (m.layers < p.pp * p.virtual_pipeline) {
       return MakeInputError("virtual_pipeline", "input.virtual_pipeline_layers", {CountArg("layers", m.layers)});
+    }
+  }
+  if (p.first_stage_layers > 0 || p.last_stage_layers > 0) {
+    const char* field = p.first_stage_layers > 0 ? "first_stage_layers" : "last_stage_layers";
+    if (p.pp == 1) return MakeInputError(field, "input.stage_layers_need_pp");
+    // Every stage keeps at least one layer per virtual chunk, and the stages account
+    // for every layer.
+    const StageLayers on = StageLayersOf(p, m.layers);
+    const int fixed = (p.first_stage_layers > 0) + (p.last_stage_layers > 0);
+    const int rest = m.layers - p.first_stage_layers - p.last_stage_layers;
+    const int least = std::min({on.first, on.last, p.pp > 2 ? on.middle : on.first});
+    const bool accounted = fixed < p.pp ? rest >= (p.pp - fixed) * p.virtual_pipeline : rest == 0;
+    if (least < p.virtual_pipeline || !accounted) {
+      return MakeInputError(field, "input.stage_layers",
+                            {CountArg("layers", m.layers), CountArg("pp", p.pp), CountArg("virtual_pipeline", p.virtual_pipeline)});
     }
   }
   if (p.ep > 1) {

@@ -255,6 +255,16 @@ std::vector<ScenarioField> BuildTable() {
                "point-to-point traffic.",
        .section = FS::kHardware, .limit = Range(1, 64), TS_FIELD_VALUE(Scenario, parallel.virtual_pipeline),
        .applies = [](const Scenario& s) { return s.parallel.pp > 1; }},
+      {.key = "first_stage_layers", .type = FT::kInteger, .label = "Layers on the first stage",
+       .help = "Decoder layers on the first pipeline stage, often one or two fewer for the embedding and the most "
+               "micro-batches in flight (Megatron --decoder-first-pipeline-num-layers); 0 = an even share.",
+       .section = FS::kHardware, .limit = Range(0, 1000, "layers"), TS_FIELD_VALUE(Scenario, parallel.first_stage_layers),
+       .applies = [](const Scenario& s) { return s.parallel.pp > 1; }},
+      {.key = "last_stage_layers", .type = FT::kInteger, .label = "Layers on the last stage",
+       .help = "Decoder layers on the last pipeline stage, often fewer for the LM head and loss (Megatron "
+               "--decoder-last-pipeline-num-layers); 0 = an even share.",
+       .section = FS::kHardware, .limit = Range(0, 1000, "layers"), TS_FIELD_VALUE(Scenario, parallel.last_stage_layers),
+       .applies = [](const Scenario& s) { return s.parallel.pp > 1; }},
       {.key = "cp", .type = FT::kInteger, .label = "Context parallel",
        .help = "Splits each sequence across GPUs (ring attention), for long contexts.", .section = FS::kHardware,
        .limit = Range(1, 1024), TS_FIELD_VALUE(Scenario, parallel.cp)},

@@ -174,7 +174,7 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
   const Parallelism& p = s.parallel;
   const double tokens = double(t.seq_len) * t.micro_batch;
   // This GPU's part of the work: the fullest pipeline stage's layers, over TP and CP.
-  const double stage_share = StageLayerShare(p.pp, m.layers);
+  const double stage_share = StageLayerShare(p, m.layers);
   const double share = stage_share / (double(p.tp) * p.cp);
   const Efficiency eff = BaseEfficiency(gpu, t, calibration);
   const double clocks = PowerClockFactor(s, gpu, calibration);

@@ -420,7 +420,14 @@ void AddMegatronParallelArgs(const Scenario& s, std::vector<std::string>& args) 
   const engine::Parallelism& p = s.parallel;
   args.push_back("--tensor-model-parallel-size " + std::to_string(p.tp));
   args.push_back("--pipeline-model-parallel-size " + std::to_string(p.pp));
-  if (p.virtual_pipeline > 1 && s.model.layers % (p.pp * p.virtual_pipeline) == 0) {
+  const bool uneven_ends = p.pp > 1 && (p.first_stage_layers > 0 || p.last_stage_layers > 0);
+  if (uneven_ends && p.first_stage_layers > 0) {
+    args.push_back("--decoder-first-pipeline-num-layers " + std::to_string(p.first_stage_layers));
+  }
+  if (uneven_ends && p.last_stage_layers > 0) {
+    args.push_back("--decoder-last-pipeline-num-layers " + std::to_string(p.last_stage_layers));
+  }
+  if (p.virtual_pipeline > 1 && !uneven_ends && s.model.layers % (p.pp * p.virtual_pipeline) == 0) {
     args.push_back("--num-layers-per-virtual-pipeline-stage " +
                    std::to_string(s.model.layers / (p.pp * p.virtual_pipeline)));
   } else if (p.virtual_pipeline > 1) {

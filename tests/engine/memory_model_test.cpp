@@ -146,6 +146,43 @@ TEST(MemoryModel, FullRecomputeKeepsLayerInputsAndOneWorkingLayer) {
   EXPECT_DOUBLE_EQ(b.activations.bytes, 32 * 2 * sbh + (34 * sbh + 4.0 * 32 * 4096 - 2 * sbh));
 }
 
+// Stage layer counts by hand. Llama 3 405B: 126 layers on 16 stages with one layer less on
+// the first and the last (Llama 3 report §3.3.2): 7, then 112 / 14 = 8 on each other, 7.
+// Two and four on the ends leave 120 over 14 stages: the fullest gets ceil(120/14) = 9.
+// Even split of 61 layers (DeepSeek-V3) over 8 stages: ceil(61/8) = 8; five on the last
+// leaves 56 over 7: 8.
+TEST(MemoryModel, PipelineStagesShareTheLayersAsGiven) {
+  Parallelism p;
+  p.pp = 16, p.first_stage_layers = 7, p.last_stage_layers = 7;
+  EXPECT_EQ(StageLayersOf(p, 126).first, 7);
+  EXPECT_EQ(StageLayersOf(p, 126).middle, 8);
+  EXPECT_EQ(StageLayersOf(p, 126).last, 7);
+  p.first_stage_layers = 2, p.last_stage_layers = 4;
+  EXPECT_EQ(StageLayersOf(p, 126).Fullest(), 9);
+  EXPECT_DOUBLE_EQ(StageLayerShare(p, 126), 9.0 / 126);
+  p.pp = 8, p.first_stage_layers = 0, p.last_stage_layers = 0;
+  EXPECT_EQ(StageLayersOf(p, 61).Fullest(), 8);
+  p.last_stage_layers = 5;
+  EXPECT_EQ(StageLayersOf(p, 61).first, 8);
+  EXPECT_EQ(StageLayersOf(p, 61).last, 5);
+}
+
+// 1F1B: the first stage holds p micro-batches' activations, the second p − 1. Llama 3 8B
+// (32 layers) LoRA on 4 stages, 16 micro-batches, no recomputation: evenly, the first
+// stage peaks with 8 layers × 4 in flight = 32 layers' activations. With 5 layers on the
+// first stage, the others take ceil(27/3) = 9, and the second stage peaks with 9 × 3 = 27
+// (the first holds 5 × 4 = 20; the last 9 × 1 and the logits, 4096 × 128,256 × 6 B =
+// 3.1 GB, less than the second's extra 18 layers' 9.6 GB).
+TEST(MemoryModel, AFirstStageWithFewerLayersMovesThePeakToTheSecond) {
+  Scenario s = Base(testing::Llama3_8B());
+  s.training.method = Method::kLora;
+  s.parallel.gpus = 4, s.parallel.pp = 4;
+  s.training.global_batch = 16;
+  const double even = EstimateMemory(s, CountParams(s.model)).activations.bytes;
+  s.parallel.first_stage_layers = 5;
+  EXPECT_DOUBLE_EQ(EstimateMemory(s, CountParams(s.model)).activations.bytes / even, 27.0 / 32);
+}
+
 // Tensor + sequence parallelism divides every activation by t (Korthikanti Eq. 4).
 TEST(MemoryModel, SequenceParallelDividesActivationsByTp) {
   Scenario one = Base(testing::Llama3_70B());

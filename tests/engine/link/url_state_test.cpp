@@ -146,7 +146,7 @@ TEST(UrlState, EveryAcceptedFieldRoundTripsAwayFromItsDefault) {
       {"activation_checkpointing", "full"}, {"recompute_layers", 8}, {"flash_attention", false},
       {"cross_entropy", "chunked"}, {"optimizer_in_backward", true}, {"gpu", "a100-sxm-80gb"}, {"gpu_power_w", 300},
       {"storage", "lustre-ssu"}, {"gpus", 8}, {"gpus_per_node", 4}, {"tp", 2}, {"pp", 2}, {"cp", 1},
-      {"virtual_pipeline", 2}, {"sequence_parallel", true}, {"tp_comm_overlap", true}, {"zero", 1},
+      {"virtual_pipeline", 2}, {"first_stage_layers", 15}, {"last_stage_layers", 17}, {"sequence_parallel", true}, {"tp_comm_overlap", true}, {"zero", 1},
       {"framework", "megatron"}, {"network", "ib-hdr"}, {"node_gbps", 800}, {"offload", "optimizer"},
       {"deadline_days", 4}, {"budget", 900}, {"currency", "CNY"}, {"objective", "time"}, {"purchase", "own"},
       {"allowed_gpus", {"a100-sxm-80gb"}}, {"allowed_providers", {"aws"}}, {"region", "cn"}, {"max_gpus", 16},
