@@ -142,6 +142,7 @@ Result<Estimate> ComputeEstimate(const Scenario& s, const Catalog& catalog, cons
   AddNodeSizeWarning(s, gpu, catalog, e.warnings);
   AddTimeWarnings(s, e, e.warnings);
   if (!e.fits) {
+    e.fit_options = FitOptions(s, catalog);
     e.warnings.push_back(MakeWarning("does_not_fit", {BytesArg("need_bytes", e.need_bytes), TextArg("gpu", gpu.name),
                                                       BytesArg("capacity_bytes", e.capacity_bytes)}));
   }

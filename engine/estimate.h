@@ -12,6 +12,7 @@
 #include "checklist.h"
 #include "claim_check.h"
 #include "estimate_costs.h"
+#include "fit_options.h"
 #include "reliability.h"
 #include "time_model.h"
 #include "result.h"
@@ -36,6 +37,7 @@ struct Estimate {
   double capacity_bytes = 0;  // of the chosen GPU
   bool fits = false;
   std::vector<GpuFit> fit_by_gpu;
+  std::vector<FitOption> fit_options;  // when it does not fit: what would make it
   Throughput throughput;
   TrainingTime time;
   Reliability reliability;

@@ -6,6 +6,7 @@
 
 #include "engine/contract/message_json.h"
 #include "engine/contract/model_json.h"
+#include "engine/scenario_fields.h"
 #include "engine/units.h"
 #include "engine/version.h"
 
@@ -222,6 +223,37 @@ Json CostsJson(const engine::EstimateCosts& c) {
               {"storage", {{"per_hour", PerHour(c.storage_per_hour)}, {"cost", Money(c.storage_cost)}}}};
 }
 
+// A fit option's changes as the partial scenario they are: applied over the user's
+// scenario document, they give the estimate the option reports.
+Json ChangesJson(const std::vector<engine::FieldChange>& changes) {
+  Json out = Json::object();
+  for (const engine::FieldChange& c : changes) {
+    const engine::ScenarioField* f = engine::FindScenarioField(c.key);
+    if (f == nullptr) continue;
+    switch (f->type) {
+      case engine::FieldType::kBool: out[c.key] = c.value != 0; break;
+      case engine::FieldType::kInteger: out[c.key] = std::llround(c.value); break;
+      case engine::FieldType::kChoice:
+      case engine::FieldType::kText: out[c.key] = c.text; break;
+      default: out[c.key] = c.value; break;
+    }
+  }
+  return out;
+}
+
+Json FitOptionsJson(const engine::Estimate& e) {
+  Json out = Json::array();
+  for (const engine::FitOption& o : e.fit_options) {
+    out.push_back({{"changes", ChangesJson(o.changes)},
+                   {"per_gpu_gib", Gib(o.need_bytes)},
+                   {"capacity_gib", Gib(o.capacity_bytes)},
+                   {"tokens_per_s_per_gpu", std::round(o.tokens_per_s_per_gpu * 10) / 10},
+                   {"slowdown", std::round(o.slowdown * 1e4) / 1e4},
+                   {"changes_the_job", o.changes_the_job}});
+  }
+  return out;
+}
+
 }  // namespace
 
 Json EstimateToJson(const engine::Estimate& e) {
@@ -245,7 +277,7 @@ Json EstimateToJson(const engine::Estimate& e) {
               {"checklist", ChecklistJson(e.checklist)},
               {"network_effect", NetworkEffectJson(e.network_effect)},
               {"costs", CostsJson(e.costs)},
-              {"fit_by_gpu", fits}, {"warnings", warnings}};
+              {"fit_by_gpu", fits}, {"fit_options", FitOptionsJson(e)}, {"warnings", warnings}};
 }
 
 Json ErrorToJson(const engine::InputError& error) {

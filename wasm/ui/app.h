@@ -14,7 +14,7 @@ void DrawApp(AppState& state, const Fonts& fonts, std::string* drawn_text = null
 void DrawInputPanel(AppState& state, const Fonts& fonts);
 // The verdict (input errors, summary cards) and everything below it, drawn apart so a
 // narrow page can put the verdict above the inputs.
-void DrawResultsSummary(const AppState& state, const Fonts& fonts);
+void DrawResultsSummary(AppState& state, const Fonts& fonts);
 void DrawResultsDetails(AppState& state, const Fonts& fonts);
 void DrawSpeedSection(const engine::Estimate& estimate, const Fonts& fonts, float scale);
 void DrawTimeSection(const engine::Estimate& estimate, const Fonts& fonts, float scale);

@@ -346,6 +346,11 @@ void ResetAssumptions(AppState& state) {
   state.overlay_pending = true;
 }
 
+void AdoptFitOption(AppState& state, const engine::FitOption& option) {
+  state.inputs.scenario = engine::WithChanges(state.inputs.scenario, option.changes);
+  state.dirty = true;
+}
+
 void AdoptPlan(AppState& state, const engine::Plan& plan) {
   engine::Scenario& s = state.inputs.scenario;
   s.gpu_id = plan.gpu_id;

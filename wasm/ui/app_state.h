@@ -178,5 +178,7 @@ void ResetAssumptions(AppState& state);
 
 // Makes a plan from the planner the current scenario's hardware and layout.
 void AdoptPlan(AppState& state, const engine::Plan& plan);
+// An estimate's fit option applied to the inputs (its changes, as the engine tried them).
+void AdoptFitOption(AppState& state, const engine::FitOption& option);
 
 }  // namespace ui

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "accuracy.h"
+#include "engine/scenario_fields.h"
 #include "app.h"
 #include "format.h"
 #include "i18n.h"
@@ -51,6 +52,59 @@ void DrawVerdict(const engine::Estimate& e, const AppState& state, const Fonts& 
                      model.c_str(), ParamsText(e.params.total).c_str(), ParamsText(e.params.active).c_str(),
                      ParamsText(e.memory.trainable_params).c_str(), gpus).c_str());
   ImGui::PopStyleColor();
+}
+
+// One changed input as the form names it ("Activation checkpointing: Full"); fields the
+// form does not show (the node size that follows the GPU count) are left out.
+std::string ChangeText(const engine::FieldChange& c, const AppState& state) {
+  const engine::ScenarioField* f = engine::FindScenarioField(c.key);
+  if (f == nullptr || f->label == nullptr) return "";
+  std::string value;
+  switch (f->type) {
+    case engine::FieldType::kChoice: {
+      const auto at = std::find(f->choices.begin(), f->choices.end(), c.text);
+      const size_t index = size_t(at - f->choices.begin());
+      value = index < f->choice_labels.size() ? T(f->choice_labels[index]) : c.text;
+      break;
+    }
+    case engine::FieldType::kText: {
+      const engine::GpuSpec* gpu = c.key == "gpu" ? state.catalog->FindGpu(c.text) : nullptr;
+      value = gpu != nullptr ? gpu->name : c.text;
+      break;
+    }
+    case engine::FieldType::kBool: value = c.value != 0 ? T("on") : T("off"); break;
+    default: value = WithThousands(c.value); break;
+  }
+  return Printf("%s: %s", T(f->label), value.c_str());
+}
+
+// Under a "does not fit" verdict: what would make it fit, each with its memory and time
+// and an Apply button (the engine's fit options, model.md §10).
+void DrawFitOptions(AppState& state, const engine::Estimate& e) {
+  if (e.fits || e.fit_options.empty()) return;
+  ImGui::Spacing();
+  ImGui::TextUnformatted(T("What would make it fit:"));
+  const engine::FitOption* chosen = nullptr;
+  for (size_t i = 0; i < e.fit_options.size(); ++i) {
+    const engine::FitOption& o = e.fit_options[i];
+    std::string changes;
+    for (const engine::FieldChange& c : o.changes) {
+      const std::string text = ChangeText(c, state);
+      if (text.empty()) continue;
+      changes += (changes.empty() ? "" : ", ") + text;
+    }
+    const std::string time = o.slowdown >= 1 ? Printf(T("%.2f× the time"), o.slowdown)
+                                             : Printf(T("%.2f× the time (faster)"), o.slowdown);
+    std::string line = Printf(T("%s → %s per GPU, %s"), changes.c_str(), GibText(o.need_bytes).c_str(), time.c_str());
+    if (o.changes_the_job) line += Printf(" (%s)", T("changes what is trained"));
+    ImGui::PushID(int(i));
+    ImGui::Bullet();
+    WrappedText(line.c_str());
+    if (ImGui::SmallButton(L("Apply"))) chosen = &o;
+    MarkAnchor(state, "fit-option:" + std::to_string(i));
+    ImGui::PopID();
+  }
+  if (chosen != nullptr) AdoptFitOption(state, *chosen);
 }
 
 // Stacked horizontal bar of the terms, scaled so both the need and the capacity fit,
@@ -164,7 +218,7 @@ void DrawWarnings(const engine::Estimate& e) {
 
 }  // namespace
 
-void DrawResultsSummary(const AppState& state, const Fonts& fonts) {
+void DrawResultsSummary(AppState& state, const Fonts& fonts) {
   if (!state.result.ok()) {
     const engine::InputError& error = state.result.error();
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
@@ -175,6 +229,7 @@ void DrawResultsSummary(const AppState& state, const Fonts& fonts) {
   if (!state.last_good) return;
   DrawSummaryCards(state, *state.last_good, fonts);
   DrawVerdict(*state.last_good, state, fonts);
+  DrawFitOptions(state, *state.last_good);  // Apply changes the inputs, not this estimate
 }
 
 void DrawResultsDetails(AppState& state, const Fonts& fonts) {

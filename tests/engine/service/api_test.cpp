@@ -134,4 +134,49 @@ TEST(Cli, CatalogAndHelp) {
   EXPECT_EQ(RunCli("frobnicate").exit_code, 2);
 }
 
+// Issue 17: a scenario that does not fit lists what would make it fit, and each option's
+// changes, applied over the scenario as a user would (JSON merge), give an estimate that
+// fits with the memory and speed the option states. The seed's first scenario (Llama 3 8B
+// LoRA on one RTX 4090) needs 38 GiB of the card's 24.
+TEST(Api, FitOptionsAppliedToTheScenarioFitAsStated) {
+  for (const char* text : {R"({"model":"llama-3-8b","method":"lora","gpu":"rtx-4090-24gb"})",
+                           R"({"model":"llama-3-8b","method":"lora","gpu":"rtx-4090-24gb","seq_len":2048,"micro_batch":4})",
+                           R"({"model":"llama-3-70b","method":"full","gpu":"h100-sxm-80gb","gpus":8})",
+                           R"({"model":"qwen2.5-7b","method":"full","gpu":"a100-sxm-40gb","gpus":2,"zero":1})"}) {
+    const json scenario = json::parse(text);
+    const json r = Estimate(text);
+    ASSERT_FALSE(r["memory"]["fits"].get<bool>()) << text;
+    ASSERT_FALSE(r["fit_options"].empty()) << text;
+    double last_slowdown = 0;
+    bool job_changed = false;
+    for (const json& option : r["fit_options"]) {
+      json changed = scenario;
+      changed.update(option["changes"]);
+      const json again = Estimate(changed.dump());
+      ASSERT_FALSE(again.contains("error")) << changed.dump() << again.dump();
+      EXPECT_TRUE(again["memory"]["fits"].get<bool>()) << changed.dump();
+      EXPECT_NEAR(again["memory"]["per_gpu_gib"].get<double>(), option["per_gpu_gib"].get<double>(),
+                  0.01 * option["per_gpu_gib"].get<double>())
+          << changed.dump();
+      EXPECT_NEAR(again["throughput"]["tokens_per_s_per_gpu"].get<double>(),
+                  option["tokens_per_s_per_gpu"].get<double>(), 0.01 * option["tokens_per_s_per_gpu"].get<double>())
+          << changed.dump();
+      // Ranked by slowdown, the options that keep the job before those that change it.
+      const bool changes_job = option["changes_the_job"].get<bool>();
+      if (changes_job && !job_changed) last_slowdown = 0;
+      EXPECT_TRUE(changes_job || !job_changed) << r["fit_options"].dump();
+      EXPECT_GE(option["slowdown"].get<double>(), last_slowdown) << r["fit_options"].dump();
+      last_slowdown = option["slowdown"].get<double>();
+      job_changed = changes_job;
+    }
+  }
+}
+
+// A scenario that fits has no fit options.
+TEST(Api, AScenarioThatFitsHasNoFitOptions) {
+  const json r = Estimate(R"({"model":"llama-3-8b","method":"qlora","gpu":"rtx-4090-24gb","activation_checkpointing":"full"})");
+  ASSERT_TRUE(r["memory"]["fits"].get<bool>()) << r["memory"].dump();
+  EXPECT_TRUE(r["fit_options"].empty());
+}
+
 }  // namespace
