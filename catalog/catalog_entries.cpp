@@ -77,6 +77,11 @@ constexpr Range kRanges[] = {
     // GPUs one node or pod of the offer holds: TPU v5p pods reach 8,960.
     {"offers.max_gpus", 1, 100000},
     {"offers.node_gbps", 1, 1e5},
+    // Capacity one buyer gets: 0 (sales only) .. 100,000 GPUs; a term of up to a year
+    // (capacity blocks run 1-182 days); a lead time of up to a quarter (blocks book 8 weeks ahead).
+    {"offers.capacity_gpus", 0, 100000},
+    {"offers.min_term_days", 0, 366},
+    {"offers.lead_time_days", 0, 92},
     // Price per GPU-hour (an instance's price ÷ its GPUs), in the offer's currency: the
     // catalog spans 0.25 USD (Vast.ai RTX 3090) .. 14.24 USD (AWS p6-b200) and 0.76 .. 45.2
     // CNY; the floor is 25× below the cheapest, the ceiling 35× above the dearest.
@@ -474,6 +479,23 @@ engine::Market MarketOf(const std::string& region, const std::string& currency) 
   return currency == "CNY" ? Market::kCn : Market::kGlobal;
 }
 
+// What one buyer can rent of an offer. Without capacity_gpus an offer (an overlay's)
+// gives one node, self-serve, as most providers let a new account do; with it, the kind
+// and its basis (a source or a stated assumption) are required.
+std::optional<InputError> ReadCapacity(const engine::contract::Json& e, const std::string& path, engine::CloudOffer& o) {
+  o.capacity_gpus = o.max_gpus;
+  if (!e.contains("capacity_gpus") || e["capacity_gpus"].is_null()) return std::nullopt;
+  if (auto err = MaybeInt(e, "offers", "capacity_gpus", path, &o.capacity_gpus)) return err;
+  if (auto err = ReadCatalogEnum(e, "capacity_kind", path, engine::kCapacityKindNames, 0, true, &o.capacity_kind)) {
+    return err;
+  }
+  if (auto err = engine::contract::RequireText(e, "capacity_basis", path, &o.capacity_basis)) return err;
+  double min_term_days = 0;
+  if (auto err = MaybeNumber(e, "offers", "min_term_days", path, &min_term_days)) return err;
+  o.min_term_hours = min_term_days * 24;
+  return MaybeNumber(e, "offers", "lead_time_days", path, &o.lead_time_days);
+}
+
 Result<engine::CloudOffer> ParseOffer(const engine::contract::Json& e, const std::string& path) {
   if (!e.is_object()) return NotAnObject(path);
   engine::CloudOffer o;
@@ -506,6 +528,7 @@ Result<engine::CloudOffer> ParseOffer(const engine::contract::Json& e, const std
   if (auto err = engine::contract::ReadString(e, "fabric", path, &o.fabric); err && !e["fabric"].is_null()) return *err;
   if (auto err = MaybeNumber(e, "offers", "node_gbps", path, &o.node_gbps)) return *err;
   if (auto err = ReadPrices(e, path, o)) return *err;
+  if (auto err = ReadCapacity(e, path, o)) return *err;
   const bool priced = o.on_demand_per_hour > 0 || o.spot_per_hour > 0 || o.reserved_1yr_per_hour > 0 ||
                       o.reserved_3yr_per_hour > 0;
   if (priced) {

@@ -24,6 +24,14 @@ enum class BillingGranularity { kUnknown, kPerSecond, kPerMinute, kPerHour };
 inline constexpr std::array<std::string_view, 4> kBillingGranularityNames = {"unknown", "per-second", "per-minute",
                                                                              "per-hour"};
 
+// How one buyer gets an offer's GPUs (cloud_offers.json "capacity_kind"): on their own
+// (self-serve), after the provider approves a quota request, from third-party hosts of a
+// marketplace, as a capacity block booked ahead for a fixed term, or only through a
+// reserved cluster negotiated with sales.
+enum class CapacityKind { kSelfServe, kQuotaRequest, kMarketplace, kCapacityBlock, kReservedCluster };
+inline constexpr std::array<std::string_view, 5> kCapacityKindNames = {"self-serve", "quota-request", "marketplace",
+                                                                       "capacity-block", "reserved-cluster"};
+
 // A rentable cloud unit: an instance (or a single GPU) at a price per unit-hour in its
 // currency. A price of 0 means the provider does not offer that pricing.
 struct CloudOffer {
@@ -40,6 +48,15 @@ struct CloudOffer {
   BillingGranularity billing_granularity = BillingGranularity::kUnknown;
   std::string price_date;
   std::string confidence;
+  // What one buyer can actually rent at these prices: at most capacity_gpus GPUs (0: none
+  // without sales), for at least min_term_hours (a capacity block's one day), after
+  // lead_time_days of waiting (quota approval, a block's start). Stated by the provider or
+  // assumed (capacity_basis says which).
+  int capacity_gpus = 8;
+  CapacityKind capacity_kind = CapacityKind::kSelfServe;
+  double min_term_hours = 0;
+  double lead_time_days = 0;
+  std::string capacity_basis;
 };
 
 // A server one can buy: GPUs with their host, as a unit.

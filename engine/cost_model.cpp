@@ -49,7 +49,9 @@ void SetBreakEven(OwnCost& o, const OwnershipAssumptions& a, double cloud_per_gp
 
 }  // namespace
 
-double BilledHours(const CloudOffer& o, double hours) {
+double BilledHours(const CloudOffer& o, double used_hours) {
+  // A term shorter than the offer's minimum is billed for the minimum (a capacity block's day).
+  const double hours = std::max(used_hours, o.min_term_hours);
   if (o.billing_granularity == BillingGranularity::kPerSecond) return std::ceil(hours * kSecondsPerHour) / kSecondsPerHour;
   if (o.billing_granularity == BillingGranularity::kPerMinute) return std::ceil(hours * 60) / 60;
   return std::ceil(hours);
@@ -99,6 +101,7 @@ std::vector<CloudCost> CloudOptions(const Catalog& c, const std::string& gpu_id,
       cc.billed_hours = BilledHours(o, hours);
       cc.total = cc.price_per_hour * cc.billed_hours;
       cc.per_gpu_hour = cc.price_per_hour / (units * (o.per_gpu ? 1 : o.gpus));
+      cc.within_capacity = units * (o.per_gpu ? 1 : o.gpus) <= o.capacity_gpus;
       out.push_back(cc);
     }
   }
@@ -108,10 +111,16 @@ std::vector<CloudCost> CloudOptions(const Catalog& c, const std::string& gpu_id,
   return out;
 }
 
+// The cheapest on-demand rental one buyer can get; when no offer has the capacity, the
+// cheapest of those that would need a sales-negotiated cluster (within_capacity false).
 const CloudCost* CheapestOnDemand(const std::vector<CloudCost>& options) {
-  const auto it = std::find_if(options.begin(), options.end(),
-                               [](const CloudCost& c) { return c.pricing == Pricing::kOnDemand; });
-  return it == options.end() ? nullptr : &*it;
+  const CloudCost* over_capacity = nullptr;
+  for (const CloudCost& c : options) {
+    if (c.pricing != Pricing::kOnDemand) continue;
+    if (c.within_capacity) return &c;
+    if (over_capacity == nullptr) over_capacity = &c;
+  }
+  return over_capacity;
 }
 
 std::vector<OwnCost> OwnOptions(const Catalog& c, const OwnershipAssumptions& a, const std::string& gpu_id, int gpus,

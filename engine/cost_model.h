@@ -43,6 +43,7 @@ struct CloudCost {
   double billed_hours = 0;       // rounded up to the billing granularity
   double total = 0;              // price_per_hour × billed_hours
   double per_gpu_hour = 0;
+  bool within_capacity = true;   // one buyer can rent this many of the offer's GPUs (capacity_gpus)
 };
 
 struct OwnCost {
@@ -90,8 +91,9 @@ struct OwnershipAssumptions {
 
 OwnershipAssumptions AssumptionsFromCatalog(const Catalog& catalog);
 
-// Hours billed for `hours` of use of `offer` at its granularity (per second, minute or
-// started hour; unknown granularity is billed by the started hour, the common default).
+// Hours billed for `hours` of use of `offer`: at least its minimum term (a capacity
+// block's day), at its granularity (per second, minute or started hour; unknown
+// granularity is billed by the started hour, the common default).
 double BilledHours(const CloudOffer& offer, double hours);
 
 // Converts `amount` in `from` to `to` with the catalog's rates (USD-based); returns a
@@ -112,7 +114,8 @@ struct RentVsBuy {
 };
 RentVsBuy RentVsBuySeries(double cloud_per_hour, const OwnCost& own, double utilization, int horizon_months);
 
-// The cheapest on-demand option of CloudOptions' result (sorted by cost), or nullptr.
+// The cheapest on-demand option of CloudOptions' result (sorted by cost) within its offer's
+// capacity, else the cheapest beyond it (a sales-negotiated cluster), or nullptr.
 const CloudCost* CheapestOnDemand(const std::vector<CloudCost>& options);
 
 // Buying enough catalog servers of `gpu_id` for `gpus` GPUs, compared with a cloud

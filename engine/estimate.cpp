@@ -26,7 +26,7 @@ std::vector<Warning> CollectWarnings(const Scenario& s) {
   if (p.tp > m.kv_heads) {
     w.push_back(MakeWarning("tp_exceeds_kv_heads", {CountArg("tp", p.tp), CountArg("kv_heads", m.kv_heads)}));
   }
-  if (m.layers % p.pp != 0) {
+  if (m.layers % p.pp != 0 && p.first_stage_layers == 0 && p.last_stage_layers == 0) {
     w.push_back(MakeWarning("uneven_pipeline", {CountArg("pp", p.pp), CountArg("layers", m.layers)}));
   }
   if (p.sequence_parallel && p.tp == 1) {
@@ -141,6 +141,12 @@ Result<Estimate> ComputeEstimate(const Scenario& s, const Catalog& catalog, cons
   e.warnings = CollectWarnings(s);
   AddNodeSizeWarning(s, gpu, catalog, e.warnings);
   AddTimeWarnings(s, e, e.warnings);
+  if (e.costs.rent && !e.costs.rent->within_capacity) {
+    const CloudOffer& offer = *e.costs.rent->offer;
+    e.warnings.push_back(MakeWarning("rent_needs_sales", {TextArg("offer", offer.provider_name + " " + offer.instance),
+                                                          CountArg("gpus", s.parallel.gpus),
+                                                          CountArg("capacity", offer.capacity_gpus)}));
+  }
   if (!e.fits) {
     e.fit_options = FitOptions(s, catalog);
     e.warnings.push_back(MakeWarning("does_not_fit", {BytesArg("need_bytes", e.need_bytes), TextArg("gpu", gpu.name),

@@ -16,6 +16,9 @@ constexpr MessageTemplate kTemplates[] = {
      "inter-node network."},
     {"tp_exceeds_kv_heads", "tp {tp} exceeds the {kv_heads} KV heads; KV projections are replicated across TP ranks."},
     {"uneven_pipeline", "pp {pp} does not divide {layers} layers; the busiest stage is estimated as an even share."},
+    {"rent_needs_sales",
+     "No cloud offer rents one buyer {gpus} of these GPUs self-serve: the rental priced here ({offer}) gives at most "
+     "{capacity}; a cluster this size is negotiated with the provider's sales, at prices that may differ."},
     {"sequence_parallel_without_tp", "sequence_parallel has no effect with tp = 1."},
     {"no_flash_attention_long_context",
      "Without FlashAttention the s² attention scores dominate activation memory at this length."},

@@ -29,6 +29,10 @@ constexpr MessageTemplate kTemplates[] = {
     {"plan.over_budget.rent", "{gpu}: the fastest plan needs {cash_outlay} of rental, more than the {budget} budget"},
     {"plan.over_budget.buy", "{gpu}: the fastest plan needs {cash_outlay} to buy, more than the {budget} budget"},
     {"plan.no_plan", "{gpu}: no plan within the constraints"},
+    {"plan.sales_only", "{gpu}: rented only through a contract with the provider's sales (no self-serve offer)"},
+    {"plan.over_capacity",
+     "{gpu}: the offers rent one buyer at most {capacity} GPUs self-serve, too few for a plan that fits and meets "
+     "the goal; more needs a cluster negotiated with the provider's sales (or owned servers)"},
     {"plan.no_fp8", "{gpu}: no FP8 tensor cores for the fp8 recipe"},
     {"plan.no_block_scaled", "{gpu}: no block-scaled tensor cores for MXFP8 or NVFP4"},
     {"plan.no_bf16", "{gpu}: no bfloat16 arithmetic (fp16 with loss scaling would run)"},

@@ -72,6 +72,10 @@ struct HourlyPrice {
 struct Prices {
   HourlyPrice cloud;  // cheapest allowed rental per hour
   HourlyPrice own;    // cheapest ownership per hour
+  // Offers of this GPU the plan could rent but for their capacity: the most GPUs any of
+  // them gives one buyer (0 when none was held back by capacity).
+  int capacity_short = 0;
+  bool over_capacity = false;
 };
 
 // A region rents where it is: its own market and, outside China, global marketplaces.
@@ -106,6 +110,12 @@ Prices PricesFor(const Catalog& cat, const PlanConstraints& c, const GpuSpec& g,
       if (!RentableIn(*cc.offer, c.region)) continue;
       if (cc.pricing == Pricing::kSpot && !c.allow_spot) continue;
       if (cc.pricing == Pricing::kReserved1yr || cc.pricing == Pricing::kReserved3yr) continue;
+      // More GPUs than one buyer gets from the offer needs a sales-negotiated cluster.
+      if (!cc.within_capacity) {
+        p.over_capacity = true;
+        p.capacity_short = std::max(p.capacity_short, cc.offer->capacity_gpus);
+        continue;
+      }
       if (p.cloud.per_hour > 0 && cc.price_per_hour >= p.cloud.per_hour) continue;
       p.cloud = {cc.price_per_hour, cc.offer->id, RentalProcurement(cc), cc.units};
       p.cloud.offer = cc.offer;
@@ -169,6 +179,12 @@ Plan MakePlan(const Scenario& s, const GpuSpec& g, const Evaluated& e, const Hou
   p.procurement_id = price.id;
   p.procurement = price.label;
   p.units = price.units;
+  if (!own && price.offer != nullptr) {
+    p.capacity_gpus = price.offer->capacity_gpus;
+    p.capacity_kind = price.offer->capacity_kind;
+    p.lead_time_days = price.offer->lead_time_days;
+    p.min_term_hours = price.offer->min_term_hours;
+  }
   // Rentals bill at the offer's granularity, as CloudOptions does; ownership is the job's
   // share of the hardware's cost per hour (model.md §8).
   const double hours = own ? e.wall_hours : price.offer ? BilledHours(*price.offer, e.wall_hours) : std::ceil(e.wall_hours);
@@ -212,6 +228,8 @@ bool Dominates(const Plan& p, const Plan& q) {
 // What the search learned about one GPU type, for the rejection notes.
 struct GpuOutcome {
   bool any_fit = false, any_price = false, any_feasible = false;
+  bool over_capacity = false;  // some count had offers, but none with the capacity
+  int largest_capacity = 0;    // the most GPUs an offer of this GPU rents one buyer
   double smallest_need = 1e300;
   int largest_count_tried = 0;
   const Plan* fastest = nullptr;
@@ -345,6 +363,10 @@ void Search::SearchGpu(const GpuSpec& g, const FabricSpec& f) {
   const bool long_context = base_.training.seq_len >= 32768;
   for (int n : GpuCounts(c_.max_gpus)) {
     const Prices prices = PricesFor(cat_, c_, g, n, assumptions_);
+    if (prices.over_capacity) {
+      out.over_capacity = true;
+      out.largest_capacity = std::max(out.largest_capacity, prices.capacity_short);
+    }
     if (prices.cloud.per_hour <= 0 && prices.own.per_hour <= 0) continue;
     out.any_price = true;
     out.largest_count_tried = n;
@@ -391,6 +413,10 @@ Message NoPriceReason(const GpuSpec& g, const PlanConstraints& c) {
 }
 
 Message Search::RejectionReason(const GpuSpec& g, const GpuOutcome& o) const {
+  if (!o.any_price && o.over_capacity) {
+    if (o.largest_capacity == 0) return MakeMessage("plan.sales_only", {TextArg("gpu", g.name)});
+    return MakeMessage("plan.over_capacity", {TextArg("gpu", g.name), CountArg("capacity", o.largest_capacity)});
+  }
   if (!o.any_price) return NoPriceReason(g, c_);
   if (!o.any_fit) {
     return MakeMessage(o.largest_count_tried == 1 ? "plan.does_not_fit.one_gpu" : "plan.does_not_fit",

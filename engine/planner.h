@@ -64,6 +64,12 @@ struct Plan {
   std::string procurement_id;  // cloud offer id or server id
   Message procurement;         // "AWS p5.48xlarge, on-demand" / "4× hgx-h100-8gpu (new)"
   int units = 0;               // instances or servers
+  // Rented plans: what one buyer gets from the offer (catalog capacity), the wait before
+  // the GPUs are usable and the shortest term billed.
+  int capacity_gpus = 0;
+  CapacityKind capacity_kind = CapacityKind::kSelfServe;
+  double lead_time_days = 0;
+  double min_term_hours = 0;
   double cost = 0;             // the job's cost in the constraints' currency (own: amortized share)
   double cash_outlay = 0;      // what must be paid up front: the rental, or the purchase + power
   double storage_cost = 0;     // rented plans: object storage for data and checkpoints (in `cost`)

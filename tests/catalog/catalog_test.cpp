@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <cmath>
 #include <map>
 #include <string>
@@ -65,6 +67,31 @@ TEST(Catalog, OfferRegionsMapToMarkets) {
   std::map<std::string, int> offers_by_market;
   for (const engine::CloudOffer& o : Cat().offers) ++offers_by_market[std::string(EnumName(engine::kMarketNames, o.market))];
   for (const char* market : {"us", "eu", "cn", "asia", "global"}) EXPECT_GT(offers_by_market[market], 0) << market;
+}
+
+// Issue 17: every shipped offer says how many GPUs one buyer gets and on what basis; AWS's
+// Capacity Blocks give up to 64 p5e instances in one block ("Each Capacity Block can have
+// up to 64 instances", EC2 user guide, 2026-02), 512 GPUs, for at least a day; CoreWeave
+// onboards only through sales (0 self-serve).
+TEST(Catalog, EveryOfferStatesItsCapacity) {
+  for (const engine::CloudOffer& o : Cat().offers) {
+    EXPECT_FALSE(o.capacity_basis.empty()) << o.id;
+    EXPECT_GE(o.capacity_gpus, 0) << o.id;
+  }
+  auto find = [](std::string_view id) -> const engine::CloudOffer* {
+    for (const engine::CloudOffer& o : Cat().offers) {
+      if (o.id == id) return &o;
+    }
+    return nullptr;
+  };
+  const engine::CloudOffer* block = find("aws-p5e-48xlarge");
+  ASSERT_NE(block, nullptr);
+  EXPECT_EQ(block->capacity_gpus, 64 * 8);
+  EXPECT_EQ(block->capacity_kind, engine::CapacityKind::kCapacityBlock);
+  EXPECT_EQ(block->min_term_hours, 24);
+  const engine::CloudOffer* coreweave = find("coreweave-hgx-h100");
+  ASSERT_NE(coreweave, nullptr);
+  EXPECT_EQ(coreweave->capacity_gpus, 0);
 }
 
 TEST(Catalog, A10HasTwentyFourGigabytesNotFortyOrEighty) {
@@ -155,6 +182,16 @@ TEST(CatalogOverlay, AddsNewEntriesAndReplacesKnownIds) {
   EXPECT_EQ(c.offers.size(), Embedded().value().offers.size() + 1);
   EXPECT_EQ(c.gpus.size(), Embedded().value().gpus.size());  // replaced, not added
   EXPECT_DOUBLE_EQ(c.FindGpu("h100-sxm-80gb")->bf16_flops, 800e12);
+}
+
+// An overlay's offer without capacity fields gives one node, self-serve.
+TEST(CatalogOverlay, AnOfferWithoutCapacityGivesOneNode) {
+  auto c = ApplyOverlay(Embedded().value(), kOverlay, "overlay");
+  ASSERT_TRUE(c.ok());
+  const auto& offers = c.value().offers;
+  const auto mine = std::find_if(offers.begin(), offers.end(), [](const auto& o) { return o.id == "my-h100-deal"; });
+  ASSERT_NE(mine, offers.end());
+  EXPECT_EQ(mine->capacity_gpus, mine->max_gpus);
 }
 
 TEST(CatalogOverlay, ErrorsNameTheEntryAndLeaveTheCatalogAlone) {

@@ -123,6 +123,44 @@ TEST(Planner, CloudCostIsInstancesTimesPriceTimesBilledHours) {
   }
 }
 
+// Issue 17: no plan rents more GPUs than one buyer gets from the offer (capacity_gpus):
+// with 16 of the big GPUs to be had and none of the small, every rented plan stays at 16
+// or fewer big GPUs, and the small GPU is rejected as sales-only.
+TEST(Planner, NeverRentsMoreThanAnOfferGivesOneBuyer) {
+  Catalog c = TinyCatalog();
+  c.offers[0].capacity_gpus = 16;
+  c.offers[1].capacity_gpus = 0;
+  auto r = RunPlan(Llama8BFineTune(), CloudOnly(), c);
+  ASSERT_TRUE(r.ok());
+  ASSERT_FALSE(r.value().plans.empty());
+  for (const Plan& p : r.value().plans) {
+    EXPECT_EQ(p.gpu_id, "big-80gb");
+    EXPECT_LE(p.layout.gpus, 16);
+    EXPECT_EQ(p.capacity_gpus, 16);
+  }
+  const auto small = std::find_if(r.value().rejected.begin(), r.value().rejected.end(),
+                                  [](const Rejection& x) { return x.gpu_id == "small-24gb"; });
+  ASSERT_NE(small, r.value().rejected.end());
+  EXPECT_EQ(small->reason.id, "plan.sales_only");
+}
+
+// A capacity block's one-day minimum is billed in full: a job of a few hours on an offer
+// with min_term_hours 24 costs 24 hours of the instances.
+TEST(Planner, AMinimumTermIsBilledInFull) {
+  Catalog c = TinyCatalog();
+  c.offers[0].min_term_hours = 24;
+  c.offers.pop_back();
+  Scenario s = Llama8BFineTune();
+  s.training.tokens = 1e8;
+  auto r = RunPlan(s, CloudOnly(), c);
+  ASSERT_TRUE(r.ok());
+  ASSERT_FALSE(r.value().plans.empty());
+  for (const Plan& p : r.value().plans) {
+    ASSERT_LT(p.wall_hours, 24);
+    EXPECT_NEAR(p.cost - p.storage_cost, p.units * 24.0 * 24, 1e-6);
+  }
+}
+
 // Renting stores the dataset, three resumable checkpoints and a 16-bit copy of the weights
 // in object storage at $23/TB-month (730 h). Llama-3-8B has 8,030,261,248 parameters (its
 // model card); full bf16 AdamW checkpoints are 2 + 4 + 8 = 14 B/param, 1e9 tokens of a

@@ -78,8 +78,28 @@ void PlanIdentity(const engine::Plan& p, const AppState& state, bool show_labels
 }
 
 // For an owned plan: the cash to buy the servers under its cost (the job's amortized share).
+// A rented plan's terms: how one buyer gets the offer's GPUs and how many, the wait and
+// the minimum term (catalog capacity, model.md §8.1).
+void RentLine(const engine::Plan& p) {
+  std::string how;
+  switch (p.capacity_kind) {
+    case engine::CapacityKind::kSelfServe: how = T("self-serve"); break;
+    case engine::CapacityKind::kQuotaRequest: how = T("after a quota request"); break;
+    case engine::CapacityKind::kMarketplace: how = T("marketplace hosts"); break;
+    case engine::CapacityKind::kCapacityBlock: how = T("capacity block, booked ahead"); break;
+    case engine::CapacityKind::kReservedCluster: how = T("reserved cluster"); break;
+  }
+  std::string line = Printf(T("%s, up to %d GPUs"), how.c_str(), p.capacity_gpus);
+  if (p.lead_time_days > 0) line += Printf(T(", ~%.0f days to start"), p.lead_time_days);
+  if (p.min_term_hours > 0) line += Printf(T(", billed at least %.0f h"), p.min_term_hours);
+  MutedText(line.c_str());
+}
+
 void BuyLine(const engine::Plan& p, const AppState& state) {
-  if (!p.own) return;
+  if (!p.own) {
+    RentLine(p);
+    return;
+  }
   MutedText(Printf(T("buy %s"), WithThousands(p.capex).c_str()).c_str());
   if (!ImGui::IsItemHovered()) return;
   // A break-even above 100% utilization, or none (renting stays cheaper, or no rental

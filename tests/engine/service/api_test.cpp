@@ -179,4 +179,27 @@ TEST(Api, AScenarioThatFitsHasNoFitOptions) {
   EXPECT_TRUE(r["fit_options"].empty());
 }
 
+// Issue 17's first user: a 70B full fine-tune of 2B tokens within a week and $40k. Every
+// pick rents no more GPUs than its offer gives one buyer (the catalog's capacity_gpus).
+TEST(Api, PlanPicksStayWithinTheOffersCapacity) {
+  const engine::service::Response r = engine::service::Session().Plan(
+      R"({"model":"llama-3-70b","method":"full","tokens":2e9,"deadline_days":7,"budget":40000,"global_batch":256})");
+  const json plan = json::parse(r.json);
+  ASSERT_FALSE(plan.contains("error")) << r.json.substr(0, 300);
+  ASSERT_FALSE(plan["picks"].empty());
+  for (const json& p : plan["picks"]) {
+    if (p["capacity_gpus"].is_null()) continue;  // owned
+    EXPECT_LE(p["gpus"].get<int>(), p["capacity_gpus"].get<int>()) << p.dump();
+  }
+}
+
+// An estimate on more GPUs than any offer rents one buyer says the cluster needs sales.
+TEST(Api, AnEstimateBeyondEveryOffersCapacitySaysItNeedsSales) {
+  const json r = Estimate(R"({"model":"llama-3-70b","method":"pretrain","gpus":4096,"tp":8,"pp":4,"gpu":"h100-sxm-80gb","tokens":1e12})");
+  ASSERT_FALSE(r.contains("error")) << r.dump().substr(0, 300);
+  bool said = false;
+  for (const json& w : r["warnings"]) said |= w["code"] == "rent_needs_sales";
+  EXPECT_TRUE(said) << r["warnings"].dump();
+}
+
 }  // namespace
