@@ -141,6 +141,7 @@ constexpr MessageTemplate kTemplates[] = {
     {"input.block_scaled_unsupported",
      "{precision} needs block-scaled tensor cores (Blackwell B200/B300/GB200/GB300, MI355X); {gpu} has none"},
     {"input.virtual_pipeline_layers", "pp × virtual_pipeline must be at most the {layers} layers (a layer per chunk)"},
+    {"input.min_above_max", "must be at most max_gpus ({max}), got {min}"},
     {"input.stage_layers_need_pp", "needs pp > 1 (layers of the first or last pipeline stage)"},
     {"input.stage_layers",
      "the {pp} pipeline stages must share the {layers} layers with at least {virtual_pipeline} on each (one per virtual "

@@ -27,7 +27,18 @@ namespace {
 // ---------------------------------------------------------------------------------------
 // [SECTION] which GPUs and counts
 
-bool GpuAllowed(const GpuSpec& g, const PlanConstraints& c) {
+bool Keeps(const PlanConstraints& c, std::string_view field) {
+  return std::find(c.keep.begin(), c.keep.end(), field) != c.keep.end();
+}
+
+// The values the search tries for a setting: the scenario's own when the goal keeps it.
+template <class T>
+std::vector<T> Tried(const PlanConstraints& c, std::string_view field, T given, std::vector<T> choices) {
+  if (Keeps(c, field)) return {given};
+  return choices;
+}
+
+bool ListedGpu(const GpuSpec& g, const PlanConstraints& c) {
   if (c.gpus.empty()) return true;
   for (const std::string& a : c.gpus) {
     if (a == g.id || a == g.vendor) return true;
@@ -35,17 +46,24 @@ bool GpuAllowed(const GpuSpec& g, const PlanConstraints& c) {
   return false;
 }
 
+bool GpuAllowed(const GpuSpec& g, const PlanConstraints& c, const std::string& given_gpu) {
+  return Keeps(c, "gpu") ? g.id == given_gpu : ListedGpu(g, c);
+}
+
 // GPU counts tried: 1, 2, 4, then whole 8-GPU nodes at powers of two and 1.5× powers of
 // two (8, 12→16, 24, 32, 48, 64, 96, ...) up to the limit, so global batches that are
 // powers of two divide evenly; TP/PP layouts are factorized within each count.
-std::vector<int> GpuCounts(int max_gpus) {
-  std::vector<int> counts = {1, 2, 4};
+// The goal's own bounds are tried too (10 GPUs between min_gpus = max_gpus = 10).
+std::vector<int> GpuCounts(int min_gpus, int max_gpus) {
+  std::vector<int> counts = {1, 2, 4, min_gpus, max_gpus};
   for (int n = 8; n <= max_gpus; n *= 2) {
     counts.push_back(n);
     if (n >= 16 && n * 3 / 2 <= max_gpus) counts.push_back(n * 3 / 2);
   }
   std::sort(counts.begin(), counts.end());
-  counts.erase(std::remove_if(counts.begin(), counts.end(), [&](int n) { return n > max_gpus; }), counts.end());
+  counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+  counts.erase(std::remove_if(counts.begin(), counts.end(), [&](int n) { return n < min_gpus || n > max_gpus; }),
+               counts.end());
   return counts;
 }
 
@@ -324,6 +342,10 @@ void Search::SearchLayout(const GpuSpec& g, const FabricSpec& f, const Prices& p
   lean.parallel.offload = dp > 1 ? Offload::kOptimizerAndParams : Offload::kNone;
   lean.training.global_batch = global_batch_;
   if (global_batch_ % dp != 0) return;
+  // A pipeline needs at least as many micro-batches per step as stages, or its bubble
+  // idles most GPUs (fill and drain of p − 1 slots against m of work).
+  const int pp = s.parallel.pp;
+  if (pp > 1 && global_batch_ / dp < pp) return;
   ++candidates_;
   const double lean_need = EstimateMemory(lean, params_, false).GpuBytes();
   out.smallest_need = std::min(out.smallest_need, lean_need);
@@ -336,16 +358,19 @@ void Search::SearchLayout(const GpuSpec& g, const FabricSpec& f, const Prices& p
     lean.parallel.zero = dp > 1 ? 1 : 0;
     lean.parallel.offload = dp > 1 ? Offload::kOptimizer : Offload::kNone;
   }
-  for (int zero : dp > 1 ? (stage3 ? std::vector<int>{1, 3} : std::vector<int>{1}) : std::vector<int>{0}) {
-    for (int mb : {1, 2, 4, 8}) {
-      if (global_batch_ % (mb * dp) != 0) break;
+  const std::vector<int> zeros = dp > 1 ? (stage3 ? std::vector<int>{1, 3} : std::vector<int>{1}) : std::vector<int>{0};
+  for (int zero : Tried(c_, "zero", s.parallel.zero, zeros)) {
+    for (int mb : Tried(c_, "micro_batch", s.training.micro_batch, {1, 2, 4, 8})) {
+      if (global_batch_ % (mb * dp) != 0 || (pp > 1 && global_batch_ / (mb * dp) < pp)) break;
       s.parallel.zero = zero;
       s.training.micro_batch = mb;
       s.training.global_batch = global_batch_;
       bool fitted = false;
-      for (Recompute ac : {Recompute::kNone, Recompute::kFull}) {
+      const Recompute given_ac = base_.training.activation_checkpointing;
+      for (Recompute ac : Tried(c_, "activation_checkpointing", given_ac, {Recompute::kNone, Recompute::kFull})) {
         s.training.activation_checkpointing = ac;
-        for (Offload off : {Offload::kNone, Offload::kOptimizer, Offload::kOptimizerAndParams}) {
+        const std::vector<Offload> offloads = {Offload::kNone, Offload::kOptimizer, Offload::kOptimizerAndParams};
+        for (Offload off : Tried(c_, "offload", base_.parallel.offload, offloads)) {
           if ((off == Offload::kOptimizerAndParams && zero != 3) || (off != Offload::kNone && zero == 0)) continue;
           s.parallel.offload = off;
           if ((fitted = TryCandidate(g, f, prices, s, out))) break;
@@ -361,7 +386,9 @@ void Search::SearchGpu(const GpuSpec& g, const FabricSpec& f) {
   GpuOutcome out;
   const ModelSpec& m = base_.model;
   const bool long_context = base_.training.seq_len >= 32768;
-  for (int n : GpuCounts(c_.max_gpus)) {
+  const std::vector<int> counts =
+      Keeps(c_, "gpus") ? std::vector<int>{base_.parallel.gpus} : GpuCounts(c_.min_gpus, c_.max_gpus);
+  for (int n : counts) {
     const Prices prices = PricesFor(cat_, c_, g, n, assumptions_);
     if (prices.over_capacity) {
       out.over_capacity = true;
@@ -378,16 +405,16 @@ void Search::SearchGpu(const GpuSpec& g, const FabricSpec& f) {
     s.parallel.gpus_per_node = DefaultGpusPerNode(n);
     s.parallel.virtual_pipeline = 1;
     s.parallel.etp = 0;  // experts split like the layers' matrices in the layouts searched
-    for (int tp : {1, 2, 4, 8}) {
+    for (int tp : Tried(c_, "tp", base_.parallel.tp, {1, 2, 4, 8})) {
       // Tensor parallelism stays inside the scale-up domain (NVLink/HCCS/ICI): its
       // per-layer all-reduces are too frequent for PCIe or the network (model.md §6.5).
       if (tp > s.parallel.gpus_per_node || tp > g.scale_up_domain || m.heads % tp != 0) continue;
-      for (int pp : {1, 2, 4, 8, 16}) {
+      for (int pp : Tried(c_, "pp", base_.parallel.pp, {1, 2, 4, 8, 16})) {
         if (n % (tp * pp) != 0 || (pp > 1 && pp * 2 > m.layers)) continue;
-        for (int cp : long_context ? std::vector<int>{1, 2, 4, 8} : std::vector<int>{1}) {
+        for (int cp : Tried(c_, "cp", base_.parallel.cp, long_context ? std::vector<int>{1, 2, 4, 8} : std::vector<int>{1})) {
           if (n % (tp * pp * cp) != 0 || base_.training.seq_len % cp != 0) continue;
           const int dp = n / (tp * pp * cp);
-          for (int ep : m.IsMoe() ? std::vector<int>{1, 2, 4, 8} : std::vector<int>{1}) {
+          for (int ep : Tried(c_, "ep", base_.parallel.ep, m.IsMoe() ? std::vector<int>{1, 2, 4, 8} : std::vector<int>{1})) {
             if (ep > 1 && (m.moe.experts % ep != 0 || dp % ep != 0)) continue;
             s.parallel.tp = tp, s.parallel.pp = pp, s.parallel.cp = cp, s.parallel.ep = ep;
             s.parallel.sequence_parallel = tp > 1;
@@ -468,7 +495,7 @@ std::vector<Plan> Picks(const std::vector<Plan>& front) {
 
 void Search::Step() {
   const GpuSpec& g = cat_.gpus[next_gpu_++];
-  if (!GpuAllowed(g, c_)) return;
+  if (!GpuAllowed(g, c_, base_.gpu_id)) return;
   if (base_.training.precision == Precision::kFp8 && !g.SupportsFp8()) {
     rejected_.push_back({g.id, MakeMessage("plan.no_fp8", {TextArg("gpu", g.name)})});
     return;
@@ -520,7 +547,8 @@ PlanResult Search::Finish() const {
 
 std::optional<InputError> ValidateConstraints(const PlanConstraints& c, const Catalog& catalog) {
   for (const auto& [field, value] : {std::pair{"deadline_days", c.deadline_days}, {"budget", c.budget},
-                                     {"max_gpus", double(c.max_gpus)}, {"own_utilization", c.own_utilization}}) {
+                                     {"min_gpus", double(c.min_gpus)}, {"max_gpus", double(c.max_gpus)},
+                                     {"own_utilization", c.own_utilization}}) {
     if (auto e = CheckLimit(field, value)) return e;
   }
   if (Convert(catalog, 1, "USD", c.currency) <= 0) {
@@ -529,8 +557,18 @@ std::optional<InputError> ValidateConstraints(const PlanConstraints& c, const Ca
     return MakeInputError("currency", "input.not_one_of",
                           {TextArg("allowed", codes), TextArg("got", QuotedInput(c.currency))});
   }
-  if (std::none_of(catalog.gpus.begin(), catalog.gpus.end(), [&](const GpuSpec& g) { return GpuAllowed(g, c); })) {
+  if (std::none_of(catalog.gpus.begin(), catalog.gpus.end(), [&](const GpuSpec& g) { return ListedGpu(g, c); })) {
     return MakeInputError("allowed_gpus", "input.allowed_gpus_none");
+  }
+  for (const std::string& name : c.keep) {
+    if (std::find(kKeepableNames.begin(), kKeepableNames.end(), name) == kKeepableNames.end()) {
+      std::string allowed;
+      for (std::string_view k : kKeepableNames) allowed += (allowed.empty() ? "" : ", ") + std::string(k);
+      return MakeInputError("keep", "input.not_one_of", {TextArg("allowed", allowed), TextArg("got", QuotedInput(name))});
+    }
+  }
+  if (c.min_gpus > c.max_gpus) {
+    return MakeInputError("min_gpus", "input.min_above_max", {CountArg("min", c.min_gpus), CountArg("max", c.max_gpus)});
   }
   return std::nullopt;
 }
@@ -555,7 +593,7 @@ Result<PlanSearch> PlanSearch::Start(const Scenario& base, const PlanConstraints
   // The planner chooses the GPU; validate the rest of the scenario against one it may use.
   Scenario checked = base;
   checked.gpu_id = std::find_if(catalog.gpus.begin(), catalog.gpus.end(), [&](const GpuSpec& g) {
-                     return GpuAllowed(g, c);
+                     return GpuAllowed(g, c, base.gpu_id);
                    })->id;
   // fp8 and bf16 support are checked per GPU by the search.
   checked.training.precision = Precision::kFp16;

@@ -34,12 +34,19 @@ struct PlanConstraints {
   // that region (and global marketplaces, except for "cn"); "cn" also excludes parts
   // export-restricted for China.
   std::string region;
+  int min_gpus = 1;
   int max_gpus = 4096;
+  // Scenario settings the search keeps as given instead of choosing them (kKeepableNames):
+  // the GPU, its count, the parallel layout, ZeRO, micro-batch, recomputation, offload.
+  std::vector<std::string> keep;
   bool allow_spot = false;             // spot capacity can be reclaimed mid-run
   // Owned hardware is paid whether busy or not: a job's share is OwnSharePerHour at this
   // utilization (cost_model.h).
   double own_utilization = kDefaultOwnUtilization;
 };
+
+inline constexpr std::array<std::string_view, 10> kKeepableNames = {
+    "gpu", "gpus", "tp", "pp", "cp", "ep", "zero", "micro_batch", "activation_checkpointing", "offload"};
 
 // The goal's figures an estimate's costs are priced with (RunEstimate).
 inline CostBasis CostBasisOf(const PlanConstraints& c) { return {c.currency, c.own_utilization}; }

@@ -161,6 +161,45 @@ TEST(Planner, AMinimumTermIsBilledInFull) {
   }
 }
 
+// Issue 17: a cluster the user pins is the one planned. min_gpus = max_gpus = 16 gives
+// only 16-GPU plans; a kept GPU, count and tensor-parallel degree come back as given.
+TEST(Planner, PinnedCountsAndSettingsAreKept) {
+  Catalog c = TinyCatalog();
+  for (CloudOffer& o : c.offers) o.capacity_gpus = 64;
+  PlanConstraints sixteen = CloudOnly();
+  sixteen.min_gpus = sixteen.max_gpus = 16;
+  auto r = RunPlan(Llama8BFineTune(), sixteen, c);
+  ASSERT_TRUE(r.ok());
+  ASSERT_FALSE(r.value().plans.empty());
+  for (const Plan& p : r.value().plans) EXPECT_EQ(p.layout.gpus, 16);
+  Scenario s = Llama8BFineTune();
+  s.gpu_id = "small-24gb";
+  s.parallel.gpus = 8;
+  s.parallel.tp = 2;
+  PlanConstraints keep = CloudOnly();
+  keep.keep = {"gpu", "gpus", "tp"};
+  auto kept = RunPlan(s, keep, c);
+  ASSERT_TRUE(kept.ok());
+  ASSERT_FALSE(kept.value().plans.empty());
+  for (const Plan& p : kept.value().plans) {
+    EXPECT_EQ(p.gpu_id, "small-24gb");
+    EXPECT_EQ(p.layout.gpus, 8);
+    EXPECT_EQ(p.layout.tp, 2);
+  }
+}
+
+// No planned pipeline has fewer micro-batches per step than stages.
+TEST(Planner, PipelinesGetAMicroBatchPerStageAtLeast) {
+  Catalog c = TinyCatalog();
+  for (CloudOffer& o : c.offers) o.capacity_gpus = 64;
+  auto r = RunPlan(Llama8BFineTune(), CloudOnly(), c);
+  ASSERT_TRUE(r.ok());
+  for (const Plan& p : r.value().plans) {
+    const int dp = p.layout.gpus / (p.layout.tp * p.layout.pp * p.layout.cp);
+    EXPECT_GE(p.global_batch / (p.micro_batch * dp), p.layout.pp) << p.procurement_id;
+  }
+}
+
 // Renting stores the dataset, three resumable checkpoints and a 16-bit copy of the weights
 // in object storage at $23/TB-month (730 h). Llama-3-8B has 8,030,261,248 parameters (its
 // model card); full bf16 AdamW checkpoints are 2 + 4 + 8 = 14 B/param, 1e9 tokens of a

@@ -149,7 +149,7 @@ TEST(UrlState, EveryAcceptedFieldRoundTripsAwayFromItsDefault) {
       {"virtual_pipeline", 2}, {"first_stage_layers", 15}, {"last_stage_layers", 17}, {"sequence_parallel", true}, {"tp_comm_overlap", true}, {"zero", 1},
       {"framework", "megatron"}, {"network", "ib-hdr"}, {"node_gbps", 800}, {"offload", "optimizer"},
       {"deadline_days", 4}, {"budget", 900}, {"currency", "CNY"}, {"objective", "time"}, {"purchase", "own"},
-      {"allowed_gpus", {"a100-sxm-80gb"}}, {"allowed_providers", {"aws"}}, {"region", "cn"}, {"max_gpus", 16},
+      {"allowed_gpus", {"a100-sxm-80gb"}}, {"allowed_providers", {"aws"}}, {"region", "cn"}, {"min_gpus", 8}, {"max_gpus", 16}, {"keep", {"tp", "zero"}},
       {"allow_spot", true}, {"own_utilization", 0.6}};
   const engine::contract::Json second = {
       {"model", "mixtral-8x7b"}, {"gpus", 16}, {"ep", 2}, {"etp", 1}, {"cp", 2}, {"zero", 3}, {"method", "lora"},
