@@ -406,6 +406,32 @@ bool GoalWidget(engine::PlanConstraints& g, const engine::GoalField& f) {
   return ValueWidget(f, g);
 }
 
+// Per setting, whether the planner chooses it or keeps the one in the form (the goal's
+// `keep` list): ticked means "keep mine".
+bool DrawKeepSwitches(AppState& state) {
+  static constexpr std::pair<std::string_view, const char*> kSwitches[] = {
+      {"gpu", "GPU"},  {"gpus", "GPU count"}, {"tp", "TP"}, {"pp", "PP"}, {"zero", "ZeRO"},
+      {"micro_batch", "Micro-batch"}, {"activation_checkpointing", "Recomputation"}, {"offload", "Offload"}};
+  std::vector<std::string>& keep = state.goal.keep;
+  bool changed = false;
+  ImGui::TextUnformatted(T("Keep mine (the planner chooses the rest):"));
+  MarkAnchor(state, "keep");
+  const float avail = ImGui::GetContentRegionAvail().x;
+  float used = 0;
+  for (const auto& [name, label] : kSwitches) {
+    const auto at = std::find(keep.begin(), keep.end(), name);
+    bool kept = at != keep.end();
+    const float width = ImGui::CalcTextSize(T(label)).x + ImGui::GetFrameHeight() + 3 * ImGui::GetStyle().ItemSpacing.x;
+    if (used > 0 && used + width < avail) ImGui::SameLine(); else used = 0;
+    used += width;
+    if (ImGui::Checkbox((std::string(T(label)) + "##keep_" + std::string(name)).c_str(), &kept)) {
+      if (kept) keep.emplace_back(name); else keep.erase(at);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
 void DrawGoalSection(AppState& state, const Fonts& fonts) {
   Heading(T("Goal"), fonts, true);
   engine::PlanConstraints& g = state.goal;
@@ -418,6 +444,7 @@ void DrawGoalSection(AppState& state, const Fonts& fonts) {
         GoalFieldEnd(state, f.key);
       });
   ImGui::EndTable();
+  if (DrawKeepSwitches(state)) state.dirty = true;
   if (changed) state.dirty = true;
 }
 
