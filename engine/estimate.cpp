@@ -5,6 +5,7 @@
 #include "finite_guard.h"
 #include "format.h"
 #include "scenario_check.h"
+#include "units.h"
 
 namespace engine {
 namespace {
@@ -134,8 +135,10 @@ Result<Estimate> ComputeEstimate(const Scenario& s, const Catalog& catalog, cons
   e.reliability = EstimateReliability(s, e.params, e.time, storage);
   e.server = BuildBillOfMaterials(s, gpu, fabric, e.memory, e.reliability);
   e.claim = CheckClaim(s, gpu, e.throughput, e.fits);
-  // Priced for the job's hours when tokens are given, else per hour.
-  const double cost_hours = e.time.tokens > 0 ? e.reliability.wall_hours_with_failures : 1.0;
+  e.startup = EstimateStartup(s, e.params, Provisioning::kCloudInstance);
+  // Priced for the job's hours, start-up and tear-down included, when tokens are given; else per hour.
+  const double cost_hours =
+      e.time.tokens > 0 ? e.reliability.wall_hours_with_failures + e.startup.TotalSeconds() / kSecondsPerHour : 1.0;
   e.costs = EstimateJobCosts(s, e.params, cost_hours, catalog, basis);
   e.checklist = PreOrderChecklist(s, e, gpu);
   e.warnings = CollectWarnings(s);

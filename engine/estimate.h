@@ -14,6 +14,7 @@
 #include "estimate_costs.h"
 #include "fit_options.h"
 #include "reliability.h"
+#include "startup.h"
 #include "time_model.h"
 #include "result.h"
 #include "scenario.h"
@@ -41,6 +42,7 @@ struct Estimate {
   Throughput throughput;
   TrainingTime time;
   Reliability reliability;
+  StartupTeardown startup;  // on a cloud node started for the job; in the cost's hours
   BillOfMaterials server;
   ClaimCheck claim;
   EstimateCosts costs;  // renting, owning, rent vs buy and storage, in the basis' currency

@@ -10,6 +10,7 @@
 #include "format.h"
 #include "framework_profile.h"
 #include "input_limits.h"
+#include "units.h"
 #include "memory_model.h"
 #include "reliability.h"
 #include "scenario_check.h"
@@ -178,8 +179,8 @@ Evaluated Evaluate(const Scenario& s, const ParamCounts& c, const GpuSpec& g, co
   return e;
 }
 
-Plan MakePlan(const Scenario& s, const GpuSpec& g, const Evaluated& e, const HourlyPrice& price, bool own,
-              const PlanConstraints& c, int global_batch, double storage_per_hour) {
+Plan MakePlan(const Scenario& s, const ParamCounts& params, const GpuSpec& g, const Evaluated& e,
+              const HourlyPrice& price, bool own, const PlanConstraints& c, int global_batch, double storage_per_hour) {
   Plan p;
   p.gpu_id = g.id;
   p.layout = s.parallel;
@@ -191,8 +192,12 @@ Plan MakePlan(const Scenario& s, const GpuSpec& g, const Evaluated& e, const Hou
   p.tokens_per_s = e.tokens_per_s;
   p.mfu = e.mfu;
   p.step_time_s = e.step;
-  p.wall_hours = e.wall_hours;
-  p.gpu_hours = e.wall_hours * s.parallel.gpus;
+  // Start-up and tear-down are part of the job's time and of a rental's bill (model.md §7.5).
+  const Provisioning provisioning =
+      own || price.offer == nullptr ? Provisioning::kOwned : ProvisioningOf(*price.offer);
+  p.startup = EstimateStartup(s, params, provisioning);
+  p.wall_hours = e.wall_hours + p.startup.TotalSeconds() / kSecondsPerHour;
+  p.gpu_hours = p.wall_hours * s.parallel.gpus;
   p.own = own;
   p.procurement_id = price.id;
   p.procurement = price.label;
@@ -205,12 +210,12 @@ Plan MakePlan(const Scenario& s, const GpuSpec& g, const Evaluated& e, const Hou
   }
   // Rentals bill at the offer's granularity, as CloudOptions does; ownership is the job's
   // share of the hardware's cost per hour (model.md §8).
-  const double hours = own ? e.wall_hours : price.offer ? BilledHours(*price.offer, e.wall_hours) : std::ceil(e.wall_hours);
+  const double hours = own ? p.wall_hours : price.offer ? BilledHours(*price.offer, p.wall_hours) : std::ceil(p.wall_hours);
   p.cost = price.per_hour * hours;
   if (!own) {
     // Renting adds storage for the data and checkpoints while the job runs (owned
     // servers carry theirs in the network-and-storage share of the purchase).
-    p.storage_cost = storage_per_hour * e.wall_hours;
+    p.storage_cost = storage_per_hour * p.wall_hours;
     p.cost += p.storage_cost;
   }
   p.cash_outlay = own ? price.capex + price.power_per_hour * hours : p.cost;
@@ -218,7 +223,7 @@ Plan MakePlan(const Scenario& s, const GpuSpec& g, const Evaluated& e, const Hou
   p.capex = price.capex;
   p.break_even_utilization = price.break_even_u;
   p.break_even_months = price.break_even_months;
-  p.within_deadline = c.deadline_days <= 0 || e.wall_hours <= c.deadline_days * 24;
+  p.within_deadline = c.deadline_days <= 0 || p.wall_hours <= c.deadline_days * 24;
   p.within_budget = c.budget <= 0 || p.cash_outlay <= c.budget;
   return p;
 }
@@ -314,7 +319,7 @@ bool Search::TryCandidate(const GpuSpec& g, const FabricSpec& f, const Prices& p
   out.any_fit = true;
   for (const auto& [price, own] : {std::pair{&prices.cloud, false}, {&prices.own, true}}) {
     if (price->per_hour <= 0) continue;
-    const Plan p = MakePlan(s, g, e, *price, own, c_, global_batch_, storage_per_hour_);
+    const Plan p = MakePlan(s, params_, g, e, *price, own, c_, global_batch_, storage_per_hour_);
     if (!PlanIsFinite(p)) continue;  // a hole in the numeric contract: never offered as a plan
     out.any_feasible |= p.within_deadline && p.within_budget;
     Insert(p);

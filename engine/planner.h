@@ -14,6 +14,7 @@
 #include "estimate_costs.h"
 #include "result.h"
 #include "scenario.h"
+#include "startup.h"
 
 namespace engine {
 
@@ -65,7 +66,8 @@ struct Plan {
   int global_batch = 0;
   double need_bytes = 0, capacity_bytes = 0;
   double tokens_per_s = 0, mfu = 0, step_time_s = 0;
-  double wall_hours = 0;  // including checkpoints and expected failures
+  double wall_hours = 0;  // including checkpoints, expected failures, start-up and tear-down
+  StartupTeardown startup;  // the part of wall_hours outside training
   double gpu_hours = 0;
   bool own = false;        // bought, not rented
   std::string procurement_id;  // cloud offer id or server id

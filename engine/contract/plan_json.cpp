@@ -78,6 +78,7 @@ Json PlanJson(const engine::Plan& p, const engine::Catalog& cat) {
               {"mfu", R(p.mfu, 1e4)},
               {"wall_hours", R(p.wall_hours, 100)},
               {"wall_days", R(p.wall_hours / 24, 100)},
+              {"startup", StartupToJson(p.startup)},
               {"gpu_hours", R(p.gpu_hours, 10)},
               {"purchase", p.own ? "own" : "cloud"},
               {"procurement", p.procurement.english},

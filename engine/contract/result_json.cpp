@@ -256,6 +256,14 @@ Json FitOptionsJson(const engine::Estimate& e) {
 
 }  // namespace
 
+Json StartupToJson(const engine::StartupTeardown& t) {
+  auto s = [](double v) { return std::round(v); };
+  return Json{{"provision_s", s(t.provision_s)}, {"environment_s", s(t.environment_s)},
+              {"weights_s", s(t.weights_s)},     {"dataset_s", s(t.dataset_s)},
+              {"nccl_s", s(t.nccl_s)},           {"upload_s", s(t.upload_s)},
+              {"total_hours", std::round(t.TotalSeconds() / 36) / 100}};
+}
+
 Json EstimateToJson(const engine::Estimate& e) {
   Json model = {{"id", e.model.id}, {"name", e.model.name}, {"derived", e.model_derived},
                 {"moe", e.model.IsMoe()}, {"arch", ArchitectureToJson(e.model)}};
@@ -272,6 +280,7 @@ Json EstimateToJson(const engine::Estimate& e) {
   return Json{{"version", engine::kEngineVersion}, {"contract", engine::kContractVersion},
               {"model", model}, {"params", params}, {"memory", MemoryJson(e)},
               {"throughput", ThroughputJson(e.throughput)}, {"time", TimeJson(e.time)},
+              {"startup", StartupToJson(e.startup)},
               {"reliability", ReliabilityJson(e.reliability)}, {"server", ServerToJson(e.server)},
               {"claim_check", ClaimJson(e.claim)},
               {"checklist", ChecklistJson(e.checklist)},

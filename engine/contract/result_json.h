@@ -13,5 +13,7 @@ namespace engine::contract {
 Json EstimateToJson(const engine::Estimate& estimate);
 Json ErrorToJson(const engine::InputError& error);
 Json ServerToJson(const engine::BillOfMaterials& server);
+// Start-up and tear-down, each part in seconds, with the total in hours.
+Json StartupToJson(const engine::StartupTeardown& startup);
 
 }  // namespace engine::contract

@@ -188,6 +188,9 @@ TEST(Api, PlanPicksStayWithinTheOffersCapacity) {
   ASSERT_FALSE(plan.contains("error")) << r.json.substr(0, 300);
   ASSERT_FALSE(plan["picks"].empty());
   for (const json& p : plan["picks"]) {
+    // Start-up and tear-down are their own line, and part of the wall time.
+    EXPECT_GT(p["startup"]["total_hours"].get<double>(), 0) << p.dump();
+    EXPECT_GT(p["wall_hours"].get<double>(), p["startup"]["total_hours"].get<double>());
     if (p["capacity_gpus"].is_null()) continue;  // owned
     EXPECT_LE(p["gpus"].get<int>(), p["capacity_gpus"].get<int>()) << p.dump();
   }

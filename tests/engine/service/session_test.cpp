@@ -33,13 +33,16 @@ TEST(Session, AnOverlayActsOnItsOwnSessionOnly) {
   EXPECT_EQ(Costs(with_overlay)["own"]["power_per_hour"].get<double>(), built_in);
 }
 
-// The job is priced for its wall time with failures; owning at the goal's utilization
-// costs fixed ÷ utilization + power per hour (the planner's rule).
+// The job is priced for its wall time with failures plus start-up and tear-down; owning
+// at the goal's utilization costs fixed ÷ utilization + power per hour (the planner's rule).
 TEST(EstimateCosts, PriceTheJobAtTheGoalsUtilization) {
   const engine::service::Session session;
   const Json reply = Json::parse(session.Estimate(std::string(kScenario) + R"(,"own_utilization":0.5})").json);
   const Json& costs = reply["costs"];
-  EXPECT_NEAR(costs["hours"].get<double>(), reply["reliability"]["wall_hours_with_failures"].get<double>(), 0.01);
+  EXPECT_NEAR(costs["hours"].get<double>(),
+              reply["reliability"]["wall_hours_with_failures"].get<double>() +
+                  reply["startup"]["total_hours"].get<double>(),
+              0.01);
   EXPECT_EQ(costs["own_utilization"], 0.5);
   const Json& own = costs["own"];
   const double share = own["fixed_per_hour"].get<double>() / 0.5 + own["power_per_hour"].get<double>();
