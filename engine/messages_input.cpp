@@ -191,7 +191,7 @@ constexpr MessageTemplate kTemplates[] = {
     {"input.internal_error", "internal error: {detail}"},
     {"input.internal_error.unknown", "internal error"},
     {"input.export_what", "must be estimate or plan"},
-    {"input.export_format", "must be json, csv, markdown or table"},
+    {"input.export_format", "must be json, csv, markdown, table or proposal"},
     {"input.cli.unreadable_scenario", "cannot read the scenario file"},
     {"input.cli.unreadable_overlay", "cannot read the overlay file"},
     {"input.cli.validate_format", "must be table, markdown or json"},

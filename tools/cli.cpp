@@ -1,6 +1,6 @@
 // trainsizer: the command-line front end over the same entry point as the page's JS API.
 //   trainsizer estimate FILE|- [--format json|csv|markdown|table]   scenario JSON in, result out
-//   trainsizer plan FILE|- [--format json|csv|markdown|table]   search hardware and layouts
+//   trainsizer plan FILE|- [--format json|csv|markdown|table|proposal]   search hardware and layouts
 //     (without --format: the result JSON, as the JS API's estimate/plan; --format json: the
 //     export, {"scenario", "result"} plus "constraints" for a plan, as the page downloads it)
 //   trainsizer launch FILE|- [--tool deepspeed|torchrun|llamafactory|megatron|all]   launch configs
@@ -45,10 +45,11 @@ constexpr const char* kUsage =
     "                               Read a scenario JSON (file, or - for stdin), print the result JSON;\n"
     "                               with --format: the export (json: {\"scenario\", \"result\"}; CSV\n"
     "                               name,value,unit rows; a Markdown report; a text table)\n"
-    "  trainsizer plan FILE|- [--format json|csv|markdown|table]\n"
+    "  trainsizer plan FILE|- [--format json|csv|markdown|table|proposal]\n"
     "                               Search GPUs, counts and layouts for the scenario within its\n"
     "                               deadline_days / budget / objective / purchase constraints\n"
-    "                               (--format json adds \"constraints\" to the scenario and result)\n"
+    "                               (--format json adds \"constraints\" to the scenario and result;\n"
+    "                               --format proposal prints the printable proposal in Markdown)\n"
     "  trainsizer launch FILE|- [--tool deepspeed|torchrun|llamafactory|megatron|all]\n"
     "                               Print ready-to-run launch configs for the scenario: DeepSpeed JSON,\n"
     "                               torchrun + FSDP command, LLaMA-Factory YAML, Megatron-LM arguments\n"
@@ -121,7 +122,8 @@ int FailResponse(const engine::service::Response& response, const std::string& w
 // with a newline; the other formats carry their own.
 int Export(const engine::service::Session& session, const std::string& path, const std::string& what,
            const std::string& format) {
-  if (format != "" && format != "json" && format != "csv" && format != "table" && format != "markdown") {
+  if (format != "" && format != "json" && format != "csv" && format != "table" && format != "markdown" &&
+      format != "proposal") {
     return Fail("--format", "input.export_format");
   }
   std::string text;

@@ -4,6 +4,7 @@
 #include "engine/contract/plan_json.h"
 #include "engine/contract/result_json.h"
 #include "engine/contract/scenario_json.h"
+#include "engine/exports/proposal.h"
 #include "engine/exports/report.h"
 
 namespace engine::exports {
@@ -15,7 +16,8 @@ std::string EstimateExportText(const engine::Scenario& scenario, const engine::E
     case ExportFormat::kJson: return contract::DumpJson({{"scenario", contract::ScenarioToJson(scenario)}, {"result", result}});
     case ExportFormat::kCsv: return EstimateCsv(result);
     case ExportFormat::kTable: return EstimateTable(result);
-    case ExportFormat::kMarkdown: return EstimateMarkdown(contract::ScenarioToJson(scenario), result);
+    case ExportFormat::kMarkdown:
+    case ExportFormat::kProposal: return EstimateMarkdown(contract::ScenarioToJson(scenario), result);
   }
   return "";
 }
@@ -31,6 +33,7 @@ std::string PlanExportText(const engine::Scenario& scenario, const engine::PlanC
     case ExportFormat::kCsv: return PlanCsv(result);
     case ExportFormat::kTable: return contract::PlanTable(result);
     case ExportFormat::kMarkdown: return contract::PlanMarkdown(result);
+    case ExportFormat::kProposal: return PlanProposal(scenario, constraints, plan, catalog);
   }
   return "";
 }

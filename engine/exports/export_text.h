@@ -15,8 +15,8 @@
 
 namespace engine::exports {
 
-enum class ExportFormat { kJson, kCsv, kMarkdown, kTable };
-inline constexpr std::array<std::string_view, 4> kExportFormatNames = {"json", "csv", "markdown", "table"};
+enum class ExportFormat { kJson, kCsv, kMarkdown, kTable, kProposal };
+inline constexpr std::array<std::string_view, 5> kExportFormatNames = {"json", "csv", "markdown", "table", "proposal"};
 
 // `estimate` is RunEstimate's result for `scenario`. json: {"scenario": contract::ScenarioToJson
 // (every field, defaults filled in, so the file reads back as the same scenario),
@@ -27,7 +27,8 @@ std::string EstimateExportText(const engine::Scenario& scenario, const engine::E
 
 // `plan` is RunPlan's result for `scenario` within `constraints`. json: as the estimate's
 // with contract::PlanToJson as "result" and also "constraints" (contract::ConstraintsToJson), the fields the
-// planner searched within; csv, table and markdown render the same plans.
+// planner searched within; csv, table and markdown render the same plans; proposal is the
+// printable proposal (proposal.h). An estimate's proposal is its Markdown report.
 std::string PlanExportText(const engine::Scenario& scenario, const engine::PlanConstraints& constraints,
                            const engine::PlanResult& plan, const engine::Catalog& catalog, ExportFormat format);
 

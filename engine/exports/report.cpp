@@ -99,7 +99,8 @@ std::vector<Figure> EstimateFigures(const contract::Json& result) {
   return out;
 }
 
-// A Markdown table cell: pipes escaped, line breaks flattened.
+}  // namespace
+
 std::string Cell(const std::string& text) {
   std::string out;
   for (char c : text) {
@@ -109,8 +110,6 @@ std::string Cell(const std::string& text) {
   }
   return out;
 }
-
-}  // namespace
 
 // [SECTION] CSV
 

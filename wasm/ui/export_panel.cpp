@@ -32,6 +32,8 @@ constexpr ExportKind kExports[] = {
     {"Report (Markdown)", false, engine::exports::ExportFormat::kMarkdown, "trainsizer-report.md", "text/markdown"},
     {"Plans (CSV)", true, engine::exports::ExportFormat::kCsv, "trainsizer-plans.csv", "text/csv"},
     {"Plans (JSON)", true, engine::exports::ExportFormat::kJson, "trainsizer-plans.json", "application/json"},
+    {"Proposal (Markdown, to print)", true, engine::exports::ExportFormat::kProposal, "trainsizer-proposal.md",
+     "text/markdown"},
 };
 
 struct LaunchTool {

@@ -205,4 +205,23 @@ TEST(Api, AnEstimateBeyondEveryOffersCapacitySaysItNeedsSales) {
   EXPECT_TRUE(said) << r["warnings"].dump();
 }
 
+// Issue 17's tailored proposal: `plan --format proposal` prints the recommended plan and an
+// alternative, each with its time split out (start-up), what a node must provide, the risks
+// and the checklist answered for it.
+TEST(Api, PlanProposalHasTheRecommendedPlanAndAnAlternative) {
+  const engine::service::Response r = engine::service::Session().Export(
+      R"({"model":"llama-3-70b","method":"full","tokens":2e9,"deadline_days":7,"budget":40000,"global_batch":256})",
+      "plan", "proposal");
+  ASSERT_TRUE(r.ok) << r.json.substr(0, 300);
+  for (const char* part : {"# Training proposal: Llama 3 70B", "## Recommended: 8× ", "## Alternative: ",
+                           "start-up and tear-down", "**What each rented node must provide**", "**Risks**",
+                           "**Pre-order checklist**", "## GPUs left out"}) {
+    EXPECT_NE(r.json.find(part), std::string::npos) << part << "\n" << r.json.substr(0, 2000);
+  }
+  const CliRun cli = RunCli("plan - --format proposal",
+                            R"({"model":"llama-3-8b","method":"lora","tokens":1e9,"deadline_days":3})");
+  EXPECT_EQ(cli.exit_code, 0);
+  EXPECT_NE(cli.out.find("## Recommended"), std::string::npos) << cli.out.substr(0, 500);
+}
+
 }  // namespace
