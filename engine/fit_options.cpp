@@ -161,6 +161,16 @@ bool Compatible(const std::vector<FieldChange>& a, const std::vector<FieldChange
   return true;
 }
 
+// Whether applying `c` moves its field away from the scenario's value (a change that
+// keeps the global batch the user already gave changes nothing and is left out).
+bool ChangesSomething(const Scenario& s, const FieldChange& c) {
+  const ScenarioField* f = FindScenarioField(c.key);
+  if (f == nullptr) return false;
+  const Scenario changed = WithChanges(s, {c});
+  if (f->type == FieldType::kText) return f->get_text(changed) != f->get_text(s);
+  return f->get(changed) != f->get(s);
+}
+
 std::string KeyOf(const std::vector<FieldChange>& changes) {
   std::vector<std::string> parts;
   for (const FieldChange& c : changes) parts.push_back(c.key + "=" + c.text + std::to_string(c.value));
@@ -188,7 +198,11 @@ std::vector<FitOption> FitOptions(const Scenario& s, const Catalog& catalog) {
   if (!given.valid || given.Fits()) return {};
   std::vector<FitOption> options;
   std::set<std::string> seen;
-  auto add = [&](const std::vector<FieldChange>& changes, const Tried& t) {
+  auto add = [&](const std::vector<FieldChange>& tried, const Tried& t) {
+    std::vector<FieldChange> changes;
+    for (const FieldChange& c : tried) {
+      if (ChangesSomething(s, c)) changes.push_back(c);
+    }
     if (!seen.insert(KeyOf(changes)).second) return;
     options.push_back({changes, t.need_bytes, t.capacity_bytes, t.tokens_per_s_per_gpu,
                        given.tokens_per_s / t.tokens_per_s, ChangesTheJob(changes)});
