@@ -78,6 +78,7 @@ std::span<const MessageTemplate> MessageTemplates() {
         ExplainTemplates(),
         CatalogTemplates(),
         InputTemplates(),
+        ProposalTemplates(),
     };
     for (const std::span<const MessageTemplate> table : tables) {
       for (const MessageTemplate& t : table) v.push_back(t);

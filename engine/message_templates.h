@@ -19,6 +19,7 @@ std::span<const MessageTemplate> PlanTemplates();     // messages_plan.cpp
 std::span<const MessageTemplate> ExplainTemplates();  // messages_explain.cpp
 std::span<const MessageTemplate> CatalogTemplates();  // messages_catalog.cpp
 std::span<const MessageTemplate> InputTemplates();    // messages_input.cpp: input errors, link notices
+std::span<const MessageTemplate> ProposalTemplates();  // messages_proposal.cpp
 
 std::span<const MessageTemplate> MessageTemplates();
 

@@ -33,6 +33,17 @@ constexpr MessageTemplate kTemplates[] = {
     {"plan.over_capacity",
      "{gpu}: the offers rent one buyer at most {capacity} GPUs self-serve, too few for a plan that fits and meets "
      "the goal; more needs a cluster negotiated with the provider's sales (or owned servers)"},
+    // [SECTION] how a rented plan's GPUs are had (planner.h CapacityMessage)
+    {"plan.capacity", "{how}, up to {gpus} GPUs per buyer"},
+    {"plan.capacity.lead_time", "{how}, up to {gpus} GPUs per buyer, ~{days} days to start"},
+    {"plan.capacity.min_term", "{how}, up to {gpus} GPUs per buyer, billed at least {hours} h"},
+    {"plan.capacity.lead_time_min_term",
+     "{how}, up to {gpus} GPUs per buyer, ~{days} days to start, billed at least {hours} h"},
+    {"plan.capacity.self-serve", "self-serve"},
+    {"plan.capacity.quota-request", "after a quota request"},
+    {"plan.capacity.marketplace", "marketplace hosts"},
+    {"plan.capacity.capacity-block", "capacity block, booked ahead"},
+    {"plan.capacity.reserved-cluster", "reserved cluster through the provider's sales"},
     {"plan.no_fp8", "{gpu}: no FP8 tensor cores for the fp8 recipe"},
     {"plan.no_block_scaled", "{gpu}: no block-scaled tensor cores for MXFP8 or NVFP4"},
     {"plan.no_bf16", "{gpu}: no bfloat16 arithmetic (fp16 with loss scaling would run)"},

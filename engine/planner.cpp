@@ -621,4 +621,20 @@ Result<PlanResult> RunPlan(const Scenario& base, const PlanConstraints& c, const
   return search.value().Finish();
 }
 
+Message CapacityMessage(const Plan& plan) {
+  std::vector<MessageArg> args = {
+      MessageArgOf("how", MakeMessage("plan.capacity." + std::string(EnumName(kCapacityKindNames, plan.capacity_kind)))),
+      CountArg("gpus", plan.capacity_gpus)};
+  std::string id = "plan.capacity";
+  if (plan.lead_time_days > 0) {
+    id += ".lead_time";
+    args.push_back(NumberArg("days", plan.lead_time_days));
+  }
+  if (plan.min_term_hours > 0) {
+    id += plan.lead_time_days > 0 ? "_min_term" : ".min_term";
+    args.push_back(NumberArg("hours", plan.min_term_hours));
+  }
+  return MakeMessage(id, std::move(args));
+}
+
 }  // namespace engine

@@ -105,6 +105,11 @@ struct PlanResult {
   int global_batch = 0;
 };
 
+// How a rented plan's GPUs are had: the offer's kind of capacity, the GPUs one buyer gets,
+// the wait before they are usable and the shortest term billed (the page's plan rows and
+// the proposal say the same).
+Message CapacityMessage(const Plan& plan);
+
 // The constraints' own checks (ranges, a known currency, at least one allowed GPU); the
 // first problem names its field. RunPlan runs them first; an estimate may too.
 std::optional<InputError> ValidateConstraints(const PlanConstraints& constraints, const Catalog& catalog);

@@ -108,6 +108,11 @@ ui::HostActions BrowserActions(bool offline, bool embed) {
   if (!offline) host.download_offline_copy = [] { EM_ASM(Module.tsHost.downloadOffline()); };
   if (embed) host.open_full_tool = [] { EM_ASM(Module.tsHost.openFullTool()); };
   host.page_url = [] { return HostString("pageUrl"); };
+  host.show_printable = [](const std::string& markdown, const std::string& lang, const std::string& print_label,
+                           const std::string& close_label) {
+    EM_ASM(Module.tsHost.showPrintable(UTF8ToString($0), UTF8ToString($1), UTF8ToString($2), UTF8ToString($3)),
+           markdown.c_str(), lang.c_str(), print_label.c_str(), close_label.c_str());
+  };
   return host;
 }
 

@@ -6,7 +6,6 @@
 
 #include "engine/estimate.h"
 #include "engine/exports/report.h"
-#include "engine/format.h"
 #include "engine/units.h"
 #include "engine/version.h"
 
@@ -47,135 +46,165 @@ Scenario Adopted(const Scenario& base, const Plan& p) {
   return s;
 }
 
+// [SECTION] words
+
+// The proposal's sentences in one language.
+class Writer {
+ public:
+  explicit Writer(MessageRenderer render) : render_(render) {}
+
+  std::string operator()(const Message& m) const { return render_(m.id, m.args); }
+  std::string operator()(std::string_view id, const std::vector<MessageArg>& args = {}) const {
+    return render_(id, args);
+  }
+
+  // A length of time in minutes, hours or days, whichever reads best.
+  Message Duration(double hours) const {
+    if (hours < 1) return MakeMessage("proposal.minutes", {NumberArg("minutes", hours * 60)});
+    if (hours < 48) return MakeMessage("proposal.hours", {NumberArg("hours", hours)});
+    return MakeMessage("proposal.days", {NumberArg("days", hours / 24)});
+  }
+
+ private:
+  MessageRenderer render_;
+};
+
 // [SECTION] one plan
 
-std::string Hours(double hours) {
-  if (hours < 1) return Num(hours * 60) + " min";
-  return hours < 48 ? Num(hours) + " h" : Num(hours / 24) + " days";
-}
-
-std::string PurchaseText(Purchase p) {
-  switch (p) {
-    case Purchase::kCloud: return "rent";
-    case Purchase::kOwn: return "buy";
-    case Purchase::kBoth: return "rent or buy";
-  }
-  return "";
-}
-
-std::string CapacityText(const Plan& p) {
-  std::string how;
-  switch (p.capacity_kind) {
-    case CapacityKind::kSelfServe: how = "self-serve"; break;
-    case CapacityKind::kQuotaRequest: how = "after a quota request"; break;
-    case CapacityKind::kMarketplace: how = "from marketplace hosts"; break;
-    case CapacityKind::kCapacityBlock: how = "as a capacity block booked ahead"; break;
-    case CapacityKind::kReservedCluster: how = "as a reserved cluster through sales"; break;
-  }
-  std::string text = "rented " + how + ", up to " + std::to_string(p.capacity_gpus) + " GPUs per buyer";
-  if (p.lead_time_days > 0) text += ", about " + Num(p.lead_time_days) + " days before the GPUs are usable";
-  if (p.min_term_hours > 0) text += ", billed for at least " + Num(p.min_term_hours) + " h";
-  return text;
-}
-
 // The risks a buyer should weigh before ordering this plan.
-std::vector<std::string> Risks(const Plan& p, const Estimate& e, const PlanConstraints& c, const Catalog& cat) {
+std::vector<std::string> Risks(const Plan& p, const Estimate& e, const PlanConstraints& c, const Catalog& cat,
+                               const Writer& say) {
   std::vector<std::string> out;
   if (!p.own) {
     const CloudOffer* offer = nullptr;
     for (const CloudOffer& o : cat.offers) {
       if (o.id == p.procurement_id) offer = &o;
     }
-    if (p.capacity_kind != CapacityKind::kSelfServe) out.push_back("Capacity: " + CapacityText(p) + ".");
-    if (offer != nullptr && offer->confidence == "low") {
-      out.push_back("Price: the catalog holds this offer's price with low confidence (" + offer->price_date +
-                    "); ask for a quote.");
+    if (p.capacity_kind != CapacityKind::kSelfServe) {
+      out.push_back(say("proposal.risk.capacity", {MessageArgOf("capacity", CapacityMessage(p))}));
     }
-    if (c.allow_spot) out.push_back("Spot capacity can be reclaimed mid-run; checkpoint often.");
+    if (offer != nullptr && offer->confidence == "low") {
+      out.push_back(say("proposal.risk.price", {TextArg("date", offer->price_date)}));
+    }
+    if (c.allow_spot) out.push_back(say("proposal.risk.spot"));
   } else {
-    out.push_back("Delivery and installation time of the servers is not in the plan's time.");
+    out.push_back(say("proposal.risk.delivery"));
   }
-  if (c.region == "cn") {
-    out.push_back("Export rules: buying new accelerators restricted for China is not possible; the plan only "
-                  "uses parts allowed there.");
-  }
-  for (const Warning& w : e.warnings) out.push_back(w.message);
+  if (c.region == "cn") out.push_back(say("proposal.risk.export"));
+  for (const Warning& w : e.warnings) out.push_back(say(w.template_id, w.args));
   return out;
 }
 
-void WritePlan(std::ostringstream& out, const char* heading, const Plan& p, const Scenario& base,
-               const PlanConstraints& c, const Catalog& cat) {
-  const GpuSpec* gpu = cat.FindGpu(p.gpu_id);
-  const std::string gpu_name = gpu != nullptr ? gpu->name : p.gpu_id;
-  const Scenario s = Adopted(base, p);
-  const auto estimate = RunEstimate(s, cat, CostBasisOf(c));
-  out << "## " << heading << ": " << p.layout.gpus << "× " << gpu_name << ", " << p.procurement.english << "\n\n";
+void Row(std::ostringstream& out, const Writer& say, const char* name_id, const std::string& value) {
+  out << "| " << Cell(say(name_id)) << " | " << Cell(value) << " |\n";
+}
+
+void WriteFigures(std::ostringstream& out, const Plan& p, const PlanConstraints& c, const Writer& say) {
   const Parallelism& l = p.layout;
   out << "| | |\n|---|---|\n";
-  out << "| Layout | TP " << l.tp << " · PP " << l.pp << " · CP " << l.cp << " · EP " << l.ep << " · DP "
-      << l.DataParallel() << " · ZeRO " << l.zero << " · micro-batch " << p.micro_batch << " · global batch "
-      << p.global_batch << " |\n";
-  out << "| Memory per GPU | " << Num(p.need_bytes / kGiB) << " of " << Num(p.capacity_bytes / kGiB) << " GiB |\n";
-  out << "| Speed | " << Num(p.tokens_per_s) << " tokens/s, MFU " << Num(p.mfu * 100) << "% |\n";
-  const double startup_h = p.startup.TotalSeconds() / kSecondsPerHour;
-  out << "| Time | " << Hours(p.wall_hours) << " in all: training with checkpoints and expected failures "
-      << Hours(p.wall_hours - startup_h) << ", start-up and tear-down " << Hours(startup_h) << " (node "
-      << Num(p.startup.provision_s / 60) << " min, image " << Num(p.startup.environment_s / 60) << " min, weights "
-      << Num(p.startup.weights_s / 60) << " min, data " << Num(p.startup.dataset_s / 60) << " min, NCCL "
-      << Num(p.startup.nccl_s / 60) << " min, upload " << Num(p.startup.upload_s / 60) << " min) |\n";
-  out << "| Cost | " << Money(p.cost) << " " << c.currency << (p.own ? " (the job's share of owning)" : "") << " |\n";
-  if (p.own) {
-    out << "| Purchase | " << Money(p.capex) << " " << c.currency << " up front";
-    if (p.break_even_months > 0 && std::isfinite(p.break_even_months)) {
-      out << "; pays back after " << Num(p.break_even_months) << " months of continuous use against renting";
-    }
-    out << " |\n";
+  Row(out, say, "proposal.row.layout",
+      say("proposal.layout", {CountArg("tp", l.tp), CountArg("pp", l.pp), CountArg("cp", l.cp), CountArg("ep", l.ep),
+                              CountArg("dp", l.DataParallel()), CountArg("zero", l.zero),
+                              CountArg("micro_batch", p.micro_batch), CountArg("global_batch", p.global_batch)}));
+  Row(out, say, "proposal.row.memory",
+      say("proposal.memory", {BytesArg("need_bytes", p.need_bytes), BytesArg("capacity_bytes", p.capacity_bytes)}));
+  Row(out, say, "proposal.row.speed",
+      say("proposal.speed", {NumberArg("tokens_per_s", p.tokens_per_s), NumberArg("mfu_percent", p.mfu * 100)}));
+  const StartupTeardown& st = p.startup;
+  const double startup_h = st.TotalSeconds() / kSecondsPerHour;
+  Row(out, say, "proposal.row.time",
+      say("proposal.time", {MessageArgOf("total", say.Duration(p.wall_hours)),
+                            MessageArgOf("training", say.Duration(p.wall_hours - startup_h)),
+                            MessageArgOf("startup", say.Duration(startup_h)), NumberArg("node_min", st.provision_s / 60),
+                            NumberArg("image_min", st.environment_s / 60), NumberArg("weights_min", st.weights_s / 60),
+                            NumberArg("data_min", st.dataset_s / 60), NumberArg("nccl_min", st.nccl_s / 60),
+                            NumberArg("upload_min", st.upload_s / 60)}));
+  Row(out, say, "proposal.row.cost",
+      say(p.own ? "proposal.cost.own" : "proposal.cost.rent", {MoneyArg("cost", p.cost, c.currency)}));
+  if (!p.own) {
+    Row(out, say, "proposal.row.capacity", say(CapacityMessage(p)));
+  } else if (p.break_even_months > 0 && std::isfinite(p.break_even_months)) {
+    Row(out, say, "proposal.row.purchase",
+        say("proposal.purchase_price.break_even",
+            {MoneyArg("capex", p.capex, c.currency), NumberArg("months", p.break_even_months)}));
   } else {
-    out << "| Capacity | " << CapacityText(p) << " |\n";
+    Row(out, say, "proposal.row.purchase", say("proposal.purchase_price", {MoneyArg("capex", p.capex, c.currency)}));
   }
   out << "\n";
+}
+
+void WritePlan(std::ostringstream& out, const char* heading_id, const Plan& p, const Scenario& base,
+               const PlanConstraints& c, const Catalog& cat, const Writer& say) {
+  const GpuSpec* gpu = cat.FindGpu(p.gpu_id);
+  out << "## "
+      << say(heading_id, {CountArg("gpus", p.layout.gpus), TextArg("gpu", gpu != nullptr ? gpu->name : p.gpu_id),
+                          MessageArgOf("procurement", p.procurement)})
+      << "\n\n";
+  WriteFigures(out, p, c, say);
+  const auto estimate = RunEstimate(Adopted(base, p), cat, CostBasisOf(c));
   if (!estimate.ok()) return;
   const Estimate& e = estimate.value();
-  out << (p.own ? "**The servers to buy**" : "**What each rented node must provide**") << " (" << e.server.nodes
-      << (e.server.nodes == 1 ? " node" : " nodes") << ")\n\n";
-  out << "| item | quantity | why |\n|---|---:|---|\n";
+  out << "**" << say(p.own ? "proposal.bom.own" : "proposal.bom.rent", {CountArg("nodes", e.server.nodes)})
+      << "**\n\n";
+  out << "| " << say("proposal.col.item") << " | " << say("proposal.col.quantity") << " | " << say("proposal.col.why")
+      << " |\n|---|---:|---|\n";
   for (const BomLine& line : e.server.lines) {
-    out << "| " << Cell(line.item.english) << " | " << Num(line.quantity) << " " << Cell(line.unit.english) << " | "
-        << Cell(line.why.english) << " |\n";
+    out << "| " << Cell(say(line.item)) << " | "
+        << Cell(say("proposal.quantity", {NumberArg("quantity", line.quantity), MessageArgOf("unit", line.unit)}))
+        << " | " << Cell(say(line.why)) << " |\n";
   }
-  out << "\n**Risks**\n\n";
-  for (const std::string& risk : Risks(p, e, c, cat)) out << "- " << risk << "\n";
-  out << "\n**Pre-order checklist**\n\n| topic | status | answer |\n|---|---|---|\n";
+  out << "\n**" << say("proposal.risks") << "**\n\n";
+  for (const std::string& risk : Risks(p, e, c, cat, say)) out << "- " << risk << "\n";
+  out << "\n**" << say("proposal.checklist") << "**\n\n";
+  out << "| " << say("proposal.col.topic") << " | " << say("proposal.col.status") << " | "
+      << say("proposal.col.answer") << " |\n|---|---|---|\n";
   for (const CheckItem& item : e.checklist) {
-    out << "| " << Cell(item.topic.english) << " | " << EnumName(kCheckStatusNames, item.status) << " | "
-        << Cell(item.answer.english) << " |\n";
+    out << "| " << Cell(say(item.topic)) << " | "
+        << say("proposal.status." + std::string(EnumName(kCheckStatusNames, item.status))) << " | "
+        << Cell(say(item.answer)) << " |\n";
   }
   out << "\n";
+}
+
+void WriteGoal(std::ostringstream& out, const Scenario& scenario, const PlanConstraints& c, const Catalog& catalog,
+               const Writer& say) {
+  const Training& t = scenario.training;
+  out << "# "
+      << say("proposal.title", {TextArg("model", scenario.model.name), TextArg("method", std::string(EnumName(kMethodNames, t.method))),
+                                NumberArg("tokens_b", TrainingTokens(t) / 1e9), CountArg("seq_len", t.seq_len)})
+      << "\n\n";
+  const Message deadline = c.deadline_days > 0 ? MakeMessage("proposal.deadline", {NumberArg("days", c.deadline_days)})
+                                               : MakeMessage("proposal.no_deadline");
+  const Message budget = c.budget > 0 ? MakeMessage("proposal.budget", {MoneyArg("budget", c.budget, c.currency)})
+                                      : MakeMessage("proposal.no_budget");
+  const Message purchase = MakeMessage(c.purchase == Purchase::kCloud ? "proposal.purchase.cloud"
+                                       : c.purchase == Purchase::kOwn ? "proposal.purchase.own"
+                                                                      : "proposal.purchase.both");
+  const MessageArg region = c.region.empty() ? MessageArgOf("region", MakeMessage("proposal.region_any"))
+                                             : TextArg("region", c.region);
+  out << say("proposal.goal", {MessageArgOf("deadline", deadline), MessageArgOf("budget", budget),
+                               MessageArgOf("purchase", purchase), region, TextArg("version", std::string(kEngineVersion)),
+                               TextArg("catalog_date", catalog.date)})
+      << "\n\n";
 }
 
 }  // namespace
 
 std::string PlanProposal(const Scenario& scenario, const PlanConstraints& c, const PlanResult& plan,
-                         const Catalog& catalog) {
+                         const Catalog& catalog, MessageRenderer render) {
+  const Writer say(render);
   std::ostringstream out;
-  const Training& t = scenario.training;
-  out << "# Training proposal: " << scenario.model.name << ", " << EnumName(kMethodNames, t.method) << ", "
-      << Num(TrainingTokens(t) / 1e9) << "B tokens at " << t.seq_len << " tokens a sequence\n\n";
-  out << "Goal: " << (c.deadline_days > 0 ? "within " + Num(c.deadline_days) + " days" : "no deadline") << ", "
-      << (c.budget > 0 ? "budget " + Money(c.budget) + " " + c.currency : "no budget") << ", "
-      << PurchaseText(c.purchase) << (c.region.empty() ? "" : ", region " + c.region)
-      << ". Prepared by TrainSizer " << kEngineVersion << " from its catalog of " << catalog.date
-      << "; every figure is an estimate, checked against published runs (docs/model.md).\n\n";
+  WriteGoal(out, scenario, c, catalog, say);
   const auto [recommended, alternative] = Chosen(plan);
   if (recommended == nullptr) {
-    out << "No plan meets the goal. Why each GPU was left out:\n\n";
-    for (const Rejection& r : plan.rejected) out << "- " << r.reason.english << "\n";
+    out << say("proposal.no_plan") << "\n\n";
+    for (const Rejection& r : plan.rejected) out << "- " << say(r.reason) << "\n";
     return out.str();
   }
-  WritePlan(out, "Recommended", *recommended, scenario, c, catalog);
-  if (alternative != nullptr) WritePlan(out, "Alternative", *alternative, scenario, c, catalog);
-  out << "## GPUs left out\n\n";
-  for (const Rejection& r : plan.rejected) out << "- " << r.reason.english << "\n";
+  WritePlan(out, "proposal.recommended", *recommended, scenario, c, catalog, say);
+  if (alternative != nullptr) WritePlan(out, "proposal.alternative", *alternative, scenario, c, catalog, say);
+  out << "## " << say("proposal.left_out") << "\n\n";
+  for (const Rejection& r : plan.rejected) out << "- " << say(r.reason) << "\n";
   return out.str();
 }
 

@@ -25,6 +25,9 @@ void DrawRentBuySection(const AppState& state, const engine::Estimate& estimate,
 void DrawChecklistSection(const engine::Estimate& estimate, const Fonts& fonts);
 void DrawAssumptionsSection(AppState& state, const Fonts& fonts);
 void DrawExportSection(AppState& state, const Fonts& fonts);
+// The tailored proposal for the current plans, in the page's language, shown by the
+// browser as a page to print or save as PDF (HostActions::show_printable).
+void ShowProposal(AppState& state);
 void DrawServerSection(const engine::Estimate& estimate, const Fonts& fonts, float scale);
 
 }  // namespace ui

@@ -51,6 +51,11 @@ struct HostActions {
   std::function<void()> download_offline_copy;  // the single-file trainsizer.html
   std::function<void()> open_full_tool;         // from an embed: the page in a new tab
   std::function<std::string()> page_url;        // location.href, for "Copy link"
+  // A Markdown document drawn by the browser over the page, with Print and Close buttons
+  // labelled in the page's language (`lang` "en" or "zh"): the proposal to print.
+  std::function<void(const std::string& markdown, const std::string& lang, const std::string& print_label,
+                     const std::string& close_label)>
+      show_printable;
 };
 
 struct AppState {

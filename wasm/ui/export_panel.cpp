@@ -13,6 +13,7 @@
 #include "engine/contract/result_json.h"
 #include "engine/exports/export_text.h"
 #include "engine/exports/launch_configs.h"
+#include "engine/exports/proposal.h"
 #include "i18n.h"
 #include "widgets.h"
 
@@ -75,6 +76,10 @@ const LaunchCache& LaunchConfigsFor(const AppState& state) {
   return cache;
 }
 
+std::string PageMessageText(std::string_view id, const std::vector<engine::MessageArg>& args) {
+  return MessageText(id, args);
+}
+
 // The export's text from the page's estimate or plan, or the error JSON the CLI would
 // print for these inputs. A plan still being searched is finished first.
 std::string ExportText(AppState& state, const ExportKind& kind) {
@@ -91,6 +96,11 @@ std::string ExportText(AppState& state, const ExportKind& kind) {
   }
   AdvancePlan(state, std::numeric_limits<double>::infinity());
   if (!state.plan.ok()) return engine::contract::DumpJson(engine::contract::ErrorToJson(state.plan.error()));
+  if (kind.format == engine::exports::ExportFormat::kProposal) {
+    // The proposal is for people: written in the page's language.
+    return engine::exports::PlanProposal(scenario.value(), state.goal, state.plan.value(), *state.catalog,
+                                         &PageMessageText);
+  }
   return engine::exports::PlanExportText(scenario.value(), state.goal, state.plan.value(), *state.catalog, kind.format);
 }
 
@@ -178,6 +188,14 @@ void DrawExportSection(AppState& state, const Fonts& fonts) {
   DrawExports(state);
   Heading(T("Launch configs for this layout"), fonts);
   DrawLaunchConfigs(state);
+}
+
+void ShowProposal(AppState& state) {
+  if (!state.host.show_printable) return;
+  constexpr ExportKind kProposal = kExports[std::size(kExports) - 1];
+  static_assert(kProposal.format == engine::exports::ExportFormat::kProposal);
+  state.host.show_printable(ExportText(state, kProposal), Language() == Lang::kZh ? "zh" : "en",
+                            T("Print or save as PDF"), T("Close"));
 }
 
 }  // namespace ui

@@ -80,20 +80,7 @@ void PlanIdentity(const engine::Plan& p, const AppState& state, bool show_labels
 // For an owned plan: the cash to buy the servers under its cost (the job's amortized share).
 // A rented plan's terms: how one buyer gets the offer's GPUs and how many, the wait and
 // the minimum term (catalog capacity, model.md §8.1).
-void RentLine(const engine::Plan& p) {
-  std::string how;
-  switch (p.capacity_kind) {
-    case engine::CapacityKind::kSelfServe: how = T("self-serve"); break;
-    case engine::CapacityKind::kQuotaRequest: how = T("after a quota request"); break;
-    case engine::CapacityKind::kMarketplace: how = T("marketplace hosts"); break;
-    case engine::CapacityKind::kCapacityBlock: how = T("capacity block, booked ahead"); break;
-    case engine::CapacityKind::kReservedCluster: how = T("reserved cluster"); break;
-  }
-  std::string line = Printf(T("%s, up to %d GPUs"), how.c_str(), p.capacity_gpus);
-  if (p.lead_time_days > 0) line += Printf(T(", ~%.0f days to start"), p.lead_time_days);
-  if (p.min_term_hours > 0) line += Printf(T(", billed at least %.0f h"), p.min_term_hours);
-  MutedText(line.c_str());
-}
+void RentLine(const engine::Plan& p) { MutedText(MessageText(engine::CapacityMessage(p)).c_str()); }
 
 void BuyLine(const engine::Plan& p, const AppState& state) {
   if (!p.own) {
@@ -267,6 +254,11 @@ void DrawPlanSection(AppState& state, const Fonts& fonts) {
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
     WrappedText(T("Nothing meets the deadline and budget; the nearest plans are below."));
     ImGui::PopStyleColor();
+  }
+  if (state.host.show_printable && (!r.picks.empty() || !r.plans.empty())) {
+    // The seed's closing offer: the recommended plan and an alternative on one printable page.
+    if (ImGui::Button(L("Proposal: print or save as PDF"))) ShowProposal(state);
+    MarkAnchor(state, "proposal");
   }
   if (const engine::Plan* p = DrawScatter(r, state)) chosen = p;
   if (ImGui::CollapsingHeader(L("All trade-offs (Pareto front of time and cost)"))) {

@@ -214,7 +214,7 @@ TEST(Api, PlanProposalHasTheRecommendedPlanAndAnAlternative) {
       "plan", "proposal");
   ASSERT_TRUE(r.ok) << r.json.substr(0, 300);
   for (const char* part : {"# Training proposal: Llama 3 70B", "## Recommended: 8× ", "## Alternative: ",
-                           "start-up and tear-down", "**What each rented node must provide**", "**Risks**",
+                           "start-up and tear-down", "**What each rented node must provide (nodes: ", "**Risks**",
                            "**Pre-order checklist**", "## GPUs left out"}) {
     EXPECT_NE(r.json.find(part), std::string::npos) << part << "\n" << r.json.substr(0, 2000);
   }

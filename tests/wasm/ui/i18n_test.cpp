@@ -16,8 +16,10 @@
 
 #include "catalog/catalog_loader.h"
 #include "engine/architecture_fields.h"
+#include "engine/exports/proposal.h"
 #include "engine/goal_fields.h"
 #include "engine/message.h"
+#include "engine/planner.h"
 #include "engine/scenario_fields.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // ImTextCharFromUtf8
@@ -116,6 +118,36 @@ TEST(I18n, MessagesRenderInChineseWithTheirArguments) {
   EXPECT_NE(zh.find("23.99 GiB"), std::string::npos) << zh;
   EXPECT_EQ(zh.find("Needs"), std::string::npos) << zh;
   EXPECT_EQ(ui::WarningText(w), w.message);
+}
+
+std::string PageRenderer(std::string_view id, const std::vector<engine::MessageArg>& args) {
+  return ui::MessageText(id, args);
+}
+
+// The printed proposal speaks the page's language: its headings, row names and sentences
+// come from the Chinese templates, with the plan's figures in them.
+TEST(I18n, ProposalPrintsInChinese) {
+  const engine::Catalog& cat = catalog::Embedded().value();
+  engine::Scenario s;
+  s.model = cat.FindModel("llama-3-70b")->spec;
+  s.training.method = engine::Method::kFull;
+  s.training.tokens = 2e9;
+  s.training.global_batch = 256;
+  engine::PlanConstraints goal;
+  goal.deadline_days = 7;
+  goal.budget = 40000;
+  const auto plan = engine::RunPlan(s, goal, cat);
+  ASSERT_TRUE(plan.ok());
+  ui::SetLanguage(ui::Lang::kZh);
+  const std::string zh = engine::exports::PlanProposal(s, goal, plan.value(), cat, &PageRenderer);
+  ui::SetLanguage(ui::Lang::kEn);
+  for (const char* part : {"# 训练方案：Llama 3 70B", "## 推荐方案：", "## 备选方案：", "启动与收尾", "**风险**",
+                           "**下单前检查清单**", "## 未入选的 GPU"}) {
+    EXPECT_NE(zh.find(part), std::string::npos) << part << "\n" << zh.substr(0, 1500);
+  }
+  for (const char* english : {"Recommended", "Alternative", "Memory per GPU", "start-up", "Risks", "{"}) {
+    EXPECT_EQ(zh.find(english), std::string::npos) << english;
+  }
 }
 
 TEST(I18n, EmbeddedFontsCoverEveryTranslatedCharacter) {

@@ -1,0 +1,81 @@
+// The tailored proposal's words (engine/exports/proposal.cpp): its headings, its table's
+// row names and the sentences around the plan's figures, so that the page prints it in
+// its reader's language. The page has the same ids in wasm/ui/i18n/zh-messages-proposal.json.
+#include "message_templates.h"
+
+namespace engine {
+namespace {
+
+constexpr MessageTemplate kTemplates[] = {
+    // [SECTION] the goal
+    {"proposal.title", "Training proposal: {model}, {method}, {tokens_b}B tokens at {seq_len} tokens a sequence"},
+    {"proposal.goal",
+     "Goal: {deadline}, {budget}, {purchase}, region: {region}. Prepared by TrainSizer {version} from its catalog "
+     "of {catalog_date}; every figure is an estimate, checked against published runs (docs/model.md)."},
+    {"proposal.deadline", "within {days} days"},
+    {"proposal.no_deadline", "no deadline"},
+    {"proposal.budget", "budget {budget}"},
+    {"proposal.no_budget", "no budget"},
+    {"proposal.purchase.cloud", "rent"},
+    {"proposal.purchase.own", "buy"},
+    {"proposal.purchase.both", "rent or buy"},
+    {"proposal.region_any", "any"},
+    {"proposal.no_plan", "No plan meets the goal. Why each GPU was left out:"},
+    // [SECTION] one plan
+    {"proposal.recommended", "Recommended: {gpus}× {gpu}, {procurement}"},
+    {"proposal.alternative", "Alternative: {gpus}× {gpu}, {procurement}"},
+    {"proposal.row.layout", "Layout"},
+    {"proposal.layout",
+     "TP {tp} · PP {pp} · CP {cp} · EP {ep} · DP {dp} · ZeRO {zero} · micro-batch {micro_batch} · global batch "
+     "{global_batch}"},
+    {"proposal.row.memory", "Memory per GPU"},
+    {"proposal.memory", "{need_bytes} of {capacity_bytes}"},
+    {"proposal.row.speed", "Speed"},
+    {"proposal.speed", "{tokens_per_s} tokens/s, MFU {mfu_percent}%"},
+    {"proposal.row.time", "Time"},
+    {"proposal.time",
+     "{total} in all: training with checkpoints and expected failures {training}, start-up and tear-down "
+     "{startup} (node {node_min} min, image {image_min} min, weights {weights_min} min, data {data_min} min, "
+     "NCCL {nccl_min} min, upload {upload_min} min)"},
+    {"proposal.minutes", "{minutes} min"},
+    {"proposal.hours", "{hours} h"},
+    {"proposal.days", "{days} days"},
+    {"proposal.row.cost", "Cost"},
+    {"proposal.cost.rent", "{cost}"},
+    {"proposal.cost.own", "{cost} (the job's share of owning)"},
+    {"proposal.row.purchase", "Purchase"},
+    {"proposal.purchase_price", "{capex} up front"},
+    {"proposal.purchase_price.break_even",
+     "{capex} up front; pays back after {months} months of continuous use against renting"},
+    {"proposal.row.capacity", "Capacity"},
+    // [SECTION] the bill of materials, the risks and the checklist
+    {"proposal.bom.own", "The servers to buy (nodes: {nodes})"},
+    {"proposal.bom.rent", "What each rented node must provide (nodes: {nodes})"},
+    {"proposal.quantity", "{quantity} {unit}"},
+    {"proposal.col.item", "item"},
+    {"proposal.col.quantity", "quantity"},
+    {"proposal.col.why", "why"},
+    {"proposal.col.topic", "topic"},
+    {"proposal.col.status", "status"},
+    {"proposal.col.answer", "answer"},
+    {"proposal.risks", "Risks"},
+    {"proposal.risk.capacity", "Capacity: {capacity}."},
+    {"proposal.risk.price",
+     "Price: the catalog holds this offer's price with low confidence ({date}); ask for a quote."},
+    {"proposal.risk.spot", "Spot capacity can be reclaimed mid-run; checkpoint often."},
+    {"proposal.risk.delivery", "Delivery and installation time of the servers is not in the plan's time."},
+    {"proposal.risk.export",
+     "Export rules: buying new accelerators restricted for China is not possible; the plan only uses parts "
+     "allowed there."},
+    {"proposal.checklist", "Pre-order checklist"},
+    {"proposal.status.ok", "ok"},
+    {"proposal.status.attention", "check"},
+    {"proposal.status.problem", "problem"},
+    {"proposal.left_out", "GPUs left out"},
+};
+
+}  // namespace
+
+std::span<const MessageTemplate> ProposalTemplates() { return kTemplates; }
+
+}  // namespace engine
