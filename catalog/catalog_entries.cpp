@@ -600,6 +600,7 @@ Result<engine::ServerOption> ParseServer(const engine::contract::Json& e, const 
   }
   if (auto err = engine::contract::ReadString(e, "scale_up", path, &s.scale_up); err && !e["scale_up"].is_null()) return *err;
   if (auto err = engine::contract::ReadString(e, "confidence", path, &s.confidence)) return *err;
+  if (auto err = engine::contract::ReadString(e, "nics", path, &s.nics); err && !e["nics"].is_null()) return *err;
   if (s.price_usd_new > 0 || s.price_usd_used > 0) {
     if (auto err = engine::contract::RequireText(e, "price_date", path, &s.price_date)) return *err;
   }
@@ -610,11 +611,18 @@ Result<engine::NetworkGear> ParseNetworkGear(const engine::contract::Json& e, co
   engine::NetworkGear g;
   if (auto err = RequireIdAndName(e, path, &g.id, &g.name)) return *err;
   if (auto err = engine::contract::RequireText(e, "fabric", path, &g.fabric)) return *err;
+  if (auto err = engine::contract::ReadChoiceText(e, "kind", path, {"switch", "nic", "transceiver", "fabric"}, false,
+                                                  &g.kind)) {
+    return *err;
+  }
   if (e.contains("ports") && !e["ports"].is_null()) {
     if (auto err = MaybeInt(e, "network_gear", "ports", path, &g.ports)) return *err;
   }
   if (auto err = MaybeNumber(e, "network_gear", "price_usd", path, &g.price_usd)) return *err;
   if (auto err = MaybeNumber(e, "network_gear", "power_kw", path, &g.power_kw)) return *err;
+  if (g.price_usd > 0) {
+    if (auto err = engine::contract::RequireText(e, "price_date", path, &g.price_date)) return *err;
+  }
   return g;
 }
 
@@ -633,6 +641,7 @@ Result<engine::StorageTier> ParseStorage(const engine::contract::Json& e, const 
                           {"cloud_usd_per_tb_month", &t.cloud_usd_per_tb_month}}) {
     if (auto err = MaybeNumber(e, "storage", key, path, out)) return *err;
   }
+  if (auto err = engine::contract::ReadString(e, "source_date", path, &t.price_date)) return *err;
   return t;
 }
 

@@ -66,18 +66,22 @@ struct ServerOption {
   double cpu_cores = 0, ram_gib = 0, nvme_tb = 0, power_kw = 0;
   double price_usd_new = 0, price_usd_used = 0;  // 0 = not known
   std::string price_date, confidence;
+  std::string nics;  // the scale-out and storage NICs it ships with, as the vendor lists them
 };
 
 struct NetworkGear {
   std::string id, name, fabric;
+  std::string kind;  // switch | nic | transceiver | fabric (a whole priced fabric)
   int ports = 0;
   double price_usd = 0, power_kw = 0;  // 0 = not known
+  std::string price_date;
 };
 
 struct StorageTier {
   std::string id, name, kind;  // kind: local | parallel-fs | object
   std::string scope;           // what write_gb_per_s is per: "per drive", "per node", "per appliance", ...
   double read_gb_per_s = 0, write_gb_per_s = 0, price_usd_per_tb = 0, cloud_usd_per_tb_month = 0;
+  std::string price_date;  // the entry's source date
 };
 
 // A datacenter or ownership figure: PUE, electricity price, colocation, depreciation...

@@ -85,6 +85,7 @@ struct HourlyPrice {
   Message label;  // the plan's procurement
   int units = 0;
   double capex = 0, fixed_per_hour = 0, power_per_hour = 0, break_even_u = 0, break_even_months = 0;
+  bool used = false;  // own: second-hand servers
   const CloudOffer* offer = nullptr;
 };
 
@@ -147,6 +148,7 @@ Prices PricesFor(const Catalog& cat, const PlanConstraints& c, const GpuSpec& g,
       if (p.own.per_hour > 0 && per_hour >= p.own.per_hour) continue;
       p.own = {per_hour, o.server->id, OwnProcurement(o), o.servers};
       p.own.capex = o.capex;
+      p.own.used = o.used;
       p.own.fixed_per_hour = o.fixed_per_hour;
       p.own.power_per_hour = o.power_per_hour;
       p.own.break_even_u = o.break_even_utilization;
@@ -202,6 +204,7 @@ Plan MakePlan(const Scenario& s, const ParamCounts& params, const GpuSpec& g, co
   p.procurement_id = price.id;
   p.procurement = price.label;
   p.units = price.units;
+  p.used_hardware = own && price.used;
   if (!own && price.offer != nullptr) {
     p.capacity_gpus = price.offer->capacity_gpus;
     p.capacity_kind = price.offer->capacity_kind;

@@ -73,6 +73,7 @@ struct Plan {
   std::string procurement_id;  // cloud offer id or server id
   Message procurement;         // "AWS p5.48xlarge, on-demand" / "4× hgx-h100-8gpu (new)"
   int units = 0;               // instances or servers
+  bool used_hardware = false;  // own: the servers are bought second-hand
   // Rented plans: what one buyer gets from the offer (catalog capacity), the wait before
   // the GPUs are usable and the shortest term billed.
   int capacity_gpus = 0;

@@ -6,6 +6,7 @@
 
 #include "engine/estimate.h"
 #include "engine/exports/report.h"
+#include "engine/parts_list.h"
 #include "engine/units.h"
 #include "engine/version.h"
 
@@ -56,6 +57,12 @@ class Writer {
   std::string operator()(const Message& m) const { return render_(m.id, m.args); }
   std::string operator()(std::string_view id, const std::vector<MessageArg>& args = {}) const {
     return render_(id, args);
+  }
+
+  // An amount of money: whole units, or three digits below 100 (a GPU-hour's price).
+  std::string Amount(double amount, const std::string& currency) const {
+    if (std::fabs(amount) >= 100) return render_("proposal.amount", {MoneyArg("amount", amount, currency)});
+    return render_("proposal.small_amount", {NumberArg("amount", amount), TextArg("currency", currency)});
   }
 
   // A length of time in minutes, hours or days, whichever reads best.
@@ -133,6 +140,34 @@ void WriteFigures(std::ostringstream& out, const Plan& p, const PlanConstraints&
   out << "\n";
 }
 
+// What the plan buys or rents, part by part, with the catalog's prices and their dates.
+void WriteParts(std::ostringstream& out, const PartsList& parts, const std::string& currency, const Writer& say) {
+  if (parts.lines.empty()) return;
+  out << "**" << say("proposal.parts") << "**\n\n| " << say("proposal.col.part") << " | " << say("proposal.col.quantity")
+      << " | " << say("proposal.col.unit_price") << " | " << say("proposal.col.total") << " | "
+      << say("proposal.col.price_date") << " |\n|---|---:|---:|---:|---|\n";
+  for (const PartLine& line : parts.lines) {
+    const bool priced = line.unit_price > 0;
+    std::string unit_price = priced ? say.Amount(line.unit_price, currency) : "";
+    std::string total = priced ? say.Amount(line.total, currency) : "";
+    if (line.role == PartRole::kIncluded) {
+      total = say("proposal.included");
+    } else if (!priced) {
+      unit_price = say("proposal.quote");
+    }
+    if (line.role == PartRole::kWithin) total = priced ? "(" + total + ", " + say("proposal.within") + ")" : say("proposal.within");
+    out << "| " << Cell(say(line.item)) << " | "
+        << Cell(say("proposal.quantity", {NumberArg("quantity", line.quantity), MessageArgOf("unit", line.unit)}))
+        << " | " << Cell(unit_price) << " | " << Cell(total) << " | " << Cell(line.price_date) << " |\n";
+  }
+  out << "| **" << say("proposal.parts_total") << "** | | | **" << say.Amount(parts.total, currency) << "** | |\n\n";
+  if (parts.allowance > 0) {
+    out << say("proposal.allowance_check", {MoneyArg("itemized", parts.itemized_within, currency),
+                                            MoneyArg("allowance", parts.allowance, currency)})
+        << "\n\n";
+  }
+}
+
 void WritePlan(std::ostringstream& out, const char* heading_id, const Plan& p, const Scenario& base,
                const PlanConstraints& c, const Catalog& cat, const Writer& say) {
   const GpuSpec* gpu = cat.FindGpu(p.gpu_id);
@@ -141,9 +176,11 @@ void WritePlan(std::ostringstream& out, const char* heading_id, const Plan& p, c
                           MessageArgOf("procurement", p.procurement)})
       << "\n\n";
   WriteFigures(out, p, c, say);
-  const auto estimate = RunEstimate(Adopted(base, p), cat, CostBasisOf(c));
+  const Scenario s = Adopted(base, p);
+  const auto estimate = RunEstimate(s, cat, CostBasisOf(c));
   if (!estimate.ok()) return;
   const Estimate& e = estimate.value();
+  WriteParts(out, PlanParts(p, s, e, c, cat), c.currency, say);
   out << "**" << say(p.own ? "proposal.bom.own" : "proposal.bom.rent", {CountArg("nodes", e.server.nodes)})
       << "**\n\n";
   out << "| " << say("proposal.col.item") << " | " << say("proposal.col.quantity") << " | " << say("proposal.col.why")

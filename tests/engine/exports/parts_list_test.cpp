@@ -1,0 +1,99 @@
+// The proposal's parts and prices (engine/parts_list.h), derived by hand from the catalog's
+// quoted prices: an owned cluster's counted lines add up to the plan's purchase price, the
+// network is a non-blocking two-tier fat tree, and a rental is instance-hours plus storage.
+#include "engine/parts_list.h"
+
+#include <gtest/gtest.h>
+
+#include "catalog/catalog_loader.h"
+
+namespace {
+
+const engine::Catalog& Cat() { return catalog::Embedded().value(); }
+
+double Counted(const engine::PartsList& parts) {
+  double sum = 0;
+  for (const engine::PartLine& line : parts.lines) {
+    if (line.role == engine::PartRole::kCounted) sum += line.total;
+  }
+  return sum;
+}
+
+const engine::PartLine* Find(const engine::PartsList& parts, const std::string& id) {
+  for (const engine::PartLine& line : parts.lines) {
+    if (line.item.id == id) return &line;
+  }
+  return nullptr;
+}
+
+// 16 HGX H100 servers (128 GPUs) on NDR InfiniBand, bought new:
+//   servers      16 × $310,000 (catalog, hgx-h100-8gpu, 2024-08)        = $4,960,000
+//   allowance    15% of the servers (facility network-storage-fraction) =   $744,000
+//   installation 2% of $5,704,000 (cost_model.h's default: no sourced figure) = $114,080
+//   total                                                               = $5,818,080
+// Network: 128 NIC ports; a 64-port QM9700 leaf gives 32 to nodes and 32 to spines, so
+// 128 / 32 = 4 leaves and 4 × 32 / 64 = 2 spines; 128 node links + 128 uplinks = 256
+// links, 512 ends, in twin-port 800G OSFP transceivers: 256.
+TEST(PartsList, OwnedClusterAddsUpToThePurchasePrice) {
+  engine::Plan plan;
+  plan.own = true;
+  plan.procurement_id = "hgx-h100-8gpu";
+  plan.units = 16;
+  plan.layout.gpus = 128;
+  engine::Scenario s;
+  s.parallel.network = "ib-ndr";
+  engine::PlanConstraints usd;
+  const engine::PartsList parts = engine::PlanParts(plan, s, engine::Estimate{}, usd, Cat());
+  EXPECT_NEAR(parts.total, 5'818'080, 1);
+  EXPECT_NEAR(Counted(parts), parts.total, 1e-6);
+  EXPECT_NEAR(parts.allowance, 744'000, 1);
+  const engine::PartLine* sw = Find(parts, "parts.switch");
+  ASSERT_NE(sw, nullptr);
+  EXPECT_EQ(sw->quantity, 6);
+  EXPECT_EQ(sw->role, engine::PartRole::kWithin);
+  const engine::PartLine* optics = Find(parts, "parts.transceiver");
+  ASSERT_NE(optics, nullptr);
+  EXPECT_EQ(optics->quantity, 256);
+  EXPECT_NEAR(parts.itemized_within, 6 * 43'000 + 256 * 1'250, 1);
+}
+
+// One server: no allowance, no network; 1 × $310,000 + 2% installation = $316,200.
+TEST(PartsList, OneServerHasNoNetworkAllowance) {
+  engine::Plan plan;
+  plan.own = true;
+  plan.procurement_id = "hgx-h100-8gpu";
+  plan.units = 1;
+  plan.layout.gpus = 8;
+  const engine::PartsList parts = engine::PlanParts(plan, engine::Scenario{}, engine::Estimate{}, {}, Cat());
+  EXPECT_NEAR(parts.total, 316'200, 1);
+  EXPECT_EQ(parts.allowance, 0);
+  EXPECT_EQ(Find(parts, "parts.switch"), nullptr);
+}
+
+// A rental: 2 instances of 8 GPUs at $3/GPU-hour for 10.2 h billed by the second is
+// 2 × 10.2 = 20.4 instance-hours at $24 = $489.60, plus the storage the plan carries.
+TEST(PartsList, RentalIsInstanceHoursPlusStorage) {
+  const engine::CloudOffer* offer = nullptr;
+  for (const engine::CloudOffer& o : Cat().offers) {
+    if (offer == nullptr && o.gpus == 8 && o.billing_granularity == engine::BillingGranularity::kPerSecond &&
+        o.min_term_hours == 0) {
+      offer = &o;
+    }
+  }
+  ASSERT_NE(offer, nullptr);
+  engine::Plan plan;
+  plan.procurement_id = offer->id;
+  plan.units = 2;
+  plan.layout.gpus = 16;
+  plan.per_gpu_hour = 3;
+  plan.wall_hours = 10.2;
+  plan.storage_cost = 4.6;  // $23 per TB-month: 0.2 TB-months
+  const engine::PartsList parts = engine::PlanParts(plan, engine::Scenario{}, engine::Estimate{}, {}, Cat());
+  ASSERT_EQ(parts.lines.size(), 2u);
+  EXPECT_NEAR(parts.lines[0].quantity, 20.4, 1e-9);
+  EXPECT_DOUBLE_EQ(parts.lines[0].unit_price, 24);
+  EXPECT_NEAR(parts.lines[1].quantity, 0.2, 1e-9);
+  EXPECT_NEAR(parts.total, 489.6 + 4.6, 1e-9);
+}
+
+}  // namespace
