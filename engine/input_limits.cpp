@@ -42,7 +42,7 @@ constexpr EnglishWord kUnits[] = {
     {"Gbit/s", "input.unit.gbit_per_s"}, {"W", "input.unit.watts"},
 };
 constexpr EnglishWord kZeroMeanings[] = {
-    {"micro_batch × data-parallel degree", "input.zero_means.default_batch"},
+    {"the method's default: 4M tokens for pre-training, 128 sequences for fine-tuning", "input.zero_means.default_batch"},
     {"not given", "input.zero_means.not_given"},
     {"no claim", "input.zero_means.no_claim"},
     {"predicted", "input.zero_means.predicted"},

@@ -49,7 +49,7 @@ constexpr MessageTemplate kTemplates[] = {
     {"input.unit.stages", "stages"},
     {"input.unit.gbit_per_s", "Gbit/s"},
     {"input.unit.watts", "W"},
-    {"input.zero_means.default_batch", "micro_batch × data-parallel degree"},
+    {"input.zero_means.default_batch", "the method's default: 4M tokens for pre-training, 128 sequences for fine-tuning"},
     {"input.zero_means.not_given", "not given"},
     {"input.zero_means.no_claim", "no claim"},
     {"input.zero_means.predicted", "predicted"},

@@ -68,13 +68,9 @@ std::vector<int> GpuCounts(int min_gpus, int max_gpus) {
   return counts;
 }
 
-// Sequences per step when the scenario gives none: ~4M tokens for pre-training (Llama 3
-// started at 4M, §3.4.1), 64 sequences for fine-tuning (common SFT recipes) [A].
-int DefaultGlobalBatch(const Training& t) {
-  if (t.global_batch > 0) return t.global_batch;
-  if (t.method == Method::kPretrain) return std::max(1, int(std::lround(4.0 * (1 << 20) / t.seq_len)));
-  return 64;
-}
+// Sequences per step: the scenario's, else its method's (scenario.h MethodGlobalBatch). Every
+// layout runs it exactly: the search skips layouts whose data-parallel ranks do not divide it.
+int PlannedGlobalBatch(const Training& t) { return t.global_batch > 0 ? t.global_batch : MethodGlobalBatch(t); }
 
 // ---------------------------------------------------------------------------------------
 // [SECTION] prices per (GPU, count)
@@ -266,7 +262,7 @@ class Search {
  public:
   Search(const Scenario& base, const PlanConstraints& c, const Catalog& cat)
       : base_(base), c_(c), cat_(cat), params_(CountParams(base.model)), tokens_(TrainingTokens(base.training)),
-        global_batch_(DefaultGlobalBatch(base.training)), assumptions_(AssumptionsFromCatalog(cat)),
+        global_batch_(PlannedGlobalBatch(base.training)), assumptions_(AssumptionsFromCatalog(cat)),
         storage_per_hour_(CloudStoragePerHour(base, params_, cat, c.currency)) {}
 
   bool Done() const { return next_gpu_ >= cat_.gpus.size(); }

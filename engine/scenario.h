@@ -220,9 +220,17 @@ inline double StageLayerShare(const Parallelism& p, int layers) {
   return double(StageLayersOf(p, layers).Fullest()) / layers;
 }
 
-// Micro-batches each pipeline runs per optimizer step. Without a global batch, a
-// pipeline gets 4·pp micro-batches (Megatron's guidance m ≥ 4p keeps the bubble small)
-// and a non-pipelined job one.
+// The global batch a method trains with when the scenario gives none (model.md §6.1):
+// 4M tokens a step for pre-training, 128 sequences for fine-tuning.
+int MethodGlobalBatch(const Training& training);
+
+// Sequences per optimizer step without a global batch: the method's, rounded up to whole
+// micro-batches on every data-parallel rank (one pass when the optimizer runs inside
+// backward, which cannot accumulate). 64-bit: micro_batch × data-parallel degree can pass
+// an int before the input checks refuse it.
+long long DefaultGlobalBatch(const Training& training, const Parallelism& parallel);
+
+// Micro-batches each pipeline (each data-parallel rank) runs per optimizer step.
 int MicroBatchesPerStep(const Training& training, const Parallelism& parallel);
 
 // Sequences per optimizer step (the global batch, or its default).

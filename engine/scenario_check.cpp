@@ -117,7 +117,7 @@ std::optional<InputError> CheckParallel(const Parallelism& p, const ModelSpec& m
 std::optional<InputError> CheckBatch(const Training& t, const Parallelism& p) {
   constexpr long long kMaxSequencesPerStep = 100000000;
   const long long per_pass = static_cast<long long>(t.micro_batch) * p.DataParallel();
-  const long long default_batch = per_pass * (p.pp > 1 ? 4LL * p.pp : 1);
+  const long long default_batch = DefaultGlobalBatch(t, p);
   if (per_pass > kMaxSequencesPerStep || (t.global_batch == 0 && default_batch > kMaxSequencesPerStep)) {
     return MakeInputError("micro_batch", "input.sequences_per_step",
                           {CountArg("sequences", t.global_batch == 0 ? default_batch : per_pass),

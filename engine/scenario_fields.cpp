@@ -129,9 +129,10 @@ std::vector<ScenarioField> BuildTable() {
        .help = "Sequences per GPU per forward/backward pass.", .section = FS::kTraining,
        .limit = Range(1, 65536, "sequences"), TS_FIELD_VALUE(Scenario, training.micro_batch)},
       {.key = "global_batch", .type = FT::kInteger, .label = "Global batch",
-       .help = "Sequences per optimizer step (0 = micro-batch × data-parallel GPUs). More micro-batches per step "
+       .help = "Sequences per optimizer step (0 = the method's default: 4M tokens for pre-training, 128 sequences "
+               "for fine-tuning, in whole micro-batches on every data-parallel rank). More micro-batches per step "
                "shrink the pipeline bubble.",
-       .section = FS::kTraining, .limit = Range(1, 1e8, "sequences", "micro_batch × data-parallel degree"),
+       .section = FS::kTraining, .limit = Range(1, 1e8, "sequences", "the method's default: 4M tokens for pre-training, 128 sequences for fine-tuning"),
        TS_FIELD_VALUE(Scenario, training.global_batch), .form = {.step = 8}},
       {.key = "tokens", .type = FT::kNumber, .label = "Tokens (billions)",
        .help = "Total tokens to train on; gives wall time, GPU-hours and expected failures. 0 = dataset tokens × "

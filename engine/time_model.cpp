@@ -429,7 +429,10 @@ Throughput EstimateThroughput(const Scenario& s, const ParamCounts& c, const Gpu
   const Training& t = s.training;
   Throughput r;
   r.flops_per_token = TrainingFlopsPerToken(s, c);
-  r.tokens_per_step = double(GlobalBatch(t, p)) * t.seq_len;
+  r.global_batch = GlobalBatch(t, p);
+  r.micro_batches_per_step = MicroBatchesPerStep(t, p);
+  r.global_batch_default = t.global_batch <= 0;
+  r.tokens_per_step = double(r.global_batch) * t.seq_len;
   const double peak_total = double(p.gpus) * gpu.bf16_flops;
   if (t.mfu > 0) {
     r.mfu_overridden = true;

@@ -27,6 +27,9 @@ struct Throughput {
   FlopsPerToken flops_per_token;
   double step_time_s = 0;
   double tokens_per_step = 0;
+  int global_batch = 0;             // sequences per step: the scenario's or its method's default
+  int micro_batches_per_step = 0;   // on each data-parallel rank (gradient accumulation)
+  bool global_batch_default = false;  // the scenario gave none
   double tokens_per_s = 0;
   double tokens_per_s_per_gpu = 0;
   double mfu = 0;  // model FLOPs / (GPUs × dense bf16 peak): "BF16-equivalent" for FP8

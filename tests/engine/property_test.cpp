@@ -109,8 +109,8 @@ std::string ModelCaseName(const ::testing::TestParamInfo<ModelCase>& info) { ret
 
 // [SECTION] memory
 
-// ZeRO-3 shards weights, gradients and optimizer state over the data-parallel ranks; the
-// default global batch is micro_batch × DP, so activations per GPU do not change. More
+// ZeRO-3 shards weights, gradients and optimizer state over the data-parallel ranks; each
+// GPU still runs one micro-batch at a time, so activations per GPU do not change. More
 // GPUs can only take memory away (with and without tensor parallelism and offload), with
 // one exception that is physics, not a bug: going from one GPU to two starts NCCL, whose
 // communicator buffers (0.5 GiB) one process never allocates. With the sharded state

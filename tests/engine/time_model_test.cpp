@@ -243,6 +243,7 @@ TEST(TimeModel, MegatronHidesTheBackwardCollectiveBehindTheWeightGradient) {
 TEST(TimeModel, MoeHostSyncCostsOncePerLayerForward) {
   Scenario s;
   s.model = testing::Mixtral8x7B();
+  s.training.global_batch = 1;  // one micro-batch a step: the step is the micro-batch
   GpuSpec gpu = H100();
   const auto other_s = [&](double sync_s) {
     Calibration c = ShippedCalibration();
@@ -263,6 +264,7 @@ TEST(TimeModel, Fp32NormsUnderQloraDoubleTheElementwiseTraffic) {
   Scenario s = Llama8B(1);
   s.training.method = Method::kQlora;
   s.training.seq_len = 1024;
+  s.training.global_batch = 1;
   s.training.kernels = Kernels::kEager;
   const auto compute_s = [&](bool fp32) {
     s.training.qlora_fp32_norms = fp32;
@@ -281,6 +283,7 @@ TEST(TimeModel, UnfusedAttentionMovesEveryScoreThroughMemory) {
   Scenario s = Llama8B(1);
   s.training.seq_len = 1024;
   s.training.micro_batch = 1;
+  s.training.global_batch = 1;
   GpuSpec gpu = H100();
   gpu.attention_efficiency = 0.2;
   const auto compute_s = [&](bool flash) {
@@ -303,6 +306,7 @@ TEST(TimeModel, Bf16LayersAndTheHeadRunAtTheBf16Rate) {
   Scenario s = Llama8B(1);
   s.training.seq_len = 1024;
   s.training.micro_batch = 1;
+  s.training.global_batch = 1;
   const auto compute_s = [&](Precision p, int bf16_layers) {
     s.training.precision = p;
     s.training.bf16_layers = bf16_layers;

@@ -131,6 +131,14 @@ void DrawSpeedSection(const engine::Estimate& e, const Fonts& fonts, float scale
               T("Chowdhery et al. 2022 (PaLM), Appendix B; Korthikanti et al. 2022 for HFU.")},
              {T("Step"), Printf(T("%s for %s tokens"), SecondsText(t.step_time_s).c_str(), tokens_per_step.c_str()),
               MessageText(t.explain), kStepSource},
+             {T("Global batch"),
+              Printf(t.global_batch_default ? T("%s sequences, %d micro-batches per GPU (the method's default)")
+                                            : T("%s sequences, %d micro-batches per GPU"),
+                     WithThousands(t.global_batch).c_str(), t.micro_batches_per_step),
+              T("Without a global batch: 4M tokens a step for pre-training, 128 sequences for fine-tuning, in whole "
+                "micro-batches on every data-parallel rank"),
+              T("Llama 2 (Touvron et al. 2023, §2.2) and Llama 3 (2024, §3.4.1): 4M tokens; Stanford Alpaca (2023): "
+                "128.")},
              {T("Model FLOPs per token"),
               Printf(T("%s (hardware %s)"), FlopsText(t.flops_per_token.model).c_str(),
                      FlopsText(t.flops_per_token.hardware).c_str()),

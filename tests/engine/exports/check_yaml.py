@@ -44,9 +44,10 @@ CASES = [
       "tokens": 2e9, "seq_len": 8192},
      {"data_parallel": 64, "global_batch": 512, "gradient_accumulation_steps": 8, "max_steps": 477,
       "deepspeed": "ds_config.json"}),
-    # A custom architecture has no Hugging Face id: a placeholder path, still valid YAML.
+    # A custom architecture has no Hugging Face id: a placeholder path, still valid YAML. No
+    # global batch given: a fine-tune's default 128 sequences, accumulated on the one GPU.
     ({"model": {"params_b": 3}, "method": "freeze", "freeze_trainable_layers": 4, "precision": "fp16"},
-     {"data_parallel": 1, "global_batch": 1, "finetuning_type": "freeze", "freeze_trainable_layers": 4,
+     {"data_parallel": 1, "global_batch": 128, "gradient_accumulation_steps": 128, "finetuning_type": "freeze", "freeze_trainable_layers": 4,
       "fp16": True}),
 ]
 

@@ -387,10 +387,10 @@ TEST(LaunchConfigs, DataParallelOnlyToolsRoundAGlobalBatchTheyCannotSplit) {
                                  "this config uses 64"))
         << tool << c["notes"].dump();
   }
-  // Without a global batch a 2-stage pipeline gets 4 × 2 micro-batches per DP rank: 1 × 4 × 8 = 32
-  // sequences, fewer than the 64 ranks, so those tools run one of each: 64.
+  // Without a global batch a fine-tune runs the method's 128 sequences: 32 micro-batches on
+  // each of Megatron's 4 DP ranks, and 2 on each of the 64 ranks of the others.
   const json d = Launch(R"({"model":"llama-3-70b","gpus":64,"tp":8,"pp":2,"zero":1})");
-  ExpectBatchIdentities(d, {64, 8, 2, 1, 32, 64});
+  ExpectBatchIdentities(d, {64, 8, 2, 1, 128, 128});
 }
 
 TEST(LaunchConfigs, TorchrunPassesTheSequenceLengthToTrl) {

@@ -224,4 +224,30 @@ TEST(Api, PlanProposalHasTheRecommendedPlanAndAnAlternative) {
   EXPECT_NE(cli.out.find("## Recommended"), std::string::npos) << cli.out.substr(0, 500);
 }
 
+// Issue 18's "the estimate and the plan disagree": without a global batch both take the
+// method's (128 sequences for a fine-tune), so the estimate of a plan's own layout, with
+// the batch left out, runs as fast as the plan says.
+TEST(Api, AnEstimateOfAPlansLayoutAgreesWithThePlan) {
+  const json plan = json::parse(engine::service::Session().Plan(
+      R"({"model":"llama-3-70b","method":"full","tokens":2e9,"gpu":"h100-sxm-80gb","min_gpus":8,"max_gpus":8,)"
+      R"("keep":["gpu"]})").json);
+  ASSERT_FALSE(plan.contains("error")) << plan.dump().substr(0, 300);
+  ASSERT_FALSE(plan["pareto"].empty());
+  const json& p = plan["pareto"][0];
+  EXPECT_EQ(plan["global_batch"], 128);
+  json scenario = {{"model", "llama-3-70b"}, {"method", "full"}, {"tokens", 2e9}, {"gpu", "h100-sxm-80gb"},
+                   {"gpus", p["gpus"]}};
+  for (const char* key : {"tp", "pp", "cp", "zero", "micro_batch", "activation_checkpointing", "offload",
+                          "sequence_parallel"}) {
+    scenario[key] = p["layout"][key];
+  }
+  const json e = Estimate(scenario.dump());
+  ASSERT_FALSE(e.contains("error")) << e.dump().substr(0, 300) << scenario.dump();
+  EXPECT_EQ(e["throughput"]["global_batch"], 128);
+  EXPECT_TRUE(e["throughput"]["global_batch_default"].get<bool>());
+  EXPECT_NEAR(e["throughput"]["tokens_per_s"].get<double>(), p["tokens_per_s"].get<double>(),
+              0.01 * p["tokens_per_s"].get<double>())
+      << scenario.dump();
+}
+
 }  // namespace
