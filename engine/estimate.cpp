@@ -27,7 +27,7 @@ std::vector<Warning> CollectWarnings(const Scenario& s) {
   if (p.tp > m.kv_heads) {
     w.push_back(MakeWarning("tp_exceeds_kv_heads", {CountArg("tp", p.tp), CountArg("kv_heads", m.kv_heads)}));
   }
-  if (m.layers % p.pp != 0 && p.first_stage_layers == 0 && p.last_stage_layers == 0) {
+  if (m.layers % p.pp != 0 && !p.UnevenEnds()) {
     w.push_back(MakeWarning("uneven_pipeline", {CountArg("pp", p.pp), CountArg("layers", m.layers)}));
   }
   if (p.sequence_parallel && p.tp == 1) {

@@ -82,6 +82,13 @@ struct Field {
   bool required = false;  // the reader refuses a document without it
   bool written = true;    // false for an input-only alias (claim.wall_days, read into wall_hours)
   FormStyle form{};
+
+  // kChoice: the index of choice `name`, or choices.size() when it is none of them.
+  size_t ChoiceIndex(std::string_view name) const {
+    size_t i = 0;
+    while (i < choices.size() && choices[i] != name) ++i;
+    return i;
+  }
 };
 
 // A group's name and field ("claim.wall_hours" -> "claim", "wall_hours"); empty group for

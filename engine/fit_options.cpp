@@ -24,8 +24,7 @@ void Apply(const FieldChange& c, Scenario& s) {
   if (f->type == FieldType::kText) {
     f->text(s) = c.text;
   } else if (f->type == FieldType::kChoice) {
-    const auto at = std::find(f->choices.begin(), f->choices.end(), c.text);
-    if (at != f->choices.end()) f->set(s, double(at - f->choices.begin()));
+    if (const size_t index = f->ChoiceIndex(c.text); index < f->choices.size()) f->set(s, double(index));
   } else {
     f->set(s, c.value);
   }

@@ -88,7 +88,7 @@ Notes DeepSpeedParallelNotes(const Scenario& s) {
   if (p.virtual_pipeline > 1) {
     Add(notes, "launch.deepspeed.virtual_pipeline", {CountArg("virtual_pipeline", p.virtual_pipeline)});
   }
-  if (p.pp > 1 && (p.first_stage_layers > 0 || p.last_stage_layers > 0)) {
+  if (p.pp > 1 && p.UnevenEnds()) {
     Add(notes, "launch.deepspeed.stage_layers",
         {CountArg("first_stage_layers", p.first_stage_layers), CountArg("last_stage_layers", p.last_stage_layers)});
   }

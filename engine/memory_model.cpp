@@ -822,7 +822,7 @@ MemoryBreakdown EstimateMemory(const Scenario& s, const ParamCounts& c, bool exp
   const double trainable = TrainableParams(s.model, c, s.training);
   if (s.parallel.pp == 1) return StageMemory(s, c, trainable, Stage::kOnly, explain, calibration);
   MemoryBreakdown peak = StageMemory(s, c, trainable, Stage::kFirst, explain, calibration);
-  const bool uneven_ends = s.parallel.first_stage_layers > 0 || s.parallel.last_stage_layers > 0;
+  const bool uneven_ends = s.parallel.UnevenEnds();
   for (Stage stage : {Stage::kMiddle, Stage::kLast}) {
     if (stage == Stage::kMiddle && (s.parallel.pp <= 2 || !uneven_ends)) continue;  // never above the first
     MemoryBreakdown other = StageMemory(s, c, trainable, stage, explain, calibration);

@@ -184,6 +184,8 @@ struct Parallelism {
   // Ranks holding copies of one expert shard: a pipeline stage's tp·cp·dp GPUs over etp·ep.
   int ExpertDataParallel() const { return gpus / (pp * ExpertTensorParallel() * ep); }
   int Nodes() const { return (gpus + gpus_per_node - 1) / gpus_per_node; }
+  // The first or last stage's layers are set (else every stage takes an even share).
+  bool UnevenEnds() const { return first_stage_layers > 0 || last_stage_layers > 0; }
 };
 
 // Decoder layers on each pipeline stage. Megatron-Core lets the first and last stages

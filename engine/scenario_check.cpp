@@ -68,7 +68,7 @@ std::optional<InputError> CheckParallel(const Parallelism& p, const ModelSpec& m
       return MakeInputError("virtual_pipeline", "input.virtual_pipeline_layers", {CountArg("layers", m.layers)});
     }
   }
-  if (p.first_stage_layers > 0 || p.last_stage_layers > 0) {
+  if (p.UnevenEnds()) {
     const char* field = p.first_stage_layers > 0 ? "first_stage_layers" : "last_stage_layers";
     if (p.pp == 1) return MakeInputError(field, "input.stage_layers_need_pp");
     // Every stage keeps at least one layer per virtual chunk, and the stages account

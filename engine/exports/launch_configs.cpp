@@ -420,7 +420,7 @@ void AddMegatronParallelArgs(const Scenario& s, std::vector<std::string>& args) 
   const engine::Parallelism& p = s.parallel;
   args.push_back("--tensor-model-parallel-size " + std::to_string(p.tp));
   args.push_back("--pipeline-model-parallel-size " + std::to_string(p.pp));
-  const bool uneven_ends = p.pp > 1 && (p.first_stage_layers > 0 || p.last_stage_layers > 0);
+  const bool uneven_ends = p.pp > 1 && p.UnevenEnds();
   if (uneven_ends && p.first_stage_layers > 0) {
     args.push_back("--decoder-first-pipeline-num-layers " + std::to_string(p.first_stage_layers));
   }

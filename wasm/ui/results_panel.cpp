@@ -62,8 +62,7 @@ std::string ChangeText(const engine::FieldChange& c, const AppState& state) {
   std::string value;
   switch (f->type) {
     case engine::FieldType::kChoice: {
-      const auto at = std::find(f->choices.begin(), f->choices.end(), c.text);
-      const size_t index = size_t(at - f->choices.begin());
+      const size_t index = f->ChoiceIndex(c.text);
       value = index < f->choice_labels.size() ? T(f->choice_labels[index]) : c.text;
       break;
     }
