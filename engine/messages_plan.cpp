@@ -26,6 +26,9 @@ constexpr MessageTemplate kTemplates[] = {
      "offered (needs {need_bytes} of {capacity_bytes})"},
     {"plan.past_deadline",
      "{gpu}: the fastest plan ({gpus} GPUs) takes {days} days, past the {deadline_days}-day deadline"},
+    {"plan.past_deadline.lead_time",
+     "{gpu}: the fastest plan ({gpus} GPUs) takes {days} days after a {lead_days}-day wait for its capacity, past "
+     "the {deadline_days}-day deadline"},
     {"plan.over_budget.rent", "{gpu}: the fastest plan needs {cash_outlay} of rental, more than the {budget} budget"},
     {"plan.over_budget.buy", "{gpu}: the fastest plan needs {cash_outlay} to buy, more than the {budget} budget"},
     {"plan.no_plan", "{gpu}: no plan within the constraints"},

@@ -222,7 +222,13 @@ Plan MakePlan(const Scenario& s, const ParamCounts& params, const GpuSpec& g, co
   p.capex = price.capex;
   p.break_even_utilization = price.break_even_u;
   p.break_even_months = price.break_even_months;
-  p.within_deadline = c.deadline_days <= 0 || p.wall_hours <= c.deadline_days * 24;
+  // The deadline counts from today: a capacity block or reserved cluster is booked for
+  // this job and first waits its lead time. A quota request's wait is not counted: it is
+  // asked once per account, and teams often hold quota already.
+  const bool booked = !own && (p.capacity_kind == CapacityKind::kCapacityBlock ||
+                               p.capacity_kind == CapacityKind::kReservedCluster);
+  const double wait_hours = booked ? p.lead_time_days * 24 : 0;
+  p.within_deadline = c.deadline_days <= 0 || p.wall_hours + wait_hours <= c.deadline_days * 24;
   p.within_budget = c.budget <= 0 || p.cash_outlay <= c.budget;
   return p;
 }
@@ -456,6 +462,11 @@ Message Search::RejectionReason(const GpuSpec& g, const GpuOutcome& o) const {
   }
   for (const Plan& b : best_by_gpu_) {
     if (b.gpu_id != g.id) continue;
+    if (!b.within_deadline && b.lead_time_days > 0 && b.wall_hours <= c_.deadline_days * 24) {
+      return MakeMessage("plan.past_deadline.lead_time",
+                         {TextArg("gpu", g.name), CountArg("gpus", b.layout.gpus), NumberArg("days", b.wall_hours / 24),
+                          NumberArg("lead_days", b.lead_time_days), NumberArg("deadline_days", c_.deadline_days)});
+    }
     if (!b.within_deadline) {
       return MakeMessage("plan.past_deadline", {TextArg("gpu", g.name), CountArg("gpus", b.layout.gpus),
                                                 NumberArg("days", b.wall_hours / 24),

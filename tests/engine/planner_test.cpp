@@ -161,6 +161,28 @@ TEST(Planner, AMinimumTermIsBilledInFull) {
   }
 }
 
+// A capacity block booked for the job waits its lead time before it runs: with a 5-day
+// lead and a 5-day deadline no plan on it meets the deadline, and the rejection says the
+// wait is why. The same lead time on a quota request (asked once per account) is not counted.
+TEST(Planner, ABookedBlocksLeadTimeCountsAgainstTheDeadline) {
+  Catalog c = TinyCatalog();
+  c.offers.pop_back();
+  c.offers[0].capacity_gpus = 64;
+  c.offers[0].lead_time_days = 5;
+  c.offers[0].capacity_kind = CapacityKind::kCapacityBlock;
+  PlanConstraints five_days = CloudOnly();
+  five_days.deadline_days = 5;
+  auto r = RunPlan(Llama8BFineTune(), five_days, c);
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r.value().constraints_met);
+  ASSERT_FALSE(r.value().rejected.empty());
+  EXPECT_EQ(r.value().rejected.front().reason.id, "plan.past_deadline.lead_time");
+  c.offers[0].capacity_kind = CapacityKind::kQuotaRequest;
+  auto quota = RunPlan(Llama8BFineTune(), five_days, c);
+  ASSERT_TRUE(quota.ok());
+  EXPECT_TRUE(quota.value().constraints_met);
+}
+
 // Issue 17: a cluster the user pins is the one planned. min_gpus = max_gpus = 16 gives
 // only 16-GPU plans; a kept GPU, count and tensor-parallel degree come back as given.
 TEST(Planner, PinnedCountsAndSettingsAreKept) {
