@@ -135,7 +135,7 @@ Result<Estimate> ComputeEstimate(const Scenario& s, const Catalog& catalog, cons
   e.reliability = EstimateReliability(s, e.params, e.time, storage);
   e.server = BuildBillOfMaterials(s, gpu, fabric, e.memory, e.reliability);
   e.claim = CheckClaim(s, gpu, e.throughput, e.fits);
-  e.startup = EstimateStartup(s, e.params, Provisioning::kCloudInstance);
+  e.startup = EstimateStartup(s, e.params, Provisioning::kCloudInstance, e.throughput.tokens_per_s);
   // Priced for the job's hours, start-up and tear-down included, when tokens are given; else per hour.
   const double cost_hours =
       e.time.tokens > 0 ? e.reliability.wall_hours_with_failures + e.startup.TotalSeconds() / kSecondsPerHour : 1.0;

@@ -36,7 +36,7 @@ constexpr MessageTemplate kTemplates[] = {
     {"proposal.time",
      "{total} in all: training with checkpoints and expected failures {training}, start-up and tear-down "
      "{startup} (node {node_min} min, image {image_min} min, weights {weights_min} min, data {data_min} min, "
-     "NCCL {nccl_min} min, upload {upload_min} min)"},
+     "NCCL {nccl_min} min, evaluation {eval_min} min, upload {upload_min} min)"},
     {"proposal.minutes", "{minutes} min"},
     {"proposal.hours", "{hours} h"},
     {"proposal.days", "{days} days"},

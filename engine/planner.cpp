@@ -193,7 +193,7 @@ Plan MakePlan(const Scenario& s, const ParamCounts& params, const GpuSpec& g, co
   // Start-up and tear-down are part of the job's time and of a rental's bill (model.md §7.5).
   const Provisioning provisioning =
       own || price.offer == nullptr ? Provisioning::kOwned : ProvisioningOf(*price.offer);
-  p.startup = EstimateStartup(s, params, provisioning);
+  p.startup = EstimateStartup(s, params, provisioning, e.tokens_per_s);
   p.wall_hours = e.wall_hours + p.startup.TotalSeconds() / kSecondsPerHour;
   p.gpu_hours = p.wall_hours * s.parallel.gpus;
   p.own = own;

@@ -119,6 +119,9 @@ struct Training {
   double tokens = 0;             // total training tokens; 0 = dataset_tokens × epochs, or rates only
   double dataset_tokens = 0;     // tokens in the dataset (with epochs, when tokens is 0)
   double epochs = 1;
+  // Held-out tokens evaluated over the run (forward passes only), as a share of the
+  // training tokens: Megatron-LM's example scripts evaluate 10 batches every 1,000 steps.
+  double eval_share = 0.01;
   double mfu = 0;                // user override of model FLOPs utilization; 0 = predicted
   // Fault tolerance: automatic restart (torchrun elastic, a job supervisor) and its time;
   // without it a person restarts the job after manual_restart_hours on average.

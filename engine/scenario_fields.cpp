@@ -148,6 +148,12 @@ std::vector<ScenarioField> BuildTable() {
        .section = FS::kTraining, .limit = Range(0.01, 1000), TS_FIELD_VALUE(Scenario, training.epochs),
        .applies = [](const Scenario& s) { return s.training.tokens <= 0; },
        .form = {.step = 1, .step_fast = 1, .format = "%.1f"}},
+      {.key = "eval_share", .type = FT::kNumber, .label = "Evaluation (% of tokens)",
+       .help = "Held-out tokens evaluated over the run (forward passes only), as a share of the training tokens; "
+               "counted in the time outside training steps. Default 1%: Megatron-LM's example scripts evaluate 10 "
+               "batches every 1,000 steps. 0 = no evaluation.",
+       .section = FS::kTraining, .limit = Range(0, 1), TS_FIELD_VALUE(Scenario, training.eval_share),
+       .form = {.step = 1, .step_fast = 5, .percent = true, .format = "%.1f"}},
       {.key = "claim.tokens_per_s", .type = FT::kNumber,
        .help = "A claimed throughput across all GPUs, checked against physics.",
        .limit = Range(1, 1e12, "tokens/s", "no claim"), TS_FIELD_VALUE(Scenario, training.claim.tokens_per_s)},

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "flops.h"
 #include "reliability.h"
 
 namespace engine {
@@ -51,6 +52,20 @@ double ProvisionSeconds(Provisioning provisioning, int gpus, int nodes) {
   return s + kPerNodeDoublingS * std::log2(std::max(1, nodes));
 }
 
+// Evaluation is forward passes only, a third of full training's model FLOPs per token (2N
+// of 6N, and a third of the attention's; PaLM App. B), at the rate the training run reaches
+// (its hardware FLOPs per token × tokens/s) [A].
+double EvaluationSeconds(const Scenario& s, const ParamCounts& params, double tokens_per_s) {
+  const double eval_tokens = s.training.eval_share * TrainingTokens(s.training);
+  if (eval_tokens <= 0 || tokens_per_s <= 0) return 0;
+  Scenario full = s;
+  full.training.method = Method::kFull;
+  full.training.activation_checkpointing = Recompute::kNone;
+  const double forward_flops = TrainingFlopsPerToken(full, params).model / 3;
+  const double training_rate = TrainingFlopsPerToken(s, params).hardware * tokens_per_s;
+  return training_rate > 0 ? eval_tokens * forward_flops / training_rate : 0;
+}
+
 }  // namespace
 
 Provisioning ProvisioningOf(const CloudOffer& offer) {
@@ -58,7 +73,8 @@ Provisioning ProvisioningOf(const CloudOffer& offer) {
                                                            : Provisioning::kCloudInstance;
 }
 
-StartupTeardown EstimateStartup(const Scenario& s, const ParamCounts& params, Provisioning provisioning) {
+StartupTeardown EstimateStartup(const Scenario& s, const ParamCounts& params, Provisioning provisioning,
+                                double tokens_per_s) {
   const Training& t = s.training;
   const int nodes = s.parallel.Nodes();
   StartupTeardown r;
@@ -73,6 +89,7 @@ StartupTeardown EstimateStartup(const Scenario& s, const ParamCounts& params, Pr
   const double epoch_tokens = TrainingTokens(t) / std::max(1.0, t.epochs);
   r.dataset_s = epoch_tokens * TokenBytes(s.model) / nodes / kObjectStoreBytesPerS;
   r.nccl_s = s.parallel.gpus > 1 ? kNcclBaseS + kNcclPerRankS * s.parallel.gpus : 0;
+  r.eval_s = EvaluationSeconds(s, params, tokens_per_s);
   // The result: a pre-training run's resumable checkpoint, written by every node in
   // parallel; a fine-tune's model (or adapters), written once.
   const bool pretrain = t.method == Method::kPretrain;

@@ -263,7 +263,8 @@ Json StartupToJson(const engine::StartupTeardown& t) {
   auto s = [](double v) { return std::round(v); };
   return Json{{"provision_s", s(t.provision_s)}, {"environment_s", s(t.environment_s)},
               {"weights_s", s(t.weights_s)},     {"dataset_s", s(t.dataset_s)},
-              {"nccl_s", s(t.nccl_s)},           {"upload_s", s(t.upload_s)},
+              {"nccl_s", s(t.nccl_s)},           {"eval_s", s(t.eval_s)},
+              {"upload_s", s(t.upload_s)},
               {"total_hours", std::round(t.TotalSeconds() / 36) / 100}};
 }
 

@@ -125,6 +125,7 @@ void WriteFigures(std::ostringstream& out, const Plan& p, const PlanConstraints&
                             MessageArgOf("startup", say.Duration(startup_h)), NumberArg("node_min", st.provision_s / 60),
                             NumberArg("image_min", st.environment_s / 60), NumberArg("weights_min", st.weights_s / 60),
                             NumberArg("data_min", st.dataset_s / 60), NumberArg("nccl_min", st.nccl_s / 60),
+                            NumberArg("eval_min", st.eval_s / 60),
                             NumberArg("upload_min", st.upload_s / 60)}));
   Row(out, say, "proposal.row.cost",
       say(p.own ? "proposal.cost.own" : "proposal.cost.rent", {MoneyArg("cost", p.cost, c.currency)}));

@@ -19,7 +19,7 @@ TEST(Startup, OneGpuFineTuneByHand) {
   s.model = testing::Llama3_8B();
   s.training.method = Method::kLora;
   s.training.tokens = 1e8;
-  const StartupTeardown t = EstimateStartup(s, CountParams(s.model), Provisioning::kCloudInstance);
+  const StartupTeardown t = EstimateStartup(s, CountParams(s.model), Provisioning::kCloudInstance, 0);
   EXPECT_DOUBLE_EQ(t.provision_s, 240);
   EXPECT_NEAR(t.environment_s, 148.33, 0.01);
   const double bytes = 8030261248.0 * 2;
@@ -39,11 +39,31 @@ TEST(Startup, PretrainingAtScaleByHand) {
   s.training.tokens = 1e9;
   s.parallel.gpus = 4096;
   s.parallel.gpus_per_node = 8;
-  const StartupTeardown t = EstimateStartup(s, CountParams(s.model), Provisioning::kCloudInstance);
+  const StartupTeardown t = EstimateStartup(s, CountParams(s.model), Provisioning::kCloudInstance, 0);
   EXPECT_EQ(t.weights_s, 0);
   EXPECT_DOUBLE_EQ(t.provision_s, 900 + 9 * 60);
   EXPECT_NEAR(t.nccl_s, 71.44, 1e-9);
-  EXPECT_EQ(EstimateStartup(s, CountParams(s.model), Provisioning::kOwned).provision_s, 0);
+  EXPECT_EQ(EstimateStartup(s, CountParams(s.model), Provisioning::kOwned, 0).provision_s, 0);
+}
+
+// Evaluation: 1% of 1e9 tokens is 1e7 held-out tokens, forward only. A full fine-tune
+// without recomputation does 3 forward passes' worth of FLOPs per training token (2N + 4N),
+// so at 1,000 training tokens/s it evaluates 3,000 tokens/s: 3,333 s. With full
+// recomputation training does nearly 4 passes' worth per token (the LM head outside the
+// checkpointed layers is not recomputed): a little over 2,500 s. eval_share 0: none.
+TEST(Startup, EvaluationIsForwardPassesAtTheTrainingRate) {
+  Scenario s;
+  s.model = testing::Llama3_8B();
+  s.training.method = Method::kFull;
+  s.training.tokens = 1e9;
+  const ParamCounts params = CountParams(s.model);
+  EXPECT_NEAR(EstimateStartup(s, params, Provisioning::kOwned, 1000).eval_s, 1e7 / 3000, 1e-6);
+  s.training.activation_checkpointing = Recompute::kFull;
+  const double recomputed = EstimateStartup(s, params, Provisioning::kOwned, 1000).eval_s;
+  EXPECT_GT(recomputed, 2500);
+  EXPECT_LT(recomputed, 2600);
+  s.training.eval_share = 0;
+  EXPECT_EQ(EstimateStartup(s, params, Provisioning::kOwned, 1000).eval_s, 0);
 }
 
 }  // namespace

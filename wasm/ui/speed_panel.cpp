@@ -180,13 +180,14 @@ void DrawTimeSection(const engine::Estimate& e, const Fonts& fonts, float scale)
                     kFailureSource});
     const engine::StartupTeardown& st = e.startup;
     rows.push_back({T("Start-up and tear-down"),
-                    Printf(T("%s: node %s, image %s, weights %s, data %s, NCCL %s; final upload %s"),
+                    Printf(T("%s: node %s, image %s, weights %s, data %s, NCCL %s; evaluation %s; final upload %s"),
                            HoursText(st.TotalSeconds() / 3600).c_str(), SecondsText(st.provision_s).c_str(),
                            SecondsText(st.environment_s).c_str(), SecondsText(st.weights_s).c_str(),
                            SecondsText(st.dataset_s).c_str(), SecondsText(st.nccl_s).c_str(),
-                           SecondsText(st.upload_s).c_str()),
+                           SecondsText(st.eval_s).c_str(), SecondsText(st.upload_s).c_str()),
                     T("a cloud node started for the job; the image pulled; the starting weights downloaded and "
-                      "loaded; each node's data staged; communicators joined; the result uploaded"),
+                      "loaded; each node's data staged; communicators joined; held-out data evaluated (forward "
+                      "passes at the training rate); the result uploaded"),
                     T("Lambda: multi-GPU instances take 10-15 min to launch; NGC image ~20 GB; Hugging Face Hub "
                       "~0.5 GB/s; NCCL init ~2.5 min at thousands of GPUs (docs/model.md §7.5).")});
     rows.push_back({T("GPU-hours"), WithThousands(std::round(time.gpu_hours)), T("GPU-hours = wall time × GPUs"),

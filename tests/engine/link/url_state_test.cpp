@@ -144,7 +144,7 @@ TEST(UrlState, EveryAcceptedFieldRoundTripsAwayFromItsDefault) {
       {"tokens", 0}, {"dataset_tokens", 1e9}, {"epochs", 2}, {"mfu", 0.35},
       {"claim", {{"tokens_per_s", 80000}, {"wall_hours", 12}}}, {"auto_restart", false}, {"restart_minutes", 5},
       {"activation_checkpointing", "full"}, {"recompute_layers", 8}, {"flash_attention", false},
-      {"cross_entropy", "chunked"}, {"optimizer_in_backward", true}, {"gpu", "a100-sxm-80gb"}, {"gpu_power_w", 300},
+      {"cross_entropy", "chunked"}, {"eval_share", 0.05}, {"optimizer_in_backward", true}, {"gpu", "a100-sxm-80gb"}, {"gpu_power_w", 300},
       {"storage", "lustre-ssu"}, {"gpus", 8}, {"gpus_per_node", 4}, {"tp", 2}, {"pp", 2}, {"cp", 1},
       {"virtual_pipeline", 2}, {"first_stage_layers", 15}, {"last_stage_layers", 17}, {"sequence_parallel", true}, {"tp_comm_overlap", true}, {"zero", 1},
       {"framework", "megatron"}, {"network", "ib-hdr"}, {"node_gbps", 800}, {"offload", "optimizer"},
