@@ -170,6 +170,18 @@ bool ChangesSomething(const Scenario& s, const FieldChange& c) {
   return f->get(changed) != f->get(s);
 }
 
+// A global batch pinned by an option that would run it anyway (the method's default once
+// the option's other changes are made) says nothing and is left out.
+bool RunsAnyway(const Scenario& s, const std::vector<FieldChange>& changes, const FieldChange& c) {
+  if (c.key != "global_batch") return false;
+  std::vector<FieldChange> rest;
+  for (const FieldChange& other : changes) {
+    if (&other != &c) rest.push_back(other);
+  }
+  const Scenario without = WithChanges(s, rest);
+  return GlobalBatch(without.training, without.parallel) == static_cast<int>(c.value);
+}
+
 std::string KeyOf(const std::vector<FieldChange>& changes) {
   std::vector<std::string> parts;
   for (const FieldChange& c : changes) parts.push_back(c.key + "=" + c.text + std::to_string(c.value));
@@ -200,7 +212,7 @@ std::vector<FitOption> FitOptions(const Scenario& s, const Catalog& catalog) {
   auto add = [&](const std::vector<FieldChange>& tried, const Tried& t) {
     std::vector<FieldChange> changes;
     for (const FieldChange& c : tried) {
-      if (ChangesSomething(s, c)) changes.push_back(c);
+      if (ChangesSomething(s, c) && !RunsAnyway(s, tried, c)) changes.push_back(c);
     }
     if (!seen.insert(KeyOf(changes)).second) return;
     options.push_back({changes, t.need_bytes, t.capacity_bytes, t.tokens_per_s_per_gpu,
