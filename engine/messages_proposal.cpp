@@ -48,6 +48,16 @@ constexpr MessageTemplate kTemplates[] = {
     {"proposal.purchase_price.break_even",
      "{capex} up front; pays back after {months} months of continuous use against renting"},
     {"proposal.row.capacity", "Capacity"},
+    {"proposal.row.rent_or_own", "Rent or own"},
+    {"proposal.rent_or_own",
+     "renting costs {rent} ({offer}); owning costs {capex} up front, {share} as this job's share, and pays back "
+     "after {months} months of continuous use"},
+    {"proposal.rent_or_own.never",
+     "renting costs {rent} ({offer}); owning costs {capex} up front, {share} as this job's share; renting stays "
+     "cheaper however long the servers run"},
+    {"proposal.rent_only", "renting costs {rent} ({offer}); the catalog sells no server for this GPU"},
+    {"proposal.own_only",
+     "owning costs {capex} up front, {share} as this job's share; the catalog rents this GPU in no such count"},
     // [SECTION] the bill of materials, the risks and the checklist
     {"proposal.bom.own", "The servers to buy (nodes: {nodes})"},
     {"proposal.bom.rent", "What each rented node must provide (nodes: {nodes})"},

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "engine/cost_model.h"
 #include "engine/estimate.h"
 #include "engine/exports/report.h"
 #include "engine/parts_list.h"
@@ -106,7 +107,29 @@ void Row(std::ostringstream& out, const Writer& say, const char* name_id, const 
   out << "| " << Cell(say(name_id)) << " | " << Cell(value) << " |\n";
 }
 
-void WriteFigures(std::ostringstream& out, const Plan& p, const PlanConstraints& c, const Writer& say) {
+// The same hardware rented and owned, as the estimate prices it (the cheapest on-demand
+// offer for the job; the cheapest servers, with the break-even against renting).
+std::string RentOrOwn(const EstimateCosts& costs, const std::string& currency, const Writer& say) {
+  std::vector<MessageArg> args;
+  if (costs.rent) {
+    args.push_back(MoneyArg("rent", costs.rent->total + costs.storage_cost, currency));
+    args.push_back(TextArg("offer", costs.rent->offer->provider_name + " " + costs.rent->offer->instance));
+  }
+  if (costs.own) {
+    args.push_back(MoneyArg("capex", costs.own->capex, currency));
+    args.push_back(MoneyArg("share", costs.own_share, currency));
+    args.push_back(NumberArg("months", costs.own->break_even_months));
+  }
+  if (costs.rent && costs.own) {
+    return say(BreaksEven(costs.own->break_even_months) ? "proposal.rent_or_own" : "proposal.rent_or_own.never", args);
+  }
+  if (costs.rent) return say("proposal.rent_only", args);
+  if (costs.own) return say("proposal.own_only", args);
+  return "";
+}
+
+void WriteFigures(std::ostringstream& out, const Plan& p, const PlanConstraints& c, const Writer& say,
+                  const Estimate* e) {
   const Parallelism& l = p.layout;
   out << "| | |\n|---|---|\n";
   Row(out, say, "proposal.row.layout",
@@ -137,6 +160,11 @@ void WriteFigures(std::ostringstream& out, const Plan& p, const PlanConstraints&
             {MoneyArg("capex", p.capex, c.currency), NumberArg("months", p.break_even_months)}));
   } else {
     Row(out, say, "proposal.row.purchase", say("proposal.purchase_price", {MoneyArg("capex", p.capex, c.currency)}));
+  }
+  if (e != nullptr) {
+    if (const std::string both = RentOrOwn(e->costs, c.currency, say); !both.empty()) {
+      Row(out, say, "proposal.row.rent_or_own", both);
+    }
   }
   out << "\n";
 }
@@ -176,9 +204,9 @@ void WritePlan(std::ostringstream& out, const char* heading_id, const Plan& p, c
       << say(heading_id, {CountArg("gpus", p.layout.gpus), TextArg("gpu", gpu != nullptr ? gpu->name : p.gpu_id),
                           MessageArgOf("procurement", p.procurement)})
       << "\n\n";
-  WriteFigures(out, p, c, say);
   const Scenario s = Adopted(base, p);
   const auto estimate = RunEstimate(s, cat, CostBasisOf(c));
+  WriteFigures(out, p, c, say, estimate.ok() ? &estimate.value() : nullptr);
   if (!estimate.ok()) return;
   const Estimate& e = estimate.value();
   WriteParts(out, PlanParts(p, s, e, c, cat), c.currency, say);
