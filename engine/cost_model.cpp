@@ -31,9 +31,7 @@ double PriceOf(const CloudOffer& o, Pricing p) {
   return 0;
 }
 
-bool Allowed(const std::vector<std::string>& providers, const std::string& provider) {
-  return providers.empty() || std::find(providers.begin(), providers.end(), provider) != providers.end();
-}
+
 
 // model.md §8: u* = C_fixed / (P_cloud − C_power) per GPU-hour, and the months of
 // continuous use until the rent saved covers the purchase net of resale. Without a
@@ -48,6 +46,10 @@ void SetBreakEven(OwnCost& o, const OwnershipAssumptions& a, double cloud_per_gp
 }
 
 }  // namespace
+
+bool ProviderAllowed(const std::vector<std::string>& providers, const std::string& provider) {
+  return providers.empty() || std::find(providers.begin(), providers.end(), provider) != providers.end();
+}
 
 double BilledHours(const CloudOffer& o, double used_hours) {
   // A term shorter than the offer's minimum is billed for the minimum (a capacity block's day).
@@ -85,7 +87,7 @@ std::vector<CloudCost> CloudOptions(const Catalog& c, const std::string& gpu_id,
                                     const std::string& currency, const std::vector<std::string>& providers) {
   std::vector<CloudCost> out;
   for (const CloudOffer& o : c.offers) {
-    if (o.gpu_id != gpu_id || !Allowed(providers, o.provider)) continue;
+    if (o.gpu_id != gpu_id || !ProviderAllowed(providers, o.provider)) continue;
     const int units = o.per_gpu ? gpus : (gpus + o.gpus - 1) / o.gpus;
     // Spanning several nodes needs a cluster fabric the provider states.
     const bool multi_node = gpus > o.max_gpus;
@@ -123,6 +125,14 @@ const CloudCost* CheapestOnDemand(const std::vector<CloudCost>& options) {
   return over_capacity;
 }
 
+Capex OwnedCapex(double price, int servers, const OwnershipAssumptions& a) {
+  Capex c;
+  c.servers = servers * price;
+  c.network_storage = servers > 1 ? c.servers * a.network_storage_fraction : 0;
+  c.install = (c.servers + c.network_storage) * a.install_fraction;
+  return c;
+}
+
 std::vector<OwnCost> OwnOptions(const Catalog& c, const OwnershipAssumptions& a, const std::string& gpu_id, int gpus,
                                 double hours, const std::string& currency, double cloud_per_gpu_hour) {
   std::vector<OwnCost> out;
@@ -137,8 +147,7 @@ std::vector<OwnCost> OwnOptions(const Catalog& c, const OwnershipAssumptions& a,
       o.server = &s;
       o.used = used;
       o.servers = (gpus + s.gpus - 1) / s.gpus;
-      const double hardware = o.servers * price * (1 + (o.servers > 1 ? a.network_storage_fraction : 0));
-      o.capex = hardware * (1 + a.install_fraction);
+      o.capex = OwnedCapex(price, o.servers, a).Total();
       const double kw = o.servers * s.power_kw;
       const double depreciation = o.capex * (1 - a.resale_fraction) / (a.depreciation_years * kHoursPerYear);
       const double colocation = a.colocation_per_kw_month_usd * kw * 12 / kHoursPerYear;

@@ -67,6 +67,13 @@ struct OwnCost {
   double break_even_months = kNoRentalToCompare;
 };
 
+// What buying `servers` servers at `price` each costs (model.md §8.2): the servers, the
+// network-and-storage share of a cluster of more than one, and installation on both.
+struct Capex {
+  double servers = 0, network_storage = 0, install = 0;
+  double Total() const { return servers + network_storage + install; }
+};
+
 // A job's share of owning `own` per hour it runs: the fixed costs (depreciation,
 // colocation, maintenance) run whether the GPUs are busy or not, so a job carries them
 // divided by the utilization, plus the power it draws (model.md §8). The planner prices
@@ -91,10 +98,15 @@ struct OwnershipAssumptions {
 
 OwnershipAssumptions AssumptionsFromCatalog(const Catalog& catalog);
 
+Capex OwnedCapex(double price, int servers, const OwnershipAssumptions& a);
+
 // Hours billed for `hours` of use of `offer`: at least its minimum term (a capacity
 // block's day), at its granularity (per second, minute or started hour; unknown
 // granularity is billed by the started hour, the common default).
 double BilledHours(const CloudOffer& offer, double hours);
+
+// Whether `provider` is among `providers` (empty: every provider is).
+bool ProviderAllowed(const std::vector<std::string>& providers, const std::string& provider);
 
 // Converts `amount` in `from` to `to` with the catalog's rates (USD-based); returns a
 // negative number when a rate is missing.

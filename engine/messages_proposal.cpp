@@ -12,6 +12,11 @@ constexpr MessageTemplate kTemplates[] = {
     {"proposal.goal",
      "Goal: {deadline}, {budget}, {purchase}, region: {region}. Prepared by TrainSizer {version} from its catalog "
      "of {catalog_date}; every figure is an estimate, checked against published runs (docs/model.md)."},
+    {"proposal.method.pretrain", "pre-training"},
+    {"proposal.method.full", "full fine-tune"},
+    {"proposal.method.freeze", "freeze fine-tune"},
+    {"proposal.method.lora", "LoRA"},
+    {"proposal.method.qlora", "QLoRA"},
     {"proposal.deadline", "within {days} days"},
     {"proposal.no_deadline", "no deadline"},
     {"proposal.budget", "budget {budget}"},
@@ -57,7 +62,8 @@ constexpr MessageTemplate kTemplates[] = {
      "cheaper however long the servers run"},
     {"proposal.rent_only", "renting costs {rent} ({offer}); the catalog sells no server for this GPU"},
     {"proposal.own_only",
-     "owning costs {capex} up front, {share} as this job's share; the catalog rents this GPU in no such count"},
+     "owning costs {capex} up front, {share} as this job's share; no rental of these GPUs fits the goal's region, "
+     "providers and capacity"},
     // [SECTION] the bill of materials, the risks and the checklist
     {"proposal.bom.own", "The servers to buy (nodes: {nodes})"},
     {"proposal.bom.rent", "What each rented node must provide (nodes: {nodes})"},
@@ -96,7 +102,7 @@ constexpr MessageTemplate kTemplates[] = {
     {"proposal.parts_total", "Total"},
     {"proposal.allowance_check",
      "The switches and transceivers priced from the catalog come to {itemized}, against the plan's {allowance} "
-     "allowance for the network, shared storage and cabling."},
+     "allowance for the network, shared storage and cabling; the shared file system is quoted apart."},
     {"parts.server.new", "{server}, new"},
     {"parts.server.used", "{server}, second-hand"},
     {"parts.nics", "Network cards in each server: {nics}"},
@@ -104,6 +110,10 @@ constexpr MessageTemplate kTemplates[] = {
      "Network, shared storage and cabling allowance ({percent}% of the servers, as the plan prices a cluster)"},
     {"parts.switch", "{name}: {leaves} leaf and {spines} spine switches, non-blocking"},
     {"parts.switch.one", "{name}"},
+    {"parts.fabric_design",
+     "Network ports past a two-tier fat tree of {name}: a three-tier fabric, designed with the vendor"},
+    {"parts.unit.port", "ports"},
+    {"parts.unit.port.one", "port"},
     {"parts.transceiver", "{name}, at both ends of {links} links"},
     {"parts.shared_storage", "Shared parallel file system (for example {example})"},
     {"parts.install", "Installation ({percent}% of the hardware)"},

@@ -50,24 +50,30 @@ void AddNetwork(PartsList& parts, const std::string& fabric, int nodes, int nics
                 const Catalog& cat) {
   const int endpoints = nodes * nics_per_node;
   const NetworkGear* sw = CheapestGear(cat, fabric, "switch");
-  int links = endpoints;
-  if (sw != nullptr) {
-    const int half = std::max(1, sw->ports / 2);
-    const int leaves = endpoints <= sw->ports ? 1 : (endpoints + half - 1) / half;
-    const int spines = leaves == 1 ? 0 : (leaves + 1) / 2;
-    if (spines > 0) links += endpoints;  // every leaf's uplinks, as many as its node ports
-    Message item = spines == 0 ? MakeMessage("parts.switch.one", {TextArg("name", sw->name)})
-                               : MakeMessage("parts.switch", {TextArg("name", sw->name), CountArg("leaves", leaves),
-                                                              CountArg("spines", spines)});
-    parts.lines.push_back(Line(std::move(item),
-                               leaves + spines, "switch", sw->price_usd * to_currency, sw->price_date,
+  if (sw == nullptr) return;
+  const int half = std::max(1, sw->ports / 2);
+  const int leaves = endpoints <= sw->ports ? 1 : (endpoints + half - 1) / half;
+  // A spine reaches every leaf with one port: two tiers end at `ports` leaves (ports²/2
+  // endpoints); past that the fabric needs a third tier, designed with the vendor.
+  if (leaves > sw->ports) {
+    parts.lines.push_back(Line(MakeMessage("parts.fabric_design", {TextArg("name", sw->name)}), endpoints, "port", 0, "",
                                PartRole::kWithin));
+    return;
   }
+  const int spines = leaves == 1 ? 0 : (leaves + 1) / 2;
+  const int links = spines > 0 ? 2 * endpoints : endpoints;  // node links, and as many leaf uplinks
+  Message item = spines == 0 ? MakeMessage("parts.switch.one", {TextArg("name", sw->name)})
+                             : MakeMessage("parts.switch", {TextArg("name", sw->name), CountArg("leaves", leaves),
+                                                            CountArg("spines", spines)});
+  parts.lines.push_back(Line(std::move(item), leaves + spines, "switch", sw->price_usd * to_currency, sw->price_date,
+                             PartRole::kWithin));
+  parts.itemized_within += parts.lines.back().total;
   if (const NetworkGear* optic = CheapestGear(cat, fabric, "transceiver")) {
     const int ends = 2 * links;
     parts.lines.push_back(Line(MakeMessage("parts.transceiver", {TextArg("name", optic->name), CountArg("links", links)}),
                                (ends + optic->ports - 1) / optic->ports, "transceiver", optic->price_usd * to_currency,
                                optic->price_date, PartRole::kWithin));
+    parts.itemized_within += parts.lines.back().total;
   }
 }
 
@@ -86,6 +92,7 @@ PartsList OwnedParts(const Plan& p, const Scenario& s, const Estimate& e, const 
   if (server == nullptr || to_currency <= 0) return parts;
   const OwnershipAssumptions a = AssumptionsFromCatalog(cat);
   const double unit = (p.used_hardware ? server->price_usd_used : server->price_usd_new) * to_currency;
+  const Capex capex = OwnedCapex(unit, p.units, a);
   parts.lines.push_back(Line(MakeMessage(p.used_hardware ? "parts.server.used" : "parts.server.new",
                                          {TextArg("server", server->name)}),
                              p.units, "server", unit, server->price_date));
@@ -93,14 +100,11 @@ PartsList OwnedParts(const Plan& p, const Scenario& s, const Estimate& e, const 
     parts.lines.push_back(Line(MakeMessage("parts.nics", {TextArg("nics", server->nics)}), p.units, "server", 0, "",
                                PartRole::kIncluded));
   }
-  double hardware = p.units * unit;
-  // cost_model.cpp OwnOptions: a cluster of more than one server carries the allowance.
-  if (p.units > 1) {
-    parts.allowance = hardware * a.network_storage_fraction;
-    PartLine allowance = Line(MakeMessage("parts.network_storage", {NumberArg("percent", a.network_storage_fraction * 100)}),
-                              1, "lot", parts.allowance, "");
-    parts.lines.push_back(allowance);
-    const size_t first_within = parts.lines.size();
+  if (capex.network_storage > 0) {
+    parts.allowance = capex.network_storage;
+    parts.lines.push_back(
+        Line(MakeMessage("parts.network_storage", {NumberArg("percent", a.network_storage_fraction * 100)}), 1, "lot",
+             capex.network_storage, ""));
     AddNetwork(parts, s.parallel.network, p.units, std::min(p.layout.gpus, server->gpus), to_currency, cat);
     const StorageTier* appliance = nullptr;
     for (const StorageTier& t : cat.storage) {
@@ -110,11 +114,9 @@ PartsList OwnedParts(const Plan& p, const Scenario& s, const Estimate& e, const 
       parts.lines.push_back(Line(MakeMessage("parts.shared_storage", {TextArg("example", appliance->name)}), tb, "tb",
                                  appliance->price_usd_per_tb * to_currency, appliance->price_date, PartRole::kWithin));
     }
-    for (size_t i = first_within; i < parts.lines.size(); ++i) parts.itemized_within += parts.lines[i].total;
-    hardware += parts.allowance;
   }
   parts.lines.push_back(Line(MakeMessage("parts.install", {NumberArg("percent", a.install_fraction * 100)}), 1, "lot",
-                             hardware * a.install_fraction, ""));
+                             capex.install, ""));
   for (const PartLine& line : parts.lines) {
     if (line.role == PartRole::kCounted) parts.total += line.total;
   }

@@ -37,7 +37,7 @@ struct PartsList {
   std::vector<PartLine> lines;
   double total = 0;          // of the counted lines: the plan's purchase price, or its rental cost
   double allowance = 0;      // owned clusters: the network and storage allowance
-  double itemized_within = 0;  // the priced lines within it, to compare with it
+  double itemized_within = 0;  // the switches and transceivers priced within it, to compare with it
 };
 
 // `scenario` is the plan's own (its layout adopted) and `estimate` its estimate, whose bill

@@ -94,13 +94,6 @@ struct Prices {
   bool over_capacity = false;
 };
 
-// A region rents where it is: its own market and, outside China, global marketplaces.
-// A team in China rents from Chinese clouds (data and payment stay there), whose parts
-// are the ones export rules allow.
-bool RentableIn(const CloudOffer& offer, const std::string& region) {
-  if (region.empty() || EnumName(kMarketNames, offer.market) == region) return true;
-  return region != "cn" && offer.market == Market::kGlobal;
-}
 
 // A rental in the words of its pricing ("AWS p5.48xlarge, on-demand"): one template per
 // pricing, so that each language words it.
@@ -629,6 +622,11 @@ Result<PlanResult> RunPlan(const Scenario& base, const PlanConstraints& c, const
   if (!search.ok()) return search.error();
   while (!search.value().Done()) search.value().Step();
   return search.value().Finish();
+}
+
+bool RentableIn(const CloudOffer& offer, const std::string& region) {
+  if (region.empty() || EnumName(kMarketNames, offer.market) == region) return true;
+  return region != "cn" && offer.market == Market::kGlobal;
 }
 
 Message CapacityMessage(const Plan& plan) {

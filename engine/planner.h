@@ -106,6 +106,11 @@ struct PlanResult {
   int global_batch = 0;
 };
 
+// A region rents where it is: its own market and, outside China, global marketplaces.
+// A team in China rents from Chinese clouds (data and payment stay there), whose parts
+// are the ones export rules allow. An empty region rents anywhere.
+bool RentableIn(const CloudOffer& offer, const std::string& region);
+
 // How a rented plan's GPUs are had: the offer's kind of capacity, the GPUs one buyer gets,
 // the wait before they are usable and the shortest term billed (the page's plan rows and
 // the proposal say the same).

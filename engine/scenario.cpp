@@ -21,8 +21,8 @@ long long DefaultGlobalBatch(const Training& t, const Parallelism& p) {
 }
 
 int MicroBatchesPerStep(const Training& t, const Parallelism& p) {
-  const int per_pass = std::max(1, t.micro_batch * std::max(1, p.DataParallel()));
-  return std::max(1, GlobalBatch(t, p) / per_pass);
+  const long long per_pass = std::max(1LL, static_cast<long long>(t.micro_batch) * std::max(1, p.DataParallel()));
+  return static_cast<int>(std::max(1LL, GlobalBatch(t, p) / per_pass));
 }
 
 int GlobalBatch(const Training& t, const Parallelism& p) {

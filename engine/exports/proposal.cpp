@@ -77,6 +77,14 @@ class Writer {
   MessageRenderer render_;
 };
 
+// One Markdown line: a model or catalog name with a line break cannot start a heading,
+// list or table of its own.
+std::string Flat(std::string text) {
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  std::replace(text.begin(), text.end(), '\r', ' ');
+  return text;
+}
+
 // [SECTION] one plan
 
 // The risks a buyer should weigh before ordering this plan.
@@ -107,25 +115,42 @@ void Row(std::ostringstream& out, const Writer& say, const char* name_id, const 
   out << "| " << Cell(say(name_id)) << " | " << Cell(value) << " |\n";
 }
 
-// The same hardware rented and owned, as the estimate prices it (the cheapest on-demand
-// offer for the job; the cheapest servers, with the break-even against renting).
-std::string RentOrOwn(const EstimateCosts& costs, const std::string& currency, const Writer& say) {
+// The plan's GPUs both ways: the plan's own price, and the other way as the estimate prices
+// it (the cheapest servers; the cheapest on-demand rental the goal's region, providers and
+// capacity allow), with the break-even against renting.
+std::string RentOrOwn(const Plan& p, const EstimateCosts& costs, const PlanConstraints& c, const Writer& say) {
+  const CloudCost* rent = nullptr;
+  if (costs.rent && RentableIn(*costs.rent->offer, c.region) &&
+      ProviderAllowed(c.providers, costs.rent->offer->provider) && costs.rent->within_capacity) {
+    rent = &*costs.rent;
+  }
   std::vector<MessageArg> args;
-  if (costs.rent) {
-    args.push_back(MoneyArg("rent", costs.rent->total + costs.storage_cost, currency));
-    args.push_back(TextArg("offer", costs.rent->offer->provider_name + " " + costs.rent->offer->instance));
+  double break_even_months = 0;
+  bool rented = false, owned = false;
+  if (p.own) {
+    owned = true;
+    args = {MoneyArg("capex", p.capex, c.currency), MoneyArg("share", p.cost, c.currency)};
+    break_even_months = p.break_even_months;
+    if (rent != nullptr) {
+      rented = true;
+      args.push_back(MoneyArg("rent", rent->total + costs.storage_cost, c.currency));
+      args.push_back(TextArg("offer", rent->offer->provider_name + " " + rent->offer->instance));
+    }
+  } else {
+    rented = true;
+    args = {MoneyArg("rent", p.cost, c.currency), MessageArgOf("offer", p.procurement)};
+    if (costs.own) {
+      owned = true;
+      args.push_back(MoneyArg("capex", costs.own->capex, c.currency));
+      args.push_back(MoneyArg("share", costs.own_share, c.currency));
+      break_even_months = costs.own->break_even_months;
+    }
   }
-  if (costs.own) {
-    args.push_back(MoneyArg("capex", costs.own->capex, currency));
-    args.push_back(MoneyArg("share", costs.own_share, currency));
-    args.push_back(NumberArg("months", costs.own->break_even_months));
+  args.push_back(NumberArg("months", break_even_months));
+  if (rented && owned) {
+    return say(BreaksEven(break_even_months) ? "proposal.rent_or_own" : "proposal.rent_or_own.never", args);
   }
-  if (costs.rent && costs.own) {
-    return say(BreaksEven(costs.own->break_even_months) ? "proposal.rent_or_own" : "proposal.rent_or_own.never", args);
-  }
-  if (costs.rent) return say("proposal.rent_only", args);
-  if (costs.own) return say("proposal.own_only", args);
-  return "";
+  return say(rented ? "proposal.rent_only" : "proposal.own_only", args);
 }
 
 void WriteFigures(std::ostringstream& out, const Plan& p, const PlanConstraints& c, const Writer& say,
@@ -154,7 +179,7 @@ void WriteFigures(std::ostringstream& out, const Plan& p, const PlanConstraints&
       say(p.own ? "proposal.cost.own" : "proposal.cost.rent", {MoneyArg("cost", p.cost, c.currency)}));
   if (!p.own) {
     Row(out, say, "proposal.row.capacity", say(CapacityMessage(p)));
-  } else if (p.break_even_months > 0 && std::isfinite(p.break_even_months)) {
+  } else if (BreaksEven(p.break_even_months)) {
     Row(out, say, "proposal.row.purchase",
         say("proposal.purchase_price.break_even",
             {MoneyArg("capex", p.capex, c.currency), NumberArg("months", p.break_even_months)}));
@@ -162,9 +187,7 @@ void WriteFigures(std::ostringstream& out, const Plan& p, const PlanConstraints&
     Row(out, say, "proposal.row.purchase", say("proposal.purchase_price", {MoneyArg("capex", p.capex, c.currency)}));
   }
   if (e != nullptr) {
-    if (const std::string both = RentOrOwn(e->costs, c.currency, say); !both.empty()) {
-      Row(out, say, "proposal.row.rent_or_own", both);
-    }
+    Row(out, say, "proposal.row.rent_or_own", RentOrOwn(p, e->costs, c, say));
   }
   out << "\n";
 }
@@ -190,7 +213,7 @@ void WriteParts(std::ostringstream& out, const PartsList& parts, const std::stri
         << " | " << Cell(unit_price) << " | " << Cell(total) << " | " << Cell(line.price_date) << " |\n";
   }
   out << "| **" << say("proposal.parts_total") << "** | | | **" << say.Amount(parts.total, currency) << "** | |\n\n";
-  if (parts.allowance > 0) {
+  if (parts.allowance > 0 && parts.itemized_within > 0) {
     out << say("proposal.allowance_check", {MoneyArg("itemized", parts.itemized_within, currency),
                                             MoneyArg("allowance", parts.allowance, currency)})
         << "\n\n";
@@ -201,8 +224,8 @@ void WritePlan(std::ostringstream& out, const char* heading_id, const Plan& p, c
                const PlanConstraints& c, const Catalog& cat, const Writer& say) {
   const GpuSpec* gpu = cat.FindGpu(p.gpu_id);
   out << "## "
-      << say(heading_id, {CountArg("gpus", p.layout.gpus), TextArg("gpu", gpu != nullptr ? gpu->name : p.gpu_id),
-                          MessageArgOf("procurement", p.procurement)})
+      << Flat(say(heading_id, {CountArg("gpus", p.layout.gpus), TextArg("gpu", gpu != nullptr ? gpu->name : p.gpu_id),
+                          MessageArgOf("procurement", p.procurement)}))
       << "\n\n";
   const Scenario s = Adopted(base, p);
   const auto estimate = RunEstimate(s, cat, CostBasisOf(c));
@@ -220,7 +243,7 @@ void WritePlan(std::ostringstream& out, const char* heading_id, const Plan& p, c
         << " | " << Cell(say(line.why)) << " |\n";
   }
   out << "\n**" << say("proposal.risks") << "**\n\n";
-  for (const std::string& risk : Risks(p, e, c, cat, say)) out << "- " << risk << "\n";
+  for (const std::string& risk : Risks(p, e, c, cat, say)) out << "- " << Flat(risk) << "\n";
   out << "\n**" << say("proposal.checklist") << "**\n\n";
   out << "| " << say("proposal.col.topic") << " | " << say("proposal.col.status") << " | "
       << say("proposal.col.answer") << " |\n|---|---|---|\n";
@@ -236,8 +259,8 @@ void WriteGoal(std::ostringstream& out, const Scenario& scenario, const PlanCons
                const Writer& say) {
   const Training& t = scenario.training;
   out << "# "
-      << say("proposal.title", {TextArg("model", scenario.model.name), TextArg("method", std::string(EnumName(kMethodNames, t.method))),
-                                NumberArg("tokens_b", TrainingTokens(t) / 1e9), CountArg("seq_len", t.seq_len)})
+      << Flat(say("proposal.title", {TextArg("model", scenario.model.name), MessageArgOf("method", MakeMessage("proposal.method." + std::string(EnumName(kMethodNames, t.method)))),
+                                NumberArg("tokens_b", TrainingTokens(t) / 1e9), CountArg("seq_len", t.seq_len)}))
       << "\n\n";
   const Message deadline = c.deadline_days > 0 ? MakeMessage("proposal.deadline", {NumberArg("days", c.deadline_days)})
                                                : MakeMessage("proposal.no_deadline");
@@ -248,9 +271,9 @@ void WriteGoal(std::ostringstream& out, const Scenario& scenario, const PlanCons
                                                                       : "proposal.purchase.both");
   const MessageArg region = c.region.empty() ? MessageArgOf("region", MakeMessage("proposal.region_any"))
                                              : TextArg("region", c.region);
-  out << say("proposal.goal", {MessageArgOf("deadline", deadline), MessageArgOf("budget", budget),
+  out << Flat(say("proposal.goal", {MessageArgOf("deadline", deadline), MessageArgOf("budget", budget),
                                MessageArgOf("purchase", purchase), region, TextArg("version", std::string(kEngineVersion)),
-                               TextArg("catalog_date", catalog.date)})
+                               TextArg("catalog_date", catalog.date)}))
       << "\n\n";
 }
 
@@ -264,13 +287,13 @@ std::string PlanProposal(const Scenario& scenario, const PlanConstraints& c, con
   const auto [recommended, alternative] = Chosen(plan);
   if (recommended == nullptr) {
     out << say("proposal.no_plan") << "\n\n";
-    for (const Rejection& r : plan.rejected) out << "- " << say(r.reason) << "\n";
+    for (const Rejection& r : plan.rejected) out << "- " << Flat(say(r.reason)) << "\n";
     return out.str();
   }
   WritePlan(out, "proposal.recommended", *recommended, scenario, c, catalog, say);
   if (alternative != nullptr) WritePlan(out, "proposal.alternative", *alternative, scenario, c, catalog, say);
   out << "## " << say("proposal.left_out") << "\n\n";
-  for (const Rejection& r : plan.rejected) out << "- " << say(r.reason) << "\n";
+  for (const Rejection& r : plan.rejected) out << "- " << Flat(say(r.reason)) << "\n";
   return out.str();
 }
 

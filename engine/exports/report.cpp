@@ -104,9 +104,14 @@ std::vector<Figure> EstimateFigures(const contract::Json& result) {
 std::string Cell(const std::string& text) {
   std::string out;
   for (char c : text) {
-    if (c == '|') out += "\\|";
-    else if (c == '\n' || c == '\r') out += ' ';
-    else out += c;
+    if (c == '|' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n' || c == '\r') {
+      out += ' ';
+    } else {
+      out += c;
+    }
   }
   return out;
 }

@@ -14,7 +14,7 @@ namespace engine::exports {
 // One CSV field: quoted when it holds a comma, a quote, CR or LF, with quotes doubled.
 std::string CsvField(std::string_view text);
 
-// A Markdown table cell: pipes escaped, line breaks flattened.
+// A Markdown table cell: pipes and backslashes escaped, line breaks flattened.
 std::string Cell(const std::string& text);
 // Fields joined by commas and ended by CRLF (RFC 4180 §2).
 std::string CsvRow(const std::vector<std::string>& fields);

@@ -48,14 +48,14 @@
     });
   }
 
-  // "| a | b \| c |" -> ["a", "b | c"]
+  // "| a | b \| c \\ |" -> ["a", "b | c \"]: report.h Cell escapes pipes and backslashes.
   function cells(line) {
     var body = line.trim().replace(/^\|/, '').replace(/\|$/, '');
     var out = [];
     var current = '';
     for (var i = 0; i < body.length; ++i) {
-      if (body[i] === '\\' && body[i + 1] === '|') {
-        current += '|';
+      if (body[i] === '\\' && (body[i + 1] === '|' || body[i + 1] === '\\')) {
+        current += body[i + 1];
         ++i;
       } else if (body[i] === '|') {
         out.push(current.trim());
@@ -144,10 +144,10 @@
     printButton.addEventListener('click', function () { window.print(); });
     bar.appendChild(element('button', '', closeLabel)).addEventListener('click', close);
     render(view.appendChild(element('div', 'ts-paper')), markdown);
-    // Keys typed here are the reader's, not the calculator's (ImGui listens on the window).
+    // Escape closes. (Emscripten's GLFW listens on the window in the capture phase, so the
+    // calculator still sees keys typed here: there is no text field in this view.)
     view.addEventListener('keydown', function (event) {
       if (event.key === 'Escape') close();
-      event.stopPropagation();
     });
     document.body.appendChild(view);
     printButton.focus();

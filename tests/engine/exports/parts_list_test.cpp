@@ -57,6 +57,26 @@ TEST(PartsList, OwnedClusterAddsUpToThePurchasePrice) {
   EXPECT_NEAR(parts.itemized_within, 6 * 43'000 + 256 * 1'250, 1);
 }
 
+// Two tiers of 64-port switches end at 64 leaves, 64 × 32 = 2,048 node ports (256 HGX
+// servers); 300 servers' 2,400 ports need a third tier, which is left to the vendor's design
+// instead of being undercounted.
+TEST(PartsList, PastTwoTiersTheFabricIsLeftToADesign) {
+  engine::Plan plan;
+  plan.own = true;
+  plan.procurement_id = "hgx-h100-8gpu";
+  plan.units = 300;
+  plan.layout.gpus = 2400;
+  engine::Scenario s;
+  s.parallel.network = "ib-ndr";
+  const engine::PartsList parts = engine::PlanParts(plan, s, engine::Estimate{}, {}, Cat());
+  EXPECT_EQ(Find(parts, "parts.switch"), nullptr);
+  const engine::PartLine* design = Find(parts, "parts.fabric_design");
+  ASSERT_NE(design, nullptr);
+  EXPECT_EQ(design->quantity, 2400);
+  EXPECT_EQ(parts.itemized_within, 0);
+  EXPECT_NEAR(Counted(parts), parts.total, 1e-6);
+}
+
 // One server: no allowance, no network; 1 × $310,000 + 2% installation = $316,200.
 TEST(PartsList, OneServerHasNoNetworkAllowance) {
   engine::Plan plan;

@@ -145,7 +145,7 @@ TEST(I18n, ProposalPrintsInChinese) {
                            "**下单前检查清单**", "## 未入选的 GPU"}) {
     EXPECT_NE(zh.find(part), std::string::npos) << part << "\n" << zh.substr(0, 1500);
   }
-  for (const char* english : {"Recommended", "Alternative", "Memory per GPU", "start-up", "Risks", "{"}) {
+  for (const char* english : {"Recommended", "Alternative", "Memory per GPU", "start-up", "Risks", "full", "{"}) {
     EXPECT_EQ(zh.find(english), std::string::npos) << english;
   }
 }
