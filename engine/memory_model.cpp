@@ -737,7 +737,12 @@ void Overhead(const Scenario& s, const ParamCounts& c, double allocated, const C
       o.formula = MakeMessage("memory.overhead.formula.nccl", {MessageArgOf("formula", std::move(o.formula))});
     }
   }
-  if (p.zero == 3) {
+  // PyTorch FSDP (FSDP1, as Accelerate runs it) on a single rank switches to NO_SHARD ("FSDP
+  // is switching to use NO_SHARD instead of ShardingStrategy.FULL_SHARD since the world size
+  // is 1", torch/distributed/fsdp/_init_utils.py): the weights stay whole, nothing is gathered.
+  const bool fsdp1 = p.framework == Framework::kFsdp || ShardsThroughAccelerateFsdp(p);
+  const bool unsharded = fsdp1 && p.DataParallel() == 1 && p.offload != Offload::kOptimizerAndParams;
+  if (p.zero == 3 && !unsharded) {
     // ZeRO-3/FSDP gathers a whole unit (a layer, or the embedding) before using it and
     // prefetches the next: 2 units of weights + one unit's fp32 gradient before
     // reduce-scatter (DeepSpeed estimate_zero3_model_states_mem_needs: 4·largest_layer).

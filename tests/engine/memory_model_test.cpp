@@ -39,6 +39,22 @@ TEST(MemoryModel, ZeroStagesMatchZeroPaperFigure1) {
 }
 
 // Llama-3-8B bf16 weights: 8,030,261,248 × 2 B = 16.06 GB (model.md §9.2).
+// Issue 18: PyTorch FSDP on one rank runs NO_SHARD, so ZeRO-3 kept on one GPU gathers
+// nothing and needs what ZeRO 0 needs (LoRA on a 4090 no longer misses by the buffers).
+// DeepSpeed's stage 3 still fetches each partitioned unit into a separate buffer.
+TEST(MemoryModel, FsdpOnOneGpuGathersNothing) {
+  Scenario s = Base(testing::Llama3_8B());
+  s.training.method = Method::kLora;
+  s.parallel.zero = 0;
+  const double plain = EstimateMemory(s, CountParams(s.model), false).GpuBytes();
+  s.parallel.zero = 3;
+  const MemoryBreakdown fsdp = EstimateMemory(s, CountParams(s.model), false);
+  EXPECT_EQ(fsdp.overhead_parts.gathered_bytes, 0);
+  EXPECT_DOUBLE_EQ(fsdp.GpuBytes(), plain);
+  s.parallel.framework = Framework::kDeepSpeed;
+  EXPECT_GT(EstimateMemory(s, CountParams(s.model), false).overhead_parts.gathered_bytes, 0);
+}
+
 TEST(MemoryModel, FullFineTuneOneGpuHoldsSixteenBytesPerParam) {
   const Scenario s = Base(testing::Llama3_8B());
   const MemoryBreakdown b = EstimateMemory(s, CountParams(s.model));
