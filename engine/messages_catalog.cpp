@@ -86,7 +86,7 @@ constexpr MessageTemplate kTemplates[] = {
     {"hf_config.status.imported", "Imported {model}."},
     {"hf_config.status.refused", "{field}: {reason}"},
     // [SECTION] catalog prose built from parts (catalog_entries.cpp)
-    {"catalog.seed_correction", "Seed said: {claim}. Datasheet: {correct}."},
+    {"catalog.seed_correction", "A widely shared spec table says: {claim}. Datasheet: {correct}."},
 };
 
 }  // namespace

@@ -145,7 +145,7 @@ void DrawExamples(AppState& state) {
   ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, 460 * state.dpi_scale));
   // The examples' titles and descriptions are catalog prose with their Chinese beside them.
   const bool open = ImGui::BeginCombo("##examples", current ? Local(current->title).c_str()
-                                                            : T("Load one of the seed's scenarios"));
+                                                            : T("Load an example"));
   MarkAnchor(state, "examples");
   if (open) {
     for (const engine::Example& x : state.catalog->examples) {

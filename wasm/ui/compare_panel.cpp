@@ -92,7 +92,7 @@ std::array<float, kColumns> ContentWidths(const std::vector<const engine::GpuSpe
 void SeedMark(const engine::GpuSpec& g, bool same_line) {
   if (g.seed_claim.empty()) return;
   if (same_line) ImGui::SameLine();
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(Colors().bad), "%s", T("(seed wrong)"));
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(Colors().bad), "%s", T("(often misquoted)"));
   if (!ImGui::IsItemHovered()) return;
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
@@ -108,7 +108,7 @@ void DrawRow(const engine::GpuSpec& g) {
   ImGui::TableNextRow();
   ImGui::TableSetColumnIndex(kName);
   const float cell_width = ImGui::GetContentRegionAvail().x;
-  const float mark_width = ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(T("(seed wrong)")).x;
+  const float mark_width = ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(T("(often misquoted)")).x;
   const float name_width = ImGui::CalcTextSize(g.name.c_str()).x;
   WrappedText(g.name.c_str());  // long names wrap when the pane is narrow
   SeedMark(g, name_width + mark_width <= cell_width);
@@ -173,7 +173,7 @@ void DrawGpuCompareSection(const AppState& state, const Fonts& fonts) {
   for (const engine::GpuSpec* g : rows) DrawRow(*g);
   ImGui::EndTable();
   MutedText(T("Dense tensor TFLOPS (no 2:4 sparsity); GeForce BF16 at FP32 accumulate. Hover a mark for the "
-              "datasheet value the seed table got wrong."));
+              "datasheet value that a widely shared spec table gets wrong."));
 }
 
 void DrawChecklistSection(const engine::Estimate& e, const Fonts& fonts) {
