@@ -51,6 +51,8 @@ constexpr MessageTemplate kTemplates[] = {
     {"plan.no_block_scaled", "{gpu}: no block-scaled tensor cores for MXFP8 or NVFP4"},
     {"plan.no_bf16", "{gpu}: no bfloat16 arithmetic (fp16 with loss scaling would run)"},
     {"plan.export_restricted_cn", "{gpu}: export-restricted for China ({export_note})"},
+    {"plan.export_restricted_cn.no_rental",
+     "{gpu}: export-restricted for China ({export_note}), and no Chinese cloud in the catalog rents it"},
     // [SECTION] the top picks' labels (planner.h PickLabel; the JSON's label strings)
     {"plan.label.cheapest", "cheapest within the deadline"},
     {"plan.label.fastest", "fastest within the budget"},

@@ -81,8 +81,8 @@ constexpr MessageTemplate kTemplates[] = {
     {"proposal.risk.spot", "Spot capacity can be reclaimed mid-run; checkpoint often."},
     {"proposal.risk.delivery", "Delivery and installation time of the servers is not in the plan's time."},
     {"proposal.risk.export",
-     "Export rules: buying new accelerators restricted for China is not possible; the plan only uses parts "
-     "allowed there."},
+     "Export rules: accelerators restricted for China cannot be bought for it; the plan buys only parts allowed "
+     "there and rents restricted ones only from Chinese clouds that have them installed."},
     {"proposal.checklist", "Pre-order checklist"},
     {"proposal.status.ok", "ok"},
     {"proposal.status.attention", "check"},

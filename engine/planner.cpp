@@ -130,7 +130,9 @@ Prices PricesFor(const Catalog& cat, const PlanConstraints& c, const GpuSpec& g,
       p.cloud.offer = cc.offer;
     }
   }
-  if (c.purchase != Purchase::kCloud) {
+  // Export rules govern buying new parts, not renting what Chinese clouds have installed.
+  const bool buyable = !(c.region == "cn" && g.export_restricted_cn);
+  if (c.purchase != Purchase::kCloud && buyable) {
     const double cloud_gpu_hour = p.cloud.per_hour > 0 ? p.cloud.per_hour / gpus : 0;
     for (const OwnCost& o : OwnOptions(cat, a, g.id, gpus, 1.0, c.currency, cloud_gpu_hour)) {
       const double per_hour = OwnSharePerHour(o, c.own_utilization);
@@ -519,10 +521,19 @@ void Search::Step() {
     return;
   }
   if (c_.region == "cn" && g.export_restricted_cn) {
-    // The export note is catalog prose, in both languages.
-    rejected_.push_back({g.id, MakeMessage("plan.export_restricted_cn",
-                                           {TextArg("gpu", g.name), LocalTextArg("export_note", g.export_note_cn)})});
-    return;
+    // A restricted GPU cannot be bought for China, but Chinese clouds rent the ones they
+    // have installed (A100, A800, H800): only such rentals are planned (PricesFor).
+    bool rented_in_china = false;
+    for (const CloudOffer& o : cat_.offers) {
+      rented_in_china |= o.gpu_id == g.id && o.market == Market::kCn && o.on_demand_per_hour > 0;
+    }
+    if (c_.purchase == Purchase::kOwn || !rented_in_china) {
+      // The export note is catalog prose, in both languages.
+      rejected_.push_back(
+          {g.id, MakeMessage(c_.purchase == Purchase::kOwn ? "plan.export_restricted_cn" : "plan.export_restricted_cn.no_rental",
+                             {TextArg("gpu", g.name), LocalTextArg("export_note", g.export_note_cn)})});
+      return;
+    }
   }
   SearchGpu(g, *cat_.FindFabric(base_.parallel.network));
 }

@@ -183,6 +183,41 @@ TEST(Planner, ABookedBlocksLeadTimeCountsAgainstTheDeadline) {
   EXPECT_TRUE(quota.value().constraints_met);
 }
 
+// Issue 18: export rules govern buying, not renting what Chinese clouds have installed. A
+// restricted GPU with an offer on China's market is rented there for region cn, never bought;
+// without such an offer, or when the goal is to buy, it is rejected and says why.
+TEST(Planner, ChinaRentsInstalledRestrictedGpusButNeverBuysThem) {
+  Catalog c = TinyCatalog();
+  c.gpus[0].export_restricted_cn = true;
+  c.offers.pop_back();
+  c.offers[0].market = Market::kCn;
+  c.offers[0].capacity_gpus = 64;
+  PlanConstraints china;
+  china.region = "cn";
+  china.max_gpus = 64;
+  auto r = RunPlan(Llama8BFineTune(), china, c);
+  ASSERT_TRUE(r.ok());
+  ASSERT_FALSE(r.value().plans.empty());
+  for (const Plan& p : r.value().plans) {
+    EXPECT_EQ(p.gpu_id, "big-80gb");
+    EXPECT_FALSE(p.own);
+  }
+  china.purchase = Purchase::kOwn;
+  auto bought = RunPlan(Llama8BFineTune(), china, c);
+  ASSERT_TRUE(bought.ok());
+  const auto big = [](const Rejection& x) { return x.gpu_id == "big-80gb"; };
+  const auto own = std::find_if(bought.value().rejected.begin(), bought.value().rejected.end(), big);
+  ASSERT_NE(own, bought.value().rejected.end());
+  EXPECT_EQ(own->reason.id, "plan.export_restricted_cn");
+  c.offers[0].market = Market::kUs;
+  china.purchase = Purchase::kBoth;
+  auto abroad = RunPlan(Llama8BFineTune(), china, c);
+  ASSERT_TRUE(abroad.ok());
+  const auto none = std::find_if(abroad.value().rejected.begin(), abroad.value().rejected.end(), big);
+  ASSERT_NE(none, abroad.value().rejected.end());
+  EXPECT_EQ(none->reason.id, "plan.export_restricted_cn.no_rental");
+}
+
 // Issue 17: a cluster the user pins is the one planned. min_gpus = max_gpus = 16 gives
 // only 16-GPU plans; a kept GPU, count and tensor-parallel degree come back as given.
 TEST(Planner, PinnedCountsAndSettingsAreKept) {
