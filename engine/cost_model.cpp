@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "scenario.h"
 #include "units.h"
 
 namespace engine {
@@ -46,6 +47,14 @@ void SetBreakEven(OwnCost& o, const OwnershipAssumptions& a, double cloud_per_gp
 }
 
 }  // namespace
+
+// China's Cybersecurity Law (2017), art. 24, has network services verify their users' real
+// identity; Chinese clouds ask for a Chinese ID or business licence (实名认证).
+bool RentableIn(const CloudOffer& offer, const std::string& region, const std::string& currency) {
+  if (region.empty()) return offer.market != Market::kCn || currency == "CNY";
+  if (EnumName(kMarketNames, offer.market) == region) return true;
+  return region != "cn" && offer.market == Market::kGlobal;
+}
 
 bool ProviderAllowed(const std::vector<std::string>& providers, const std::string& provider) {
   return providers.empty() || std::find(providers.begin(), providers.end(), provider) != providers.end();

@@ -105,6 +105,12 @@ Capex OwnedCapex(double price, int servers, const OwnershipAssumptions& a);
 // granularity is billed by the started hour, the common default).
 double BilledHours(const CloudOffer& offer, double hours);
 
+// A region rents where it is: its own market and, outside China, global marketplaces.
+// A team in China rents from Chinese clouds (data and payment stay there). With no region,
+// anywhere, except China's clouds unless the goal is priced in CNY: they rent only to
+// accounts that pass real-name verification with a Chinese ID or business licence.
+bool RentableIn(const CloudOffer& offer, const std::string& region, const std::string& currency);
+
 // Whether `provider` is among `providers` (empty: every provider is).
 bool ProviderAllowed(const std::vector<std::string>& providers, const std::string& provider);
 

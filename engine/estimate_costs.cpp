@@ -10,8 +10,9 @@ namespace {
 
 // The cheapest on-demand rental of the scenario's GPUs for `hours`, from any provider.
 std::optional<CloudCost> CheapestRental(const Scenario& s, double hours, const Catalog& catalog,
-                                        const std::string& currency) {
-  const auto offers = CloudOptions(catalog, s.gpu_id, s.parallel.gpus, hours, currency, {});
+                                        const CostBasis& basis) {
+  auto offers = CloudOptions(catalog, s.gpu_id, s.parallel.gpus, hours, basis.currency, {});
+  std::erase_if(offers, [&](const CloudCost& c) { return !RentableIn(*c.offer, basis.region, basis.currency); });
   const CloudCost* cheapest = CheapestOnDemand(offers);
   if (cheapest == nullptr) return std::nullopt;
   return *cheapest;
@@ -51,8 +52,8 @@ EstimateCosts EstimateJobCosts(const Scenario& s, const ParamCounts& params, dou
   EstimateCosts costs;
   costs.basis = basis;
   costs.hours = hours;
-  costs.rent = CheapestRental(s, hours, catalog, basis.currency);
-  costs.hourly_rent = CheapestRental(s, 1.0, catalog, basis.currency);
+  costs.rent = CheapestRental(s, hours, catalog, basis);
+  costs.hourly_rent = CheapestRental(s, 1.0, catalog, basis);
   PriceOwning(s, catalog, costs);
   if (costs.hourly_rent && costs.own) {
     costs.rent_vs_buy = RentVsBuySeries(costs.hourly_rent->price_per_hour, *costs.own, basis.own_utilization,

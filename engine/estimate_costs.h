@@ -18,6 +18,7 @@ namespace engine {
 struct CostBasis {
   std::string currency = "USD";                     // the catalog's rates are USD-based
   double own_utilization = kDefaultOwnUtilization;  // share of wall-clock hours owned GPUs run
+  std::string region;  // where it is rented (cost_model.h RentableIn); empty = anywhere
 };
 
 // Months the rent-vs-buy comparison runs over: four years, the depreciation period.

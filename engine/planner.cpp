@@ -116,7 +116,7 @@ Prices PricesFor(const Catalog& cat, const PlanConstraints& c, const GpuSpec& g,
   Prices p;
   if (c.purchase != Purchase::kOwn) {
     for (const CloudCost& cc : CloudOptions(cat, g.id, gpus, 1.0, c.currency, c.providers)) {
-      if (!RentableIn(*cc.offer, c.region)) continue;
+      if (!RentableIn(*cc.offer, c.region, c.currency)) continue;
       if (cc.pricing == Pricing::kSpot && !c.allow_spot) continue;
       if (cc.pricing == Pricing::kReserved1yr || cc.pricing == Pricing::kReserved3yr) continue;
       // More GPUs than one buyer gets from the offer needs a sales-negotiated cluster.
@@ -633,11 +633,6 @@ Result<PlanResult> RunPlan(const Scenario& base, const PlanConstraints& c, const
   if (!search.ok()) return search.error();
   while (!search.value().Done()) search.value().Step();
   return search.value().Finish();
-}
-
-bool RentableIn(const CloudOffer& offer, const std::string& region) {
-  if (region.empty() || EnumName(kMarketNames, offer.market) == region) return true;
-  return region != "cn" && offer.market == Market::kGlobal;
 }
 
 Message CapacityMessage(const Plan& plan) {

@@ -50,7 +50,7 @@ inline constexpr std::array<std::string_view, 10> kKeepableNames = {
     "gpu", "gpus", "tp", "pp", "cp", "ep", "zero", "micro_batch", "activation_checkpointing", "offload"};
 
 // The goal's figures an estimate's costs are priced with (RunEstimate).
-inline CostBasis CostBasisOf(const PlanConstraints& c) { return {c.currency, c.own_utilization}; }
+inline CostBasis CostBasisOf(const PlanConstraints& c) { return {c.currency, c.own_utilization, c.region}; }
 
 // The labels of the top picks. Each one's text is its message template's (kPickLabelIds):
 // the JSON's label string is the English, the page shows the reader's language.
@@ -105,11 +105,6 @@ struct PlanResult {
   double tokens = 0;
   int global_batch = 0;
 };
-
-// A region rents where it is: its own market and, outside China, global marketplaces.
-// A team in China rents from Chinese clouds (data and payment stay there), whose parts
-// are the ones export rules allow. An empty region rents anywhere.
-bool RentableIn(const CloudOffer& offer, const std::string& region);
 
 // How a rented plan's GPUs are had: the offer's kind of capacity, the GPUs one buyer gets,
 // the wait before they are usable and the shortest term billed (the page's plan rows and

@@ -120,7 +120,7 @@ void Row(std::ostringstream& out, const Writer& say, const char* name_id, const 
 // capacity allow), with the break-even against renting.
 std::string RentOrOwn(const Plan& p, const EstimateCosts& costs, const PlanConstraints& c, const Writer& say) {
   const CloudCost* rent = nullptr;
-  if (costs.rent && RentableIn(*costs.rent->offer, c.region) &&
+  if (costs.rent && RentableIn(*costs.rent->offer, c.region, c.currency) &&
       ProviderAllowed(c.providers, costs.rent->offer->provider) && costs.rent->within_capacity) {
     rent = &*costs.rent;
   }

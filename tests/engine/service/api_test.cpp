@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "catalog/catalog_loader.h"
+
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -248,6 +250,35 @@ TEST(Api, AnEstimateOfAPlansLayoutAgreesWithThePlan) {
   EXPECT_NEAR(e["throughput"]["tokens_per_s"].get<double>(), p["tokens_per_s"].get<double>(),
               0.01 * p["tokens_per_s"].get<double>())
       << scenario.dump();
+}
+
+// Issue 18: "Region: Anywhere" in USD does not rent from Chinese clouds, which rent only to
+// accounts with Chinese real-name verification; priced in CNY, or with region cn, it does.
+TEST(Api, AnywhereInDollarsLeavesOutChinasClouds) {
+  const std::string lora = R"("model":"llama-3-8b","method":"lora","gpu":"rtx-4090-24gb","micro_batch":1,)"
+                           R"("activation_checkpointing":"full","tokens":1e8)";
+  const json usd = Estimate("{" + lora + R"(,"currency":"USD"})");
+  const json cny = Estimate("{" + lora + R"(,"currency":"CNY"})");
+  ASSERT_TRUE(usd["costs"]["rent"].is_object()) << usd.dump().substr(0, 300);
+  ASSERT_TRUE(cny["costs"]["rent"].is_object());
+  const engine::Catalog& cat = catalog::Embedded().value();
+  const auto market = [&](const json& r) {
+    for (const engine::CloudOffer& o : cat.offers) {
+      if (o.id == r["costs"]["rent"]["offer"]) return o.market;
+    }
+    return engine::Market::kGlobal;
+  };
+  EXPECT_NE(market(usd), engine::Market::kCn);
+  EXPECT_EQ(market(cny), engine::Market::kCn);  // the cheapest 4090 rental is a Chinese cloud's
+  const json plan = json::parse(engine::service::Session().Plan("{" + lora + R"(,"currency":"USD"})").json);
+  for (const json& p : plan["pareto"]) {
+    if (p["purchase"] != "cloud") continue;
+    for (const engine::CloudOffer& o : cat.offers) {
+      if (o.id == p["procurement_id"]) {
+        EXPECT_NE(o.market, engine::Market::kCn) << o.id;
+      }
+    }
+  }
 }
 
 }  // namespace
