@@ -42,6 +42,7 @@ constexpr MessageTemplate kTemplates[] = {
     {"plan.capacity.min_term", "{how}, up to {gpus} GPUs per buyer, billed at least {hours} h"},
     {"plan.capacity.lead_time_min_term",
      "{how}, up to {gpus} GPUs per buyer, ~{days} days to start, billed at least {hours} h"},
+    {"plan.price_uncertain", "price uncertain (a low-confidence catalog price): ask for a quote"},
     {"plan.capacity.self-serve", "self-serve"},
     {"plan.capacity.quota-request", "after a quota request"},
     {"plan.capacity.marketplace", "marketplace hosts"},

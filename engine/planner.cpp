@@ -201,6 +201,7 @@ Plan MakePlan(const Scenario& s, const ParamCounts& params, const GpuSpec& g, co
     p.capacity_kind = price.offer->capacity_kind;
     p.lead_time_days = price.offer->lead_time_days;
     p.min_term_hours = price.offer->min_term_hours;
+    p.price_uncertain = price.offer->confidence == "low";
   }
   // Rentals bill at the offer's granularity, as CloudOptions does; ownership is the job's
   // share of the hardware's cost per hour (model.md §8).

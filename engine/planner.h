@@ -80,6 +80,7 @@ struct Plan {
   CapacityKind capacity_kind = CapacityKind::kSelfServe;
   double lead_time_days = 0;
   double min_term_hours = 0;
+  bool price_uncertain = false;  // the catalog holds the offer's price with low confidence
   double cost = 0;             // the job's cost in the constraints' currency (own: amortized share)
   double cash_outlay = 0;      // what must be paid up front: the rental, or the purchase + power
   double storage_cost = 0;     // rented plans: object storage for data and checkpoints (in `cost`)

@@ -88,6 +88,7 @@ Json PlanJson(const engine::Plan& p, const engine::Catalog& cat) {
               {"capacity_gpus", p.own ? Json(nullptr) : Json(p.capacity_gpus)},
               {"capacity_kind", p.own ? Json(nullptr) : Json(std::string(engine::EnumName(engine::kCapacityKindNames, p.capacity_kind)))},
               {"lead_time_days", p.own ? Json(nullptr) : Json(p.lead_time_days)},
+              {"price_uncertain", p.price_uncertain},
               {"min_term_hours", p.own ? Json(nullptr) : Json(p.min_term_hours)},
               {"units", p.units},
               {"cost", R(p.cost, 100)},

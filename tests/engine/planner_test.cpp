@@ -218,6 +218,17 @@ TEST(Planner, ChinaRentsInstalledRestrictedGpusButNeverBuysThem) {
   EXPECT_EQ(none->reason.id, "plan.export_restricted_cn.no_rental");
 }
 
+// Issue 18: a plan on a price the catalog holds with low confidence says so.
+TEST(Planner, ALowConfidencePriceIsFlagged) {
+  Catalog c = TinyCatalog();
+  for (CloudOffer& o : c.offers) o.capacity_gpus = 64;
+  c.offers[0].confidence = "low";
+  auto r = RunPlan(Llama8BFineTune(), CloudOnly(), c);
+  ASSERT_TRUE(r.ok());
+  ASSERT_FALSE(r.value().plans.empty());
+  for (const Plan& p : r.value().plans) EXPECT_EQ(p.price_uncertain, p.procurement_id == "big-x8") << p.procurement_id;
+}
+
 // Issue 17: a cluster the user pins is the one planned. min_gpus = max_gpus = 16 gives
 // only 16-GPU plans; a kept GPU, count and tensor-parallel degree come back as given.
 TEST(Planner, PinnedCountsAndSettingsAreKept) {

@@ -80,7 +80,13 @@ void PlanIdentity(const engine::Plan& p, const AppState& state, bool show_labels
 // For an owned plan: the cash to buy the servers under its cost (the job's amortized share).
 // A rented plan's terms: how one buyer gets the offer's GPUs and how many, the wait and
 // the minimum term (catalog capacity, model.md §8.1).
-void RentLine(const engine::Plan& p) { MutedText(MessageText(engine::CapacityMessage(p)).c_str()); }
+void RentLine(const engine::Plan& p) {
+  MutedText(MessageText(engine::CapacityMessage(p)).c_str());
+  if (!p.price_uncertain) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, Colors().warn);
+  WrappedText(MessageText(engine::MakeMessage("plan.price_uncertain")).c_str());
+  ImGui::PopStyleColor();
+}
 
 void BuyLine(const engine::Plan& p, const AppState& state) {
   if (!p.own) {
