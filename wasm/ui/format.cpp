@@ -37,10 +37,23 @@ std::string OneDecimal(double value) {
   return out;
 }
 
+// Chinese counts large amounts in 万 (10^4) and 亿 (10^8): a million is "100万", 13.3
+// million "1,328万", 250 million "2.5亿", 3 trillion "3万亿".
+std::string CompactChinese(double magnitude) {
+  if (magnitude >= 0.99995e12) return OneDecimal(magnitude / 1e12) + "万亿";
+  if (magnitude >= 0.99995e8) {
+    const double yi = magnitude / 1e8;
+    return (yi < 99.95 ? OneDecimal(yi) : WithThousands(yi)) + "亿";
+  }
+  return WithThousands(magnitude / 1e4) + "万";
+}
+
 // A magnitude of a million or more as "1.2M", "35M", "1.5B", "2T" (three figures at most),
-// and from 999.5 trillion (where "T" would need four figures) in e-notation: "9.3e18".
+// and from 999.5 trillion (where "T" would need four figures) in e-notation: "9.3e18"; in
+// Chinese with 万 and 亿.
 std::string CompactMillions(double magnitude) {
   if (!(magnitude < 999.5e12)) return engine::Num(magnitude);
+  if (Language() == Lang::kZh) return CompactChinese(magnitude);
   const bool trillions = magnitude >= 999.5e9, billions = magnitude >= 999.5e6;
   const double unit = trillions ? 1e12 : billions ? 1e9 : 1e6;
   const double value = magnitude / unit;

@@ -16,6 +16,17 @@ TEST(MoneyText, PutsTheSignOfKnownCurrenciesInFront) {
   EXPECT_EQ(ui::MoneyText(250, "GBP"), "\u00A3250");
 }
 
+// Issue 18: the 中文 page counts millions in 万 and 亿, as Chinese readers do.
+TEST(MoneyText, ChineseCountsInWanAndYi) {
+  ui::SetLanguage(ui::Lang::kZh);
+  EXPECT_EQ(ui::MoneyText(2.2e6, "CNY"), "\u00A5220\u4E07");           // ¥220万
+  EXPECT_EQ(ui::MoneyText(13275072, "CNY"), "\u00A51,328\u4E07");      // ¥1,328万
+  EXPECT_EQ(ui::MoneyText(2.5e8, "USD"), "$2.5\u4EBF");                 // $2.5亿
+  EXPECT_EQ(ui::MoneyText(40000, "CNY"), "\u00A540,000");              // below a million: digits
+  ui::SetLanguage(ui::Lang::kEn);
+  EXPECT_EQ(ui::MoneyText(2.2e6, "CNY"), "\u00A52.2M");
+}
+
 TEST(MoneyText, WritesOtherCodesAfterTheAmount) {
   EXPECT_EQ(ui::MoneyText(136, "CHF"), "136 CHF");
   EXPECT_EQ(ui::MoneyText(136, ""), "136");
