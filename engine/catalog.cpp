@@ -19,6 +19,8 @@ const std::string& Id(const auto& x) { return x.id; }
 const GpuSpec* Catalog::FindGpu(std::string_view id) const { return FindById(gpus, id, Id<GpuSpec>); }
 const FabricSpec* Catalog::FindFabric(std::string_view id) const { return FindById(fabrics, id, Id<FabricSpec>); }
 const StorageTier* Catalog::FindStorage(std::string_view id) const { return FindById(storage, id, Id<StorageTier>); }
+const CloudOffer* Catalog::FindOffer(std::string_view id) const { return FindById(offers, id, Id<CloudOffer>); }
+const ServerOption* Catalog::FindServer(std::string_view id) const { return FindById(servers, id, Id<ServerOption>); }
 const FacilityFigure* Catalog::FindFacility(std::string_view id) const {
   return FindById(facility, id, Id<FacilityFigure>);
 }

@@ -136,6 +136,8 @@ struct Catalog {
   const FabricSpec* FindFabric(std::string_view id) const;
   const FacilityFigure* FindFacility(std::string_view id) const;
   const StorageTier* FindStorage(std::string_view id) const;
+  const CloudOffer* FindOffer(std::string_view id) const;
+  const ServerOption* FindServer(std::string_view id) const;
 };
 
 }  // namespace engine

@@ -739,7 +739,8 @@ void Overhead(const Scenario& s, const ParamCounts& c, double allocated, const C
   }
   // PyTorch FSDP (FSDP1, as Accelerate runs it) on a single rank switches to NO_SHARD ("FSDP
   // is switching to use NO_SHARD instead of ShardingStrategy.FULL_SHARD since the world size
-  // is 1", torch/distributed/fsdp/_init_utils.py): the weights stay whole, nothing is gathered.
+  // is 1", torch/distributed/fsdp/_init_utils.py, PyTorch 2.x, seen 2024-2025 in user logs):
+  // the weights stay whole, nothing is gathered.
   const bool fsdp1 = p.framework == Framework::kFsdp || ShardsThroughAccelerateFsdp(p);
   const bool unsharded = fsdp1 && p.DataParallel() == 1 && p.offload != Offload::kOptimizerAndParams;
   if (p.zero == 3 && !unsharded) {

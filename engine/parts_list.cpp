@@ -8,20 +8,6 @@
 namespace engine {
 namespace {
 
-const ServerOption* FindServer(const Catalog& cat, const std::string& id) {
-  for (const ServerOption& s : cat.servers) {
-    if (s.id == id) return &s;
-  }
-  return nullptr;
-}
-
-const CloudOffer* FindOffer(const Catalog& cat, const std::string& id) {
-  for (const CloudOffer& o : cat.offers) {
-    if (o.id == id) return &o;
-  }
-  return nullptr;
-}
-
 // The catalog's gear of `kind` for `fabric`, the one with the lowest price per port among
 // those priced (else the first): switches and transceivers are bought by the port.
 const NetworkGear* CheapestGear(const Catalog& cat, const std::string& fabric, const std::string& kind) {
@@ -87,7 +73,7 @@ double SharedStorageTb(const Estimate& e) {
 PartsList OwnedParts(const Plan& p, const Scenario& s, const Estimate& e, const PlanConstraints& c,
                      const Catalog& cat) {
   PartsList parts;
-  const ServerOption* server = FindServer(cat, p.procurement_id);
+  const ServerOption* server = cat.FindServer(p.procurement_id);
   const double to_currency = Convert(cat, 1.0, "USD", c.currency);
   if (server == nullptr || to_currency <= 0) return parts;
   const OwnershipAssumptions a = AssumptionsFromCatalog(cat);
@@ -125,7 +111,7 @@ PartsList OwnedParts(const Plan& p, const Scenario& s, const Estimate& e, const 
 
 PartsList RentedParts(const Plan& p, const PlanConstraints& c, const Catalog& cat) {
   PartsList parts;
-  const CloudOffer* offer = FindOffer(cat, p.procurement_id);
+  const CloudOffer* offer = cat.FindOffer(p.procurement_id);
   if (offer == nullptr || p.units <= 0) return parts;
   const double hours = BilledHours(*offer, p.wall_hours);
   const double per_unit_hour = p.per_gpu_hour * p.layout.gpus / p.units;

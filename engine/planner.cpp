@@ -526,7 +526,7 @@ void Search::Step() {
     // have installed (A100, A800, H800): only such rentals are planned (PricesFor).
     bool rented_in_china = false;
     for (const CloudOffer& o : cat_.offers) {
-      rented_in_china |= o.gpu_id == g.id && o.market == Market::kCn && o.on_demand_per_hour > 0;
+      rented_in_china |= o.gpu_id == g.id && RentableIn(o, "cn", c_.currency) && o.on_demand_per_hour > 0;
     }
     if (c_.purchase == Purchase::kOwn || !rented_in_china) {
       // The export note is catalog prose, in both languages.
@@ -634,6 +634,16 @@ Result<PlanResult> RunPlan(const Scenario& base, const PlanConstraints& c, const
   if (!search.ok()) return search.error();
   while (!search.value().Done()) search.value().Step();
   return search.value().Finish();
+}
+
+Scenario PlanScenario(const Scenario& base, const Plan& plan) {
+  Scenario s = base;
+  s.gpu_id = plan.gpu_id;
+  s.parallel = plan.layout;
+  s.training.micro_batch = plan.micro_batch;
+  s.training.global_batch = plan.global_batch;
+  s.training.activation_checkpointing = plan.activation_checkpointing;
+  return s;
 }
 
 Message CapacityMessage(const Plan& plan) {

@@ -107,6 +107,10 @@ struct PlanResult {
   int global_batch = 0;
 };
 
+// The scenario as `plan` runs it: its GPU, layout, micro- and global batch and
+// recomputation over `base` (the page's Use button, the proposal's estimates).
+Scenario PlanScenario(const Scenario& base, const Plan& plan);
+
 // How a rented plan's GPUs are had: the offer's kind of capacity, the GPUs one buyer gets,
 // the wait before they are usable and the shortest term billed (the page's plan rows and
 // the proposal say the same).

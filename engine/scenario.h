@@ -120,7 +120,8 @@ struct Training {
   double dataset_tokens = 0;     // tokens in the dataset (with epochs, when tokens is 0)
   double epochs = 1;
   // Held-out tokens evaluated over the run (forward passes only), as a share of the
-  // training tokens: Megatron-LM's example scripts evaluate 10 batches every 1,000 steps.
+  // training tokens: Megatron-LM's example GPT scripts evaluate 10 batches every 1,000
+  // steps (--eval-interval 1000 --eval-iters 10; examples/pretrain_gpt.sh, 2020-2024).
   double eval_share = 0.01;
   double mfu = 0;                // user override of model FLOPs utilization; 0 = predicted
   // Fault tolerance: automatic restart (torchrun elastic, a job supervisor) and its time;

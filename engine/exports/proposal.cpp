@@ -37,17 +37,6 @@ std::pair<const Plan*, const Plan*> Chosen(const PlanResult& r) {
   return {recommended, alternative};
 }
 
-// The scenario as the plan runs it (the page's "Use" button does the same).
-Scenario Adopted(const Scenario& base, const Plan& p) {
-  Scenario s = base;
-  s.gpu_id = p.gpu_id;
-  s.parallel = p.layout;
-  s.training.micro_batch = p.micro_batch;
-  s.training.global_batch = p.global_batch;
-  s.training.activation_checkpointing = p.activation_checkpointing;
-  return s;
-}
-
 // [SECTION] words
 
 // The proposal's sentences in one language.
@@ -92,10 +81,7 @@ std::vector<std::string> Risks(const Plan& p, const Estimate& e, const PlanConst
                                const Writer& say) {
   std::vector<std::string> out;
   if (!p.own) {
-    const CloudOffer* offer = nullptr;
-    for (const CloudOffer& o : cat.offers) {
-      if (o.id == p.procurement_id) offer = &o;
-    }
+    const CloudOffer* offer = cat.FindOffer(p.procurement_id);
     if (p.capacity_kind != CapacityKind::kSelfServe) {
       out.push_back(say("proposal.risk.capacity", {MessageArgOf("capacity", CapacityMessage(p))}));
     }
@@ -227,7 +213,7 @@ void WritePlan(std::ostringstream& out, const char* heading_id, const Plan& p, c
       << Flat(say(heading_id, {CountArg("gpus", p.layout.gpus), TextArg("gpu", gpu != nullptr ? gpu->name : p.gpu_id),
                           MessageArgOf("procurement", p.procurement)}))
       << "\n\n";
-  const Scenario s = Adopted(base, p);
+  const Scenario s = PlanScenario(base, p);
   const auto estimate = RunEstimate(s, cat, CostBasisOf(c));
   WriteFigures(out, p, c, say, estimate.ok() ? &estimate.value() : nullptr);
   if (!estimate.ok()) return;

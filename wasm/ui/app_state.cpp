@@ -352,12 +352,7 @@ void AdoptFitOption(AppState& state, const engine::FitOption& option) {
 }
 
 void AdoptPlan(AppState& state, const engine::Plan& plan) {
-  engine::Scenario& s = state.inputs.scenario;
-  s.gpu_id = plan.gpu_id;
-  s.parallel = plan.layout;
-  s.training.micro_batch = plan.micro_batch;
-  s.training.global_batch = plan.global_batch;
-  s.training.activation_checkpointing = plan.activation_checkpointing;
+  state.inputs.scenario = engine::PlanScenario(state.inputs.scenario, plan);
   state.dirty = true;
 }
 

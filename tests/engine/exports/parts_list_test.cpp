@@ -19,6 +19,16 @@ double Counted(const engine::PartsList& parts) {
   return sum;
 }
 
+// `servers` HGX H100 servers bought new, 8 GPUs each.
+engine::Plan OwnedHgxH100(int servers) {
+  engine::Plan plan;
+  plan.own = true;
+  plan.procurement_id = "hgx-h100-8gpu";
+  plan.units = servers;
+  plan.layout.gpus = 8 * servers;
+  return plan;
+}
+
 const engine::PartLine* Find(const engine::PartsList& parts, const std::string& id) {
   for (const engine::PartLine& line : parts.lines) {
     if (line.item.id == id) return &line;
@@ -35,11 +45,7 @@ const engine::PartLine* Find(const engine::PartsList& parts, const std::string& 
 // 128 / 32 = 4 leaves and 4 × 32 / 64 = 2 spines; 128 node links + 128 uplinks = 256
 // links, 512 ends, in twin-port 800G OSFP transceivers: 256.
 TEST(PartsList, OwnedClusterAddsUpToThePurchasePrice) {
-  engine::Plan plan;
-  plan.own = true;
-  plan.procurement_id = "hgx-h100-8gpu";
-  plan.units = 16;
-  plan.layout.gpus = 128;
+  const engine::Plan plan = OwnedHgxH100(16);
   engine::Scenario s;
   s.parallel.network = "ib-ndr";
   engine::PlanConstraints usd;
@@ -61,11 +67,7 @@ TEST(PartsList, OwnedClusterAddsUpToThePurchasePrice) {
 // servers); 300 servers' 2,400 ports need a third tier, which is left to the vendor's design
 // instead of being undercounted.
 TEST(PartsList, PastTwoTiersTheFabricIsLeftToADesign) {
-  engine::Plan plan;
-  plan.own = true;
-  plan.procurement_id = "hgx-h100-8gpu";
-  plan.units = 300;
-  plan.layout.gpus = 2400;
+  const engine::Plan plan = OwnedHgxH100(300);
   engine::Scenario s;
   s.parallel.network = "ib-ndr";
   const engine::PartsList parts = engine::PlanParts(plan, s, engine::Estimate{}, {}, Cat());
@@ -79,11 +81,7 @@ TEST(PartsList, PastTwoTiersTheFabricIsLeftToADesign) {
 
 // One server: no allowance, no network; 1 × $310,000 + 2% installation = $316,200.
 TEST(PartsList, OneServerHasNoNetworkAllowance) {
-  engine::Plan plan;
-  plan.own = true;
-  plan.procurement_id = "hgx-h100-8gpu";
-  plan.units = 1;
-  plan.layout.gpus = 8;
+  const engine::Plan plan = OwnedHgxH100(1);
   const engine::PartsList parts = engine::PlanParts(plan, engine::Scenario{}, engine::Estimate{}, {}, Cat());
   EXPECT_NEAR(parts.total, 316'200, 1);
   EXPECT_EQ(parts.allowance, 0);

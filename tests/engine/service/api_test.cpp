@@ -262,22 +262,15 @@ TEST(Api, AnywhereInDollarsLeavesOutChinasClouds) {
   ASSERT_TRUE(usd["costs"]["rent"].is_object()) << usd.dump().substr(0, 300);
   ASSERT_TRUE(cny["costs"]["rent"].is_object());
   const engine::Catalog& cat = catalog::Embedded().value();
-  const auto market = [&](const json& r) {
-    for (const engine::CloudOffer& o : cat.offers) {
-      if (o.id == r["costs"]["rent"]["offer"]) return o.market;
-    }
-    return engine::Market::kGlobal;
-  };
+  const auto market = [&](const json& r) { return cat.FindOffer(r["costs"]["rent"]["offer"].get<std::string>())->market; };
   EXPECT_NE(market(usd), engine::Market::kCn);
   EXPECT_EQ(market(cny), engine::Market::kCn);  // the cheapest 4090 rental is a Chinese cloud's
   const json plan = json::parse(engine::service::Session().Plan("{" + lora + R"(,"currency":"USD"})").json);
   for (const json& p : plan["pareto"]) {
     if (p["purchase"] != "cloud") continue;
-    for (const engine::CloudOffer& o : cat.offers) {
-      if (o.id == p["procurement_id"]) {
-        EXPECT_NE(o.market, engine::Market::kCn) << o.id;
-      }
-    }
+    const engine::CloudOffer* offer = cat.FindOffer(p["procurement_id"].get<std::string>());
+    ASSERT_NE(offer, nullptr) << p["procurement_id"];
+    EXPECT_NE(offer->market, engine::Market::kCn) << offer->id;
   }
 }
 
