@@ -20,8 +20,15 @@ enum class ClaimVerdict { kImpossible, kImplausible, kOptimistic, kPlausible, kC
 inline constexpr std::array<std::string_view, 6> kClaimVerdictNames = {
     "impossible", "implausible", "optimistic", "plausible", "conservative", "incomplete"};
 
+// Which claim a check is about. A scenario may state several; the first that can be
+// checked is: a throughput, else a wall time with tokens to run, else an MFU, else a wall
+// time alone (incomplete).
+enum class ClaimKind { kNone, kThroughput, kWallTime, kMfu };
+inline constexpr std::array<std::string_view, 4> kClaimKindNames = {"none", "tokens_per_s", "wall_hours", "mfu"};
+
 struct ClaimCheck {
   bool present = false;
+  ClaimKind checked = ClaimKind::kNone;
   double implied_tokens_per_s = 0;
   double implied_mfu = 0;
   double predicted_tokens_per_s = 0;
@@ -34,6 +41,13 @@ struct ClaimCheck {
 // weak scaling), 43% (Llama 3 405B). Beyond these a claim is implausible.
 double BestPublishedMfu(const GpuSpec& gpu);
 
+// The claim `CheckClaim` checks for `scenario` (kNone without one).
+ClaimKind CheckedClaim(const Scenario& scenario);
+
+// The claim of `scenario` against physics and against `predicted`, this engine's
+// throughput for the same setup. The implied MFU is model FLOPs per token × implied
+// tokens/s over GPUs × dense bf16 peak (a claimed MFU is its own); the message names the
+// verdict with the implied and the predicted MFU and throughput.
 ClaimCheck CheckClaim(const Scenario& scenario, const GpuSpec& gpu, const Throughput& predicted, bool fits);
 
 }  // namespace engine

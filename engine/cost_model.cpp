@@ -134,6 +134,16 @@ const CloudCost* CheapestOnDemand(const std::vector<CloudCost>& options) {
   return over_capacity;
 }
 
+Message OwnPurchase(const OwnCost& o) {
+  if (o.share < 1) {
+    return MakeMessage(o.used ? "plan.procurement.share_used" : "plan.procurement.share_new",
+                       {CountArg("gpus", o.job_gpus), CountArg("server_gpus", o.server->gpus),
+                        TextArg("server", o.server->name)});
+  }
+  return MakeMessage(o.used ? "plan.procurement.used" : "plan.procurement.new",
+                     {CountArg("servers", o.servers), TextArg("server", o.server->name)});
+}
+
 Capex OwnedCapex(double price, int servers, const OwnershipAssumptions& a) {
   Capex c;
   c.servers = servers * price;
@@ -156,8 +166,11 @@ std::vector<OwnCost> OwnOptions(const Catalog& c, const OwnershipAssumptions& a,
       o.server = &s;
       o.used = used;
       o.servers = (gpus + s.gpus - 1) / s.gpus;
-      o.capex = OwnedCapex(price, o.servers, a).Total();
-      const double kw = o.servers * s.power_kw;
+      o.share = gpus < s.gpus ? double(gpus) / s.gpus : 1.0;
+      o.job_gpus = o.share < 1 ? gpus : o.servers * s.gpus;
+      o.whole_capex = OwnedCapex(price, o.servers, a).Total();
+      o.capex = o.whole_capex * o.share;
+      const double kw = o.servers * s.power_kw * o.share;
       const double depreciation = o.capex * (1 - a.resale_fraction) / (a.depreciation_years * kHoursPerYear);
       const double colocation = a.colocation_per_kw_month_usd * kw * 12 / kHoursPerYear;
       const double maintenance = a.maintenance_rate * o.capex / kHoursPerYear;
@@ -165,10 +178,10 @@ std::vector<OwnCost> OwnOptions(const Catalog& c, const OwnershipAssumptions& a,
       o.running_per_hour = (colocation + maintenance) * to_currency;
       o.power_per_hour = kw * a.sustained_power_fraction * a.pue * a.electricity_per_kwh_usd * to_currency;
       o.capex *= to_currency;
+      o.whole_capex *= to_currency;
       o.job_total = (o.fixed_per_hour + o.power_per_hour) * hours;
-      const int owned_gpus = o.servers * s.gpus;
-      o.per_gpu_hour = (o.fixed_per_hour + o.power_per_hour) / owned_gpus;
-      SetBreakEven(o, a, cloud_per_gpu_hour, owned_gpus);
+      o.per_gpu_hour = (o.fixed_per_hour + o.power_per_hour) / o.job_gpus;
+      SetBreakEven(o, a, cloud_per_gpu_hour, o.job_gpus);
       out.push_back(o);
     }
   }
@@ -187,6 +200,7 @@ RentVsBuy RentVsBuySeries(double cloud_per_hour, const OwnCost& own, double util
     r.months.push_back(m);
     r.rent.push_back(cloud_per_hour * hours * utilization);
     r.own.push_back(own.capex + own.running_per_hour * hours + own.power_per_hour * hours * utilization);
+    r.own_net.push_back(own.fixed_per_hour * hours + own.power_per_hour * hours * utilization);
     if (!r.breaks_even && m > 0 && r.own.back() <= r.rent.back()) {
       r.breaks_even = true;
       r.break_even_month = m;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "catalog.h"
+#include "message.h"
 
 namespace engine {
 
@@ -50,7 +51,13 @@ struct OwnCost {
   const ServerOption* server = nullptr;
   bool used = false;             // bought second-hand
   int servers = 0;
+  // The share of the servers' GPUs the job is charged for: a job smaller than one server
+  // (1 GPU of an 8-GPU HGX) is priced as its GPUs' share of that server, the rest serving
+  // other work, not as the whole server; 1 otherwise. Every figure below is that share's.
+  double share = 1;
+  int job_gpus = 0;              // the GPUs the share holds (share × the server's GPUs)
   double capex = 0;              // servers + network/storage share + installation
+  double whole_capex = 0;        // the whole servers' purchase price (capex / share)
   double fixed_per_hour = 0;     // depreciation net of resale + colocation + maintenance, per wall-clock hour
   double power_per_hour = 0;     // electricity × PUE while running
   double running_per_hour = 0;   // colocation + maintenance, paid whether busy or not
@@ -111,6 +118,12 @@ double BilledHours(const CloudOffer& offer, double hours);
 // accounts that pass real-name verification with a Chinese ID or business licence.
 bool RentableIn(const CloudOffer& offer, const std::string& region, const std::string& currency);
 
+// Export rules govern buying new parts, not renting what Chinese clouds have installed: a
+// team in China ("cn") cannot buy a GPU export-restricted for China, anyone else can.
+inline bool BuyableIn(const GpuSpec& gpu, const std::string& region) {
+  return !(region == "cn" && gpu.export_restricted_cn);
+}
+
 // Whether `provider` is among `providers` (empty: every provider is).
 bool ProviderAllowed(const std::vector<std::string>& providers, const std::string& provider);
 
@@ -125,8 +138,12 @@ std::vector<CloudCost> CloudOptions(const Catalog& catalog, const std::string& g
 
 // Cumulative cash out over time for renting vs buying the same GPUs, used at
 // `utilization` (share of wall-clock hours the GPUs run), month by month.
+// `own` is the cash paid (the purchase up front, then running costs); `own_net` subtracts
+// what the servers would still sell for, their value falling straight-line to the resale
+// fraction over the depreciation years: the same accounting as OwnSharePerHour, so the
+// net line is below the rent line exactly when the job's share of owning is below renting.
 struct RentVsBuy {
-  std::vector<double> months, rent, own;  // cumulative amounts
+  std::vector<double> months, rent, own, own_net;  // cumulative amounts
   bool breaks_even = false;               // own ≤ rent in some month of the horizon
   double break_even_month = 0;            // that first month (≥ 1) when breaks_even, else 0
 };
@@ -135,6 +152,10 @@ RentVsBuy RentVsBuySeries(double cloud_per_hour, const OwnCost& own, double util
 // The cheapest on-demand option of CloudOptions' result (sorted by cost) within its offer's
 // capacity, else the cheapest beyond it (a sales-negotiated cluster), or nullptr.
 const CloudCost* CheapestOnDemand(const std::vector<CloudCost>& options);
+
+// What is bought, in words: "4× HGX H100 8-GPU (new)", or for a share "1 of the 8 GPUs of
+// one HGX H100 8-GPU (new)".
+Message OwnPurchase(const OwnCost& own);
 
 // Buying enough catalog servers of `gpu_id` for `gpus` GPUs, compared with a cloud
 // price per GPU-hour for the break-even.

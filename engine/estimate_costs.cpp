@@ -22,6 +22,8 @@ std::optional<CloudCost> CheapestRental(const Scenario& s, double hours, const C
 // the break-even, as the planner compares its owned plans with the cheapest rental.
 void PriceOwning(const Scenario& s, const Catalog& catalog, EstimateCosts& costs) {
   costs.assumptions = AssumptionsFromCatalog(catalog);
+  const GpuSpec* gpu = catalog.FindGpu(s.gpu_id);
+  if (gpu == nullptr || !BuyableIn(*gpu, costs.basis.region)) return;
   const int gpus = s.parallel.gpus;
   const double cloud_per_gpu_hour = costs.hourly_rent ? costs.hourly_rent->price_per_hour / gpus : 0;
   const auto own =

@@ -30,7 +30,8 @@ enum class FieldType {
 };
 
 // Where the page's form draws the field; kNone: not on the form (JSON and links only).
-enum class FormSection { kNone, kTraining, kHardware, kArchitecture, kGoal };
+// kClaim: the "Check a claim" section (a throughput, wall time or MFU someone states).
+enum class FormSection { kNone, kTraining, kHardware, kArchitecture, kGoal, kClaim };
 
 // How the form edits a number: its steps, and the unit it is shown in when that is not
 // the contract's (tokens in billions, MFU in percent).

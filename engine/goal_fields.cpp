@@ -67,6 +67,11 @@ std::vector<GoalField> BuildTable() {
       {.key = "own_utilization", .type = FT::kNumber,
        .help = "Share of the hours owned servers are busy: a job pays its share of their yearly cost at this rate.",
        .limit = Range(0.05, 1), TS_FIELD_VALUE(PlanConstraints, own_utilization)},
+      {.key = "memory_margin", .type = FT::kNumber, .label = "Memory safety margin (%)",
+       .help = "Share of each GPU's memory a plan leaves free for allocator fragmentation and the estimate's own "
+               "error (5% is 0.05 in JSON and links); plans use at most (1 - margin) of it.",
+       .section = FS::kGoal, .limit = Range(0, 0.5), TS_FIELD_VALUE(PlanConstraints, memory_margin),
+       .form = {.step = 1, .step_fast = 5, .percent = true, .format = "%.0f"}},
   };
   return t;
 }

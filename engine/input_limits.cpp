@@ -26,6 +26,8 @@ namespace {
 // - claim.wall_hours: 36 s is less than any real job's start-up; 100 years
 //   (876,000 h = 36,500 days) is past any claim; wall_days has the same span, so that a
 //   claim in days always reads back in hours.
+// - claim.mfu: the floor of mfu; a claim may exceed 1 (the check calls it impossible), but
+//   past 10 (1,000%) it is a percentage typed as a fraction (45 for 45%).
 //
 // Here the one number that belongs to no field table: a bare parameter count.
 constexpr NumericLimit kOtherLimits[] = {

@@ -186,13 +186,20 @@ constexpr MessageTemplate kTemplates[] = {
      "A wall-time claim needs tokens (or dataset_tokens × epochs); at the predicted {tokens_per_s} tokens/s, "
      "{wall_hours} h allows {tokens} tokens."},
     {"claim.impossible",
-     "The claim needs {mfu_percent}% of the GPUs' dense bf16 peak: more than the hardware can compute."},
+     "The claim needs {mfu_percent}% of the GPUs' dense bf16 peak: more than the hardware can compute. "
+     "Predicted here: {predicted_tokens_per_s} tokens/s ({predicted_mfu_percent}% MFU)."},
     {"claim.implausible",
      "The claim needs {mfu_percent}% MFU; the best published runs on this GPU generation reach about "
-     "{best_mfu_percent}%."},
-    {"claim.optimistic", "Possible in principle ({mfu_percent}% MFU) but {ratio}× faster than predicted here."},
-    {"claim.conservative", "Needs only {mfu_percent}% MFU; this setup should do it {speedup}× faster."},
-    {"claim.plausible", "Needs {mfu_percent}% MFU, within {difference_percent}% of the prediction."},
+     "{best_mfu_percent}%. Predicted here: {predicted_tokens_per_s} tokens/s ({predicted_mfu_percent}% MFU)."},
+    {"claim.optimistic",
+     "Possible in principle ({mfu_percent}% MFU) but {ratio}× faster than predicted here: "
+     "{predicted_tokens_per_s} tokens/s ({predicted_mfu_percent}% MFU)."},
+    {"claim.conservative",
+     "Needs only {mfu_percent}% MFU; this setup should do it {speedup}× faster: "
+     "{predicted_tokens_per_s} tokens/s ({predicted_mfu_percent}% MFU)."},
+    {"claim.plausible",
+     "Needs {mfu_percent}% MFU, within {difference_percent}% of the prediction: "
+     "{predicted_tokens_per_s} tokens/s ({predicted_mfu_percent}% MFU)."},
     {"claim.does_not_fit",
      "{message} Also, the model states do not fit this layout's GPU memory as configured."},
     // [SECTION] model names the engine makes up (model_spec.cpp, contract/model_json.cpp)

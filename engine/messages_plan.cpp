@@ -20,10 +20,10 @@ constexpr MessageTemplate kTemplates[] = {
      "{gpu}: no server for it in the catalog among the allowed providers in region {region}"},
     {"plan.does_not_fit",
      "{gpu}: does not fit even with ZeRO-3, full recomputation, CPU offload and micro-batch 1 on up to {gpus} GPUs "
-     "offered (needs {need_bytes} of {capacity_bytes})"},
+     "offered (needs {need_bytes}; {capacity_bytes} usable after the memory safety margin)"},
     {"plan.does_not_fit.one_gpu",
      "{gpu}: does not fit even with ZeRO-3, full recomputation, CPU offload and micro-batch 1 on up to {gpus} GPU "
-     "offered (needs {need_bytes} of {capacity_bytes})"},
+     "offered (needs {need_bytes}; {capacity_bytes} usable after the memory safety margin)"},
     {"plan.past_deadline",
      "{gpu}: the fastest plan ({gpus} GPUs) takes {days} days, past the {deadline_days}-day deadline"},
     {"plan.past_deadline.lead_time",
@@ -65,6 +65,8 @@ constexpr MessageTemplate kTemplates[] = {
     {"plan.procurement.reserved_3yr", "{provider} {instance}, reserved-3yr"},
     {"plan.procurement.new", "{servers}× {server} (new)"},
     {"plan.procurement.used", "{servers}× {server} (used)"},
+    {"plan.procurement.share_new", "{gpus} of the {server_gpus} GPUs of one {server} (new), the rest for other work"},
+    {"plan.procurement.share_used", "{gpus} of the {server_gpus} GPUs of one {server} (used), the rest for other work"},
     // [SECTION] launch notes of every tool (launch_plan.cpp)
     {"launch.uneven_nodes",
      "gpus = {gpus} cannot be split evenly over {nodes} nodes of {gpus_per_node}: launchers start the same number of "

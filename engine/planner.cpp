@@ -105,11 +105,6 @@ Message RentalProcurement(const CloudCost& cc) {
                      {TextArg("provider", cc.offer->provider_name), TextArg("instance", cc.offer->instance)});
 }
 
-// Servers bought: "4× HGX H100 8-GPU (new)".
-Message OwnProcurement(const OwnCost& o) {
-  return MakeMessage(o.used ? "plan.procurement.used" : "plan.procurement.new",
-                     {CountArg("servers", o.servers), TextArg("server", o.server->name)});
-}
 
 Prices PricesFor(const Catalog& cat, const PlanConstraints& c, const GpuSpec& g, int gpus,
                  const OwnershipAssumptions& a) {
@@ -130,14 +125,12 @@ Prices PricesFor(const Catalog& cat, const PlanConstraints& c, const GpuSpec& g,
       p.cloud.offer = cc.offer;
     }
   }
-  // Export rules govern buying new parts, not renting what Chinese clouds have installed.
-  const bool buyable = !(c.region == "cn" && g.export_restricted_cn);
-  if (c.purchase != Purchase::kCloud && buyable) {
+  if (c.purchase != Purchase::kCloud && BuyableIn(g, c.region)) {
     const double cloud_gpu_hour = p.cloud.per_hour > 0 ? p.cloud.per_hour / gpus : 0;
     for (const OwnCost& o : OwnOptions(cat, a, g.id, gpus, 1.0, c.currency, cloud_gpu_hour)) {
       const double per_hour = OwnSharePerHour(o, c.own_utilization);
       if (p.own.per_hour > 0 && per_hour >= p.own.per_hour) continue;
-      p.own = {per_hour, o.server->id, OwnProcurement(o), o.servers};
+      p.own = {per_hour, o.server->id, OwnPurchase(o), o.servers};
       p.own.capex = o.capex;
       p.own.used = o.used;
       p.own.fixed_per_hour = o.fixed_per_hour;
@@ -157,10 +150,11 @@ struct Evaluated {
   double need = 0, tokens_per_s = 0, mfu = 0, step = 0, wall_hours = 0;
 };
 
-Evaluated Evaluate(const Scenario& s, const ParamCounts& c, const GpuSpec& g, const FabricSpec& f, double tokens) {
+Evaluated Evaluate(const Scenario& s, const ParamCounts& c, const GpuSpec& g, const FabricSpec& f, double tokens,
+                   double usable_bytes) {
   Evaluated e;
   e.need = EstimateMemory(s, c, /*explain=*/false).GpuBytes();
-  e.fits = e.need <= g.memory_bytes;
+  e.fits = e.need <= usable_bytes;
   if (!e.fits) return e;
   const Throughput t = EstimateThroughput(s, c, g, f, /*explain=*/false);
   const TrainingTime time = TimeForTokens(tokens, t, s.parallel.gpus);
@@ -277,6 +271,8 @@ class Search {
   void SearchGpu(const GpuSpec& g, const FabricSpec& f);
   void SearchLayout(const GpuSpec& g, const FabricSpec& f, const Prices& prices, Scenario s, GpuOutcome& out);
   bool TryCandidate(const GpuSpec& g, const FabricSpec& f, const Prices& prices, const Scenario& s, GpuOutcome& out);
+  // The memory a plan may use on `g`: its capacity less the goal's safety margin.
+  double UsableBytes(const GpuSpec& g) const { return g.memory_bytes * (1 - c_.memory_margin); }
   void Insert(const Plan& p);
   Message RejectionReason(const GpuSpec& g, const GpuOutcome& o) const;
 
@@ -314,7 +310,7 @@ void Search::Insert(const Plan& p) {
 bool Search::TryCandidate(const GpuSpec& g, const FabricSpec& f, const Prices& prices, const Scenario& s,
                           GpuOutcome& out) {
   ++candidates_;
-  const Evaluated e = Evaluate(s, params_, g, f, tokens_);
+  const Evaluated e = Evaluate(s, params_, g, f, tokens_, UsableBytes(g));
   out.smallest_need = std::min(out.smallest_need, e.need);
   if (!e.fits) return false;
   out.any_fit = true;
@@ -355,7 +351,7 @@ void Search::SearchLayout(const GpuSpec& g, const FabricSpec& f, const Prices& p
   ++candidates_;
   const double lean_need = EstimateMemory(lean, params_, false).GpuBytes();
   out.smallest_need = std::min(out.smallest_need, lean_need);
-  if (lean_need > g.memory_bytes) return;
+  if (lean_need > UsableBytes(g)) return;
   // ZeRO stages the framework allows: Megatron shards optimizer state only (its
   // distributed optimizer), DeepSpeed's pipeline engine only up to stage 1.
   const FrameworkProfile& profile = ProfileOf(s.parallel.framework);
@@ -454,7 +450,7 @@ Message Search::RejectionReason(const GpuSpec& g, const GpuOutcome& o) const {
   if (!o.any_fit) {
     return MakeMessage(o.largest_count_tried == 1 ? "plan.does_not_fit.one_gpu" : "plan.does_not_fit",
                        {TextArg("gpu", g.name), CountArg("gpus", o.largest_count_tried),
-                        BytesArg("need_bytes", o.smallest_need), BytesArg("capacity_bytes", g.memory_bytes)});
+                        BytesArg("need_bytes", o.smallest_need), BytesArg("capacity_bytes", UsableBytes(g))});
   }
   for (const Plan& b : best_by_gpu_) {
     if (b.gpu_id != g.id) continue;

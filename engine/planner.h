@@ -23,6 +23,8 @@ enum class Purchase { kCloud, kOwn, kBoth };
 inline constexpr std::array<std::string_view, 3> kObjectiveNames = {"cost", "time", "balanced"};
 inline constexpr std::array<std::string_view, 3> kPurchaseNames = {"cloud", "own", "both"};
 
+inline constexpr double kDefaultMemoryMargin = 0.05;
+
 struct PlanConstraints {
   double deadline_days = 0;  // 0 = no deadline
   double budget = 0;         // 0 = no budget, in `currency`
@@ -44,6 +46,10 @@ struct PlanConstraints {
   // Owned hardware is paid whether busy or not: a job's share is OwnSharePerHour at this
   // utilization (cost_model.h).
   double own_utilization = kDefaultOwnUtilization;
+  // Memory a plan leaves free on each GPU, as a share of its capacity: the allocator's
+  // fragmentation and the model's own error (leave-one-source-out median 5.2%, README)
+  // make a plan at 99% of memory a coin toss. Plans need at most (1 − margin) × capacity.
+  double memory_margin = kDefaultMemoryMargin;
 };
 
 inline constexpr std::array<std::string_view, 10> kKeepableNames = {

@@ -89,6 +89,7 @@ inline constexpr std::array<std::string_view, 2> kAttentionBackendNames = {"flas
 struct Claim {
   double tokens_per_s = 0;  // total across all GPUs
   double wall_hours = 0;    // for `tokens` (or dataset_tokens × epochs)
+  double mfu = 0;           // model FLOPs utilization, a fraction of the GPUs' dense bf16 peak
 };
 
 // What is trained and how.

@@ -21,6 +21,15 @@
 namespace engine {
 namespace {
 
+// bitsandbytes' NF4 dequantization (and the casts around its 4-bit matmul) runs at about a
+// quarter of HBM bandwidth, not the 80% of fused elementwise kernels: LitGPT's resource
+// tables (tutorials/resource-tables.md, 2023-10-20; 1×A100-40GB, bitsandbytes 0.41.1,
+// micro-batch 1, no checkpointing) put QLoRA (nf4) over LoRA by 35 ms (StableLM 3B), 79 ms
+// (Llama 2 7B) and 191 ms (Llama 2 13B) per step; 2 passes × 2.52 B over 2.54e9, 6.48e9
+// and 12.7e9 linear weights is 12.8, 32.7 and 64 GB, i.e. 366, 414 and 335 GB/s:
+// 22-27% of the 1,555 GB/s peak (model.md §6.3).
+constexpr double kNf4DequantShare = 0.25;
+
 // ---------------------------------------------------------------------------------------
 // [SECTION] links
 
@@ -287,7 +296,8 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
     // GPTQ/AWQ/FP8 checkpoint is dequantized the same way from its stored width.
     const double moved_bytes = m.IsQuantizedCheckpoint() ? m.stored_weight_bytes + 2 : 2.52;
     const double passes = 2 + RecomputedShare(t, m.layers);
-    mb.other_s += c.linear / (p.tp * p.pp) * moved_bytes * passes / memory_rate;
+    const double rate = m.IsQuantizedCheckpoint() ? memory_rate : gpu.memory_bandwidth_bytes_per_s * kNf4DequantShare;
+    mb.other_s += c.linear / (p.tp * p.pp) * moved_bytes * passes / rate;
   }
   return mb;
 }

@@ -20,6 +20,7 @@
 #include "engine/service/api.h"
 #include "catalog/catalog_loader.h"
 #include "engine/contract/message_json.h"
+#include "engine/contract/plan_json.h"
 #include "engine/contract/result_json.h"
 #include "engine/contract/scenario_json.h"
 #include "engine/link/utf8.h"
@@ -29,6 +30,7 @@
 #include "imgui_internal.h"  // ErrorCheckEndFrameRecover
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
+#include "input_queue.h"
 #include "ui/app.h"
 #include "ui/i18n.h"
 #include "ui/theme.h"
@@ -333,6 +335,7 @@ void AppFrame(Platform& p) {
     if (GImGui->LogEnabled) ImGui::LogFinish();  // a frame that threw while capturing
     ui::DrawApp(p.state, p.fonts, p.capture_text ? &p.drawn_text : nullptr);
   }
+  p.state.dropped.reset();  // a drop no document box took this frame
   SyncAddressBar(p);
 }
 
@@ -345,8 +348,10 @@ void FrameBody(Platform& p) {
     p.state.dpi_scale = dpr;
   }
   glfwPollEvents();
+  web::DeliverQueuedInput();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  web::ApplyQueuedMouse();
   ImGui::NewFrame();
   // No exception stops the page: the frame is closed cleanly, the inputs go back to the
   // last that worked, and the notice box and the console say what was refused.
@@ -434,6 +439,9 @@ std::string PageStateJsonUnguarded() {
                      {"document", ui::ScenarioDocument(s)},
                      {"anchors", s.anchors}};
   if (s.last_good) j["result"] = engine::contract::EstimateToJson(*s.last_good);
+  if (const auto base = ui::ComputedScenario(s); !s.plan_search && s.plan.ok() && base.ok()) {
+    j["plan"] = engine::contract::PlanToJson(s.plan.value(), s.goal, *s.catalog, base.value());
+  }
   if (!s.result.ok()) j["error"] = engine::contract::ErrorToJson(s.result.error())["error"];
   // A link's text can carry invalid UTF-8 (%FF): replaced, not thrown on (type_error 316).
   return j.dump(-1, ' ', false, engine::contract::Json::error_handler_t::replace);
@@ -502,6 +510,15 @@ std::string DrawnText(bool on) {
 
 }  // namespace
 
+// Module.pasteText(text) (js/paste_drop.js): a browser paste, for the text box being edited.
+static void PasteText(const std::string& text) { web::QueuePaste(text); }
+
+// Module.dropText(text, x, y) (js/paste_drop.js): a file or text dropped at x, y (framebuffer
+// pixels), for the document box under it at the next frame.
+static void DropText(const std::string& text, double x, double y) {
+  if (g_platform != nullptr) g_platform->state.dropped = ui::DroppedText{float(x), float(y), text};
+}
+
 // Test hook: an exception that leaves the module into JavaScript, as a JS API call's would
 // (js/post.js must turn it into an error object and keep the stack usable).
 static std::string TestThrow(const std::string& what) { throw std::runtime_error("test exception: " + what); }
@@ -510,6 +527,8 @@ EMSCRIPTEN_BINDINGS(trainsizer_page) {
   emscripten::function("applyLinkJson", &ApplyLinkJson);
   emscripten::function("testThrowJson", &TestThrow);
   emscripten::function("drawnText", &DrawnText);
+  emscripten::function("pasteText", &PasteText);
+  emscripten::function("dropText", &DropText);
 }
 
 int main() {
@@ -537,6 +556,7 @@ int main() {
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // no persisted window layout
   ImGui_ImplGlfw_InitForOpenGL(platform.window, true);
+  web::InstallInputQueue(platform.window);  // keys and clicks shorter than a frame are not lost
   glfwSetScrollCallback(platform.window, ScrollInSteps);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   platform.state = ui::MakeInitialState(web::PageSession());
@@ -549,6 +569,7 @@ int main() {
   const std::string query_lang = HostString("queryLang");
   ui::SetLanguage(ui::LanguageFromCode(query_lang.empty() ? HostString("browserLang") : query_lang));
   platform.state.lang_chosen = !query_lang.empty();
+  ui::FollowLanguageMarket(platform.state);  // a link's own goal replaces it below
   platform.state.embed = HostFlag("isEmbed");
   platform.state.host = BrowserActions(HostFlag("isOffline"), platform.state.embed);
     const std::string hash = HostString("hash");

@@ -166,6 +166,7 @@ Json ChecklistJson(const std::vector<engine::CheckItem>& items) {
 Json ClaimJson(const engine::ClaimCheck& c) {
   if (!c.present) return nullptr;
   Json out{{"verdict", engine::EnumName(engine::kClaimVerdictNames, c.verdict)},
+           {"checked", engine::EnumName(engine::kClaimKindNames, c.checked)},
            {"implied_tokens_per_s", R(c.implied_tokens_per_s, 1)},
            {"implied_mfu", R(c.implied_mfu, 1e4)},
            {"predicted_tokens_per_s", R(c.predicted_tokens_per_s, 1)}};
@@ -194,6 +195,7 @@ Json OwnJson(const engine::EstimateCosts& c) {
   const engine::OwnCost& o = *c.own;
   return Json{{"server", o.server->id},      {"used", o.used},
               {"servers", o.servers},        {"capex", Money(o.capex)},
+              {"server_share", R(o.share, 1e4)}, {"whole_capex", Money(o.whole_capex)},
               {"fixed_per_hour", PerHour(o.fixed_per_hour)}, {"power_per_hour", PerHour(o.power_per_hour)},
               {"running_per_hour", PerHour(o.running_per_hour)},
               {"share_per_hour", PerHour(c.own_share_per_hour)}, {"share", Money(c.own_share)}};
@@ -202,16 +204,18 @@ Json OwnJson(const engine::EstimateCosts& c) {
 Json RentVsBuyJson(const engine::EstimateCosts& c) {
   if (!c.rent_vs_buy) return nullptr;
   const engine::RentVsBuy& s = *c.rent_vs_buy;
-  Json rent = Json::array(), own = Json::array();
+  Json rent = Json::array(), own = Json::array(), own_net = Json::array();
   for (double amount : s.rent) rent.push_back(Money(amount));
   for (double amount : s.own) own.push_back(Money(amount));
+  for (double amount : s.own_net) own_net.push_back(Money(amount));
   return Json{{"offer", c.hourly_rent->offer->id},
               {"rent_per_hour", PerHour(c.hourly_rent->price_per_hour)},
               {"months", engine::kRentVsBuyHorizonMonths},
               {"breaks_even", s.breaks_even},
               {"break_even_month", s.breaks_even ? Json(s.break_even_month) : Json(nullptr)},
               {"rent", rent},
-              {"own", own}};
+              {"own", own},
+              {"own_net", own_net}};
 }
 
 // What the job costs in the goal's currency: renting for its hours, the share of owning

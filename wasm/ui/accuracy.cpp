@@ -1,5 +1,6 @@
 #include "accuracy.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -89,6 +90,17 @@ std::string AccuracyNote(AccuracyMetric metric, engine::Method method, engine::F
       break;
   }
   return text;
+}
+
+SpeedRange PredictedSpeedRange(double predicted_tokens_per_s, engine::Method method, engine::Framework framework) {
+  Subset subset = Subset::kAll;
+  const engine::validation::ErrorStats& basis = Basis(AccuracyMetric::kThroughput, method, framework, &subset);
+  SpeedRange range{predicted_tokens_per_s, predicted_tokens_per_s, 0, basis.cases};
+  if (basis.cases == 0) return range;
+  range.median_error = basis.median_abs_error;
+  range.low_tokens_per_s = predicted_tokens_per_s * std::max(0.0, 1 - basis.median_abs_error);
+  range.high_tokens_per_s = predicted_tokens_per_s * (1 + basis.median_abs_error);
+  return range;
 }
 
 }  // namespace ui

@@ -15,4 +15,15 @@ enum class AccuracyMetric { kMemory, kThroughput };
 // with their source left out of the calibration; empty if no run backs it.
 std::string AccuracyNote(AccuracyMetric metric, engine::Method method, engine::Framework framework);
 
+// A predicted throughput with the error bar AccuracyNote quotes for speed: the prediction
+// times 1 ∓ the median error of the same published runs (each predicted with its source
+// left out). `cases` 0: no run backs it, and low = high = the prediction.
+struct SpeedRange {
+  double low_tokens_per_s = 0;
+  double high_tokens_per_s = 0;
+  double median_error = 0;  // relative: 0.15 = ±15%
+  int cases = 0;
+};
+SpeedRange PredictedSpeedRange(double predicted_tokens_per_s, engine::Method method, engine::Framework framework);
+
 }  // namespace ui

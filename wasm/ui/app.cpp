@@ -46,6 +46,7 @@ void DrawHeaderButtons(AppState& state) {
   if (ImGui::SmallButton(Language() == Lang::kZh ? "English###lang" : "中文###lang")) {
     SetLanguage(Language() == Lang::kZh ? Lang::kEn : Lang::kZh);
     state.lang_chosen = true;
+    FollowLanguageMarket(state);
     RefreshLink(state);
   }
   ImGui::SameLine();

@@ -19,7 +19,14 @@ void DrawResultsDetails(AppState& state, const Fonts& fonts);
 void DrawSpeedSection(const engine::Estimate& estimate, const Fonts& fonts, float scale);
 void DrawTimeSection(const engine::Estimate& estimate, const Fonts& fonts, float scale);
 void DrawPlanSection(AppState& state, const Fonts& fonts);
-void DrawSummaryCards(const AppState& state, const engine::Estimate& estimate, const Fonts& fonts);
+// The estimate's cards; for a scenario that does not fit, its memory card and then
+// `best_plan`'s cards, labelled as the best plan's (placeholders while there is none).
+void DrawSummaryCards(const AppState& state, const engine::Estimate& estimate, const engine::Plan* best_plan,
+                      const Fonts& fonts);
+// A plan's layout in a few words: "TP2 PP1 DP4, ZeRO-3, recompute, mb 4" (plan_panel.cpp).
+std::string PlanLayoutText(const engine::Plan& plan);
+// The verdict on a claimed speed, wall time or MFU (claim_panel.cpp); nothing without a claim.
+void DrawClaimVerdict(const AppState& state, const engine::Estimate& e);
 void DrawGpuCompareSection(const AppState& state, const Fonts& fonts);
 void DrawRentBuySection(const AppState& state, const engine::Estimate& estimate, const Fonts& fonts);
 void DrawChecklistSection(const engine::Estimate& estimate, const Fonts& fonts);

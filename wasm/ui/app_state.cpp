@@ -1,10 +1,12 @@
 #include "app_state.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 
 #include "catalog/catalog_loader.h"
 #include "engine/contract/model_json.h"
+#include "engine/cost_model.h"
 #include "engine/contract/plan_json.h"
 #include "engine/contract/scenario_json.h"
 #include "engine/imports/hf_config.h"
@@ -32,6 +34,20 @@ AppState MakeInitialState(engine::service::Session& session) {
   s.goal.budget = 40000;
   s.goal.max_gpus = 64;
   return s;
+}
+
+void FollowLanguageMarket(AppState& state) {
+  const bool zh = Language() == Lang::kZh;
+  engine::PlanConstraints& goal = state.goal;
+  if (goal.currency != (zh ? "USD" : "CNY") || goal.region != (zh ? "" : "cn")) return;
+  const std::string currency = zh ? "CNY" : "USD";
+  if (goal.budget > 0) {
+    const double converted = engine::Convert(*state.catalog, goal.budget, goal.currency, currency);
+    if (converted > 0) goal.budget = std::round(converted / 1000) * 1000;  // a round figure, as typed
+  }
+  goal.currency = currency;
+  goal.region = zh ? "cn" : "";
+  state.dirty = true;
 }
 
 engine::Result<engine::Scenario> ComputedScenario(const AppState& state) {

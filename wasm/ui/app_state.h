@@ -58,6 +58,14 @@ struct HostActions {
       show_printable;
 };
 
+// What was dropped where: `x, y` in framebuffer pixels (CSS pixels × devicePixelRatio),
+// the coordinates ImGui draws in.
+struct DroppedText {
+  float x = 0;
+  float y = 0;
+  std::string text;
+};
+
 struct AppState {
   // The session whose catalog the page computes with; the page's JS API shares it, so an
   // overlay set either way acts on one catalog. Outlives the state (wasm/js_api.cpp).
@@ -102,6 +110,9 @@ struct AppState {
   // browser tests click them by name (TrainSizer.current().anchors) instead of by position.
   std::map<std::string, std::array<float, 4>> anchors;
   HostActions host;
+  // A file or text dropped on the page, waiting for this frame's drawing: the document box
+  // under the drop point takes it (DocumentBox); the frame's end forgets it otherwise.
+  std::optional<DroppedText> dropped;
 };
 
 // The inputs and answers of the last frame that computed, planned and drew without an
@@ -148,6 +159,13 @@ void AdvancePlan(AppState& state, double budget_s);
 
 // Reads the pasted config.json into the architecture fields (and switches to them).
 void ImportPastedConfig(AppState& state);
+
+// The goal's market follows the page's language while it is still the other language's:
+// 中文 prices in CNY and rents from Chinese clouds (a team in China rents there and cannot
+// buy export-restricted parts, cost_model.h), English in USD anywhere. The budget is
+// converted with the catalog's rates. A currency or region set by the user, a link or an
+// example (anything else) is left alone.
+void FollowLanguageMarket(AppState& state);
 
 // Loads a catalog example (scenario and goal) into the inputs.
 void LoadExample(AppState& state, const engine::Example& example);

@@ -209,9 +209,12 @@ bool PresetCombo(AppState& state) {
 }
 
 void PasteConfig(AppState& state) {
-  if (!ImGui::CollapsingHeader(L("Paste a Hugging Face config.json"))) return;
-  TextEditor("##hf_config", state.inputs.hf_config_text, 140 * state.dpi_scale);
+  const bool open = ImGui::CollapsingHeader(L("Paste a Hugging Face config.json"));
+  MarkAnchor(state, "hf-config");
+  if (!open) return;
+  DocumentBox(state, "##hf_config", state.inputs.hf_config_text, 140 * state.dpi_scale);
   if (ImGui::Button(L("Import config.json"))) ImportPastedConfig(state);
+  MarkAnchor(state, "import-config");
   // "Imported <model>." and the importer's warnings, or why the text was not read.
   const engine::Message& status = state.inputs.hf_config_status;
   if (!status.english.empty()) MutedText(MessageText(status).c_str());
@@ -325,9 +328,13 @@ bool FrameworkField(const engine::ScenarioField& f, engine::Scenario& s) {
   return true;
 }
 
-// The widget for one scenario field; the catalog ids and the GPU count have their own.
+bool ClaimWallTimeField(engine::Claim& claim);
+
+// The widget for one scenario field; the catalog ids, the GPU count and a claimed wall
+// time have their own.
 bool ScenarioWidget(AppState& state, const engine::ScenarioField& f) {
   engine::Scenario& s = state.inputs.scenario;
+  if (f.key == "claim.wall_hours") return ClaimWallTimeField(s.training.claim);
   if (f.key == "gpu") return GpuCombo(state);
   if (f.key == "network") return NetworkCombo(state);
   if (f.key == "storage") return StorageCombo(state);
@@ -358,6 +365,50 @@ void DrawHardwareSection(AppState& state, const Fonts& fonts) {
               "layout on its own; Use on a plan copies it here."));
   if (!BeginForm("hardware_form", state.dpi_scale)) return;
   const bool changed = FieldRows(state, engine::FormSection::kHardware);
+  ImGui::EndTable();
+  if (changed) state.dirty = true;
+}
+
+// [SECTION] check a claim
+
+// A claimed wall time as blog posts and vendors state it: in days, or in hours for a
+// short run. The unit shown is cosmetic: it is picked again (hours below a day, else
+// days) whenever the value changes from outside the field (an example, a link).
+bool ClaimWallTimeField(engine::Claim& claim) {
+  static bool in_hours = false;
+  static double seen_hours = -1;
+  if (claim.wall_hours != seen_hours) in_hours = claim.wall_hours > 0 && claim.wall_hours < 24;
+  const char* days = T("days");
+  const char* hours = T("hours");
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float unit_width = std::max(ImGui::CalcTextSize(days).x, ImGui::CalcTextSize(hours).x) +
+                           ImGui::GetFrameHeight() + 2 * style.FramePadding.x;
+  ImGui::SetNextItemWidth(std::max(1.0f, ImGui::GetContentRegionAvail().x - unit_width - style.ItemInnerSpacing.x));
+  const double per_unit = in_hours ? 1 : 24;
+  double shown = claim.wall_hours / per_unit;
+  const char* format = shown == 0 ? T("no claim") : (in_hours ? "%.1f" : "%.2f");
+  bool changed = ImGui::InputDouble("##claim.wall_hours", &shown, in_hours ? 1 : 0.5, in_hours ? 8 : 7, format);
+  if (changed) claim.wall_hours = shown * per_unit;
+  ImGui::SameLine(0, style.ItemInnerSpacing.x);
+  ImGui::SetNextItemWidth(unit_width);
+  if (ImGui::BeginCombo("##claim_wall_unit", in_hours ? hours : days)) {
+    if (ImGui::Selectable(days, !in_hours)) in_hours = false;
+    if (ImGui::Selectable(hours, in_hours)) in_hours = true;
+    ImGui::EndCombo();
+  }
+  seen_hours = claim.wall_hours;
+  return changed;
+}
+
+// A throughput, wall time or MFU someone states for this setup (a blog post, a vendor),
+// checked against physics; the verdict is drawn with the results.
+void DrawClaimSection(AppState& state, const Fonts& fonts) {
+  Heading(T("Check a claim"), fonts, true);
+  MutedText(T("Enter what a blog post or a vendor states for this model, method and hardware: a speed, a wall time "
+              "or an MFU. The verdict, with the MFU the claim implies and this tool's prediction, appears with the "
+              "results. A wall time needs the training tokens above."));
+  if (!BeginForm("claim_form", state.dpi_scale)) return;
+  const bool changed = FieldRows(state, engine::FormSection::kClaim);
   ImGui::EndTable();
   if (changed) state.dirty = true;
 }
@@ -458,7 +509,7 @@ void DrawOverlaySection(AppState& state, const Fonts& fonts) {
   (void)fonts;
   MutedText(T("Paste JSON shaped like the catalog files, e.g. {\"offers\": [...]} or {\"rates\": [...]}. "
               "Entries with a known id replace it; new ids are added."));
-  TextEditor("##overlay", state.overlay_text, 160 * state.dpi_scale);
+  DocumentBox(state, "##overlay", state.overlay_text, 160 * state.dpi_scale);
   if (ImGui::Button(L("Apply"))) state.overlay_pending = true;  // applied when the frame starts
   ImGui::SameLine();
   if (ImGui::Button(L("Remove"))) {
@@ -473,6 +524,7 @@ void DrawInputPanel(AppState& state, const Fonts& fonts) {
   DrawModelSection(state, fonts);
   DrawTrainingSection(state, fonts);
   DrawHardwareSection(state, fonts);
+  DrawClaimSection(state, fonts);
   DrawOverlaySection(state, fonts);
 }
 

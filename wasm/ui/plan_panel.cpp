@@ -14,9 +14,8 @@
 #include "widgets.h"
 
 namespace ui {
-namespace {
 
-std::string LayoutText(const engine::Plan& p) {
+std::string PlanLayoutText(const engine::Plan& p) {
   const engine::Parallelism& l = p.layout;
   const bool recompute = p.activation_checkpointing == engine::Recompute::kFull;
   const bool offload = l.offload != engine::Offload::kNone;
@@ -27,6 +26,8 @@ std::string LayoutText(const engine::Plan& p) {
                                             : T("TP%d PP%d DP%d, ZeRO-%d, mb %d");
   return Printf(format, l.tp, l.pp, l.DataParallel(), l.zero, p.micro_batch);
 }
+
+namespace {
 
 // "a, b, c" in the current language's list punctuation.
 std::string JoinList(const std::vector<std::string>& items) {
@@ -93,7 +94,7 @@ void BuyLine(const engine::Plan& p, const AppState& state) {
     RentLine(p);
     return;
   }
-  MutedText(Printf(T("buy %s"), WithThousands(p.capex).c_str()).c_str());
+  MutedText(Printf(T("buy %s"), MoneyText(p.capex, state.goal.currency).c_str()).c_str());
   if (!ImGui::IsItemHovered()) return;
   // A break-even above 100% utilization, or none (renting stays cheaper, or no rental
   // was priced), has no utilization to name: the tooltip then gives the rule alone.
@@ -104,7 +105,7 @@ void BuyLine(const engine::Plan& p, const AppState& state) {
   ImGui::SetTooltip(T("The job's share of owning (depreciation, colocation, maintenance at %.0f%% utilization, "
                       "plus power); buying the servers costs %s up front. Owning beats renting above %.0f%% "
                       "utilization."),
-                    state.goal.own_utilization * 100, WithThousands(p.capex).c_str(),
+                    state.goal.own_utilization * 100, MoneyText(p.capex, state.goal.currency).c_str(),
                     p.break_even_utilization * 100);
 }
 
@@ -118,7 +119,7 @@ bool PlanRow(const engine::Plan& p, size_t rank, const AppState& state, bool sho
   ImGui::TableSetColumnIndex(kGpusColumn);
   ImGui::Text("%d", p.layout.gpus);
   ImGui::TableSetColumnIndex(kLayoutColumn);
-  WrappedText(LayoutText(p).c_str());
+  WrappedText(PlanLayoutText(p).c_str());
   ImGui::TableSetColumnIndex(kTimeColumn);
   ImGui::TextUnformatted(HoursText(p.wall_hours).c_str());
   ImGui::TableSetColumnIndex(kCostColumn);
@@ -132,7 +133,7 @@ bool PlanRow(const engine::Plan& p, size_t rank, const AppState& state, bool sho
 // when its Use button was clicked.
 bool PlanBlock(const engine::Plan& p, const AppState& state, const std::string& currency, bool show_labels) {
   PlanIdentity(p, state, show_labels);
-  WrappedText(LayoutText(p).c_str());
+  WrappedText(PlanLayoutText(p).c_str());
   const std::string gpus = Printf(p.layout.gpus == 1 ? T("%d GPU") : T("%d GPUs"), p.layout.gpus);
   WrappedText(Printf("%s · %s · %s %s", gpus.c_str(), HoursText(p.wall_hours).c_str(),
                      WithThousands(p.cost).c_str(), currency.c_str()).c_str());

@@ -1,7 +1,8 @@
-// Rent vs buy for the current GPU type and count: cumulative cash over 48 months, renting
-// the cheapest catalog offer vs buying the cheapest catalog servers (the estimate's
-// engine::EstimateCosts), with a legend, the break-even month labelled on the chart, and
-// a hover read-out of both totals by month.
+// Rent vs buy for the current GPU type and count over 48 months, renting the cheapest
+// catalog offer vs buying the cheapest catalog servers (the estimate's
+// engine::EstimateCosts): owning net of the servers' resale value (the accounting of the
+// Own-it card, so the two agree) and the cash it takes, with a legend, the month the cash
+// breaks even, and a hover read-out of the totals by month.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -10,6 +11,7 @@
 #include "app.h"
 #include "chart.h"
 #include "engine/cost_model.h"
+#include "engine/units.h"
 #include "format.h"
 #include "i18n.h"
 #include "widgets.h"
@@ -19,6 +21,7 @@ namespace {
 
 ImU32 RentColor() { return TermColor(0); }
 ImU32 OwnColor() { return TermColor(1); }
+ImU32 CashColor() { return TermColor(2); }
 
 // A coloured square the height of a line of text, with the cursor left after it.
 void Swatch(ImU32 color, float scale) {
@@ -80,17 +83,20 @@ void DrawHoverReadout(const Chart& chart, const RentBuyView& v) {
   const double fraction = (mouse.x - chart.Min().x) / std::max(1.0f, chart.Max().x - chart.Min().x);
   const long month = std::lround(fraction * engine::kRentVsBuyHorizonMonths);
   const size_t i = size_t(std::clamp(month, 0L, long(v.series.months.size()) - 1));
-  const double rent = v.series.rent[i], own = v.series.own[i];
+  const double rent = v.series.rent[i], own = v.series.own_net[i], cash = v.series.own[i];
   const ImVec2 top = chart.At(v.series.months[i], 0);
   chart.Draw()->AddLine(ImVec2(top.x, chart.Min().y), ImVec2(top.x, chart.Max().y), Colors().chart_frame, v.scale);
   chart.Draw()->AddCircleFilled(chart.At(v.series.months[i], rent), 4.5f * v.scale, RentColor());
   chart.Draw()->AddCircleFilled(chart.At(v.series.months[i], own), 4.5f * v.scale, OwnColor());
+  chart.Draw()->AddCircleFilled(chart.At(v.series.months[i], cash), 3.5f * v.scale, CashColor());
   ImGui::BeginTooltip();
   ImGui::TextUnformatted(Printf(T("After %d months"), int(i)).c_str());
   Swatch(RentColor(), v.scale);
   ImGui::TextUnformatted(Printf(T("Rent: %s"), MoneyText(rent, v.currency).c_str()).c_str());
   Swatch(OwnColor(), v.scale);
-  ImGui::TextUnformatted(Printf(T("Own: %s"), MoneyText(own, v.currency).c_str()).c_str());
+  ImGui::TextUnformatted(Printf(T("Own, net of resale value: %s"), MoneyText(own, v.currency).c_str()).c_str());
+  Swatch(CashColor(), v.scale);
+  ImGui::TextUnformatted(Printf(T("Own, cash paid: %s"), MoneyText(cash, v.currency).c_str()).c_str());
   ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
   ImGui::TextUnformatted((own < rent ? Printf(T("owning is %s cheaper"), MoneyText(rent - own, v.currency).c_str())
                                      : Printf(T("renting is %s cheaper"), MoneyText(own - rent, v.currency).c_str()))
@@ -100,7 +106,7 @@ void DrawHoverReadout(const Chart& chart, const RentBuyView& v) {
 }
 
 void DrawChart(const RentBuyView& v) {
-  const double top = std::max(v.series.rent.back(), v.series.own.back()) * 1.05;
+  const double top = std::max({v.series.rent.back(), v.series.own.back(), v.series.own_net.back()}) * 1.05;
   // The catalog check keeps every figure finite (catalog_entries.cpp kRanges); an axis to
   // infinity would have no ticks to draw.
   if (!std::isfinite(top) || top <= 0) return;
@@ -111,7 +117,8 @@ void DrawChart(const RentBuyView& v) {
   Axis y{0, top, false, money_tick, y_title.c_str()};
   const Chart chart("rentbuy", x, y, 220 * v.scale, v.scale);
   DrawSeries(chart, v.series.rent, v.series.months, RentColor(), v.scale);
-  DrawSeries(chart, v.series.own, v.series.months, OwnColor(), v.scale);
+  DrawSeries(chart, v.series.own, v.series.months, CashColor(), v.scale * 0.6f);
+  DrawSeries(chart, v.series.own_net, v.series.months, OwnColor(), v.scale);
   DrawBreakEven(chart, v, top);
   DrawHoverReadout(chart, v);
 }
@@ -132,23 +139,32 @@ void DrawRentBuySection(const AppState& state, const engine::Estimate& e, const 
   const engine::RentVsBuy& series = *costs.rent_vs_buy;
   const float scale = state.dpi_scale;
   DrawChart({series, currency, scale});
-  const std::string& server = own.server->name;
   LegendItem(RentColor(),
              Printf(T("Rent %s %s at %s"), on_demand->offer->provider_name.c_str(), on_demand->offer->instance.c_str(),
                     MoneyPerHourText(on_demand->price_per_hour, currency).c_str()),
              true, scale);
   LegendItem(OwnColor(),
-             Printf(T("Buy %d× %s for %s"), own.servers,
-                    (own.used ? Printf(T("%s (used)"), server.c_str()) : server).c_str(),
-                    MoneyText(own.capex, currency).c_str()),
+             Printf(T("Own %s, net of its resale value"), MessageText(engine::OwnPurchase(own)).c_str()), false,
+             scale);
+  LegendItem(CashColor(), Printf(T("Cash paid: %s up front, then running costs"), MoneyText(own.capex, currency).c_str()),
              false, scale);
-  if (series.breaks_even) LegendItem(Colors().ok, T("Break-even"), false, scale);
-  const std::string verdict = series.breaks_even
-                                  ? Printf(T("Buying pays off after %d months (green line)."),
-                                           int(std::lround(series.break_even_month)))
-                                  : std::string(T("Renting stays cheaper for 4 years at this utilization."));
-  MutedText(Printf(T("Both used %d%% of the time; owned servers also pay colocation and maintenance when idle. %s"),
-                   int(std::lround(utilization * 100)), verdict.c_str()).c_str());
+  if (series.breaks_even) LegendItem(Colors().ok, T("Cash break-even"), false, scale);
+  // A month's worth of the two lines' slopes: the same comparison as the cards' rent and
+  // share of owning, per month instead of per job.
+  const double used_hours = engine::kHoursPerMonth * utilization;
+  const double rent_month = on_demand->price_per_hour * used_hours;
+  const double own_month = own.fixed_per_hour * engine::kHoursPerMonth + own.power_per_hour * used_hours;
+  const std::string net = Printf(own_month < rent_month ? T("Net of resale value, owning costs %s a month against "
+                                                            "renting's %s: owning is cheaper.")
+                                                        : T("Net of resale value, owning costs %s a month against "
+                                                            "renting's %s: renting is cheaper."),
+                                 MoneyText(own_month, currency).c_str(), MoneyText(rent_month, currency).c_str());
+  const std::string cash = series.breaks_even
+                               ? Printf(T("In cash, buying pays for itself after %d months (green line)."),
+                                        int(std::lround(series.break_even_month)))
+                               : std::string(T("In cash, renting stays cheaper for 4 years."));
+  MutedText(Printf(T("Both used %d%% of the time; owned servers also pay colocation and maintenance when idle. %s %s"),
+                   int(std::lround(utilization * 100)), net.c_str(), cash.c_str()).c_str());
 }
 
 }  // namespace ui

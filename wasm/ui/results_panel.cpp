@@ -1,5 +1,5 @@
-// The result side: the verdict, a stacked memory bar against the GPU's capacity, the
-// term-by-term table with formulas and sources, and which catalog GPUs fit.
+// The result details: a stacked memory bar against the GPU's capacity, the term-by-term
+// table with formulas and sources, and which catalog GPUs fit.
 #include <algorithm>
 #include <array>
 #include <string>
@@ -27,83 +27,6 @@ std::array<TermView, 6> Terms(const engine::MemoryBreakdown& m) {
            {T("Activations"), &m.activations},
            {T("Logits"), &m.logits},
            {T("Overheads"), &m.overhead}}};
-}
-
-void DrawVerdict(const engine::Estimate& e, const AppState& state, const Fonts& fonts) {
-  const engine::GpuSpec* gpu = state.catalog->FindGpu(state.inputs.scenario.gpu_id);
-  ImGui::Spacing();
-  ImGui::PushStyleColor(ImGuiCol_Text, e.fits ? Colors().ok : Colors().bad);
-  ImGui::PushFont(fonts.heading);
-  if (e.fits) {
-    WrappedText(Printf(T("Fits on %s (%s), %s free"), gpu->name.c_str(), GibText(e.capacity_bytes).c_str(),
-                       GibText(e.capacity_bytes - e.need_bytes).c_str()).c_str());
-  } else {
-    WrappedText(Printf(T("Does not fit on %s (%s): %s short"), gpu->name.c_str(), GibText(e.capacity_bytes).c_str(),
-                       GibText(e.need_bytes - e.capacity_bytes).c_str()).c_str());
-  }
-  ImGui::PopFont();
-  ImGui::PopStyleColor();
-  ImGui::PushStyleColor(ImGuiCol_Text, Colors().muted);
-  std::string model = MessageText(engine::ModelNameMessage(e.model, e.model_derived));
-  if (e.model_derived) model = Printf(T("%s (derived shape)"), model.c_str());
-  const int gpus = state.inputs.scenario.parallel.gpus;
-  WrappedText(Printf(gpus == 1 ? T("%s: %s parameters (%s active), %s trainable, on %d GPU")
-                               : T("%s: %s parameters (%s active), %s trainable, on %d GPUs"),
-                     model.c_str(), ParamsText(e.params.total).c_str(), ParamsText(e.params.active).c_str(),
-                     ParamsText(e.memory.trainable_params).c_str(), gpus).c_str());
-  ImGui::PopStyleColor();
-}
-
-// One changed input as the form names it ("Activation checkpointing: Full"); fields the
-// form does not show (the node size that follows the GPU count) are left out.
-std::string ChangeText(const engine::FieldChange& c, const AppState& state) {
-  const engine::ScenarioField* f = engine::FindScenarioField(c.key);
-  if (f == nullptr || f->label == nullptr) return "";
-  std::string value;
-  switch (f->type) {
-    case engine::FieldType::kChoice: {
-      const size_t index = f->ChoiceIndex(c.text);
-      value = index < f->choice_labels.size() ? T(f->choice_labels[index]) : c.text;
-      break;
-    }
-    case engine::FieldType::kText: {
-      const engine::GpuSpec* gpu = c.key == "gpu" ? state.catalog->FindGpu(c.text) : nullptr;
-      value = gpu != nullptr ? gpu->name : c.text;
-      break;
-    }
-    case engine::FieldType::kBool: value = c.value != 0 ? T("on") : T("off"); break;
-    default: value = WithThousands(c.value); break;
-  }
-  return Printf("%s: %s", T(f->label), value.c_str());
-}
-
-// Under a "does not fit" verdict: what would make it fit, each with its memory and time
-// and an Apply button (the engine's fit options, model.md §10).
-void DrawFitOptions(AppState& state, const engine::Estimate& e) {
-  if (e.fits || e.fit_options.empty()) return;
-  ImGui::Spacing();
-  ImGui::TextUnformatted(T("What would make it fit:"));
-  const engine::FitOption* chosen = nullptr;
-  for (size_t i = 0; i < e.fit_options.size(); ++i) {
-    const engine::FitOption& o = e.fit_options[i];
-    std::string changes;
-    for (const engine::FieldChange& c : o.changes) {
-      const std::string text = ChangeText(c, state);
-      if (text.empty()) continue;
-      changes += (changes.empty() ? "" : ", ") + text;
-    }
-    const std::string time = o.slowdown >= 1 ? Printf(T("%.2f× the time"), o.slowdown)
-                                             : Printf(T("%.2f× the time (faster)"), o.slowdown);
-    std::string line = Printf(T("%s → %s per GPU, %s"), changes.c_str(), GibText(o.need_bytes).c_str(), time.c_str());
-    if (o.changes_the_job) line += Printf(" (%s)", T("changes what is trained"));
-    ImGui::PushID(int(i));
-    ImGui::Bullet();
-    WrappedText(line.c_str());
-    if (ImGui::SmallButton(L("Apply"))) chosen = &o;
-    MarkAnchor(state, "fit-option:" + std::to_string(i));
-    ImGui::PopID();
-  }
-  if (chosen != nullptr) AdoptFitOption(state, *chosen);
 }
 
 // Stacked horizontal bar of the terms, scaled so both the need and the capacity fit,
@@ -216,20 +139,6 @@ void DrawWarnings(const engine::Estimate& e) {
 }
 
 }  // namespace
-
-void DrawResultsSummary(AppState& state, const Fonts& fonts) {
-  if (!state.result.ok()) {
-    const engine::InputError& error = state.result.error();
-    ImGui::PushStyleColor(ImGuiCol_Text, Colors().bad);
-    WrappedText(Printf(T("Input problem, %s: %s. Showing the last valid result."), error.field.c_str(),
-                       ErrorText(error).c_str()).c_str());
-    ImGui::PopStyleColor();
-  }
-  if (!state.last_good) return;
-  DrawSummaryCards(state, *state.last_good, fonts);
-  DrawVerdict(*state.last_good, state, fonts);
-  DrawFitOptions(state, *state.last_good);  // Apply changes the inputs, not this estimate
-}
 
 void DrawResultsDetails(AppState& state, const Fonts& fonts) {
   if (!state.last_good) return;

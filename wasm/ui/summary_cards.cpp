@@ -2,11 +2,13 @@
 // the cost of renting it and of owning it, and the utilization. Hovering a card shows how
 // its figure is computed, with this plan's numbers, and where the formula or figure
 // comes from (as the memory table and the speed facts do).
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "app.h"
 #include "engine/cost_model.h"
@@ -125,31 +127,42 @@ Card RentCard(const engine::Estimate& e) {
 
 // How the ownership figures are made up, after the job's share.
 std::string OwnBreakdown(const engine::OwnCost& o, const engine::OwnershipAssumptions& a, const std::string& currency) {
-  const std::string server = o.used ? Printf(T("%s (used)"), o.server->name.c_str()) : o.server->name;
-  return Printf(T("Fixed: depreciation to %d%% resale over %s years, colocation and maintenance. Buying %d× %s costs "
+  return Printf(T("Fixed: depreciation to %d%% resale over %s years, colocation and maintenance. Buying %s costs "
                   "%s up front (with installation, and network and storage for several servers)."),
-                int(std::lround(a.resale_fraction * 100)), QuantityText(a.depreciation_years).c_str(), o.servers,
-                server.c_str(), MoneyText(o.capex, currency).c_str());
+                int(std::lround(a.resale_fraction * 100)), QuantityText(a.depreciation_years).c_str(),
+                MessageText(engine::OwnPurchase(o)).c_str(), MoneyText(o.capex, currency).c_str());
 }
 
 // The job's share of owning (engine::OwnSharePerHour, the planner's rule) for its hours.
-Card OwnCard(const engine::Estimate& e) {
+Card OwnCard(const engine::Estimate& e, const engine::Catalog& catalog, const std::string& gpu_id) {
   const engine::EstimateCosts& costs = e.costs;
   const std::string& currency = costs.basis.currency;
-  if (!costs.own) return {T("Own it"), "–", T("no catalog server for this GPU"), Colors().muted, "", ""};
+  if (!costs.own) {
+    const engine::GpuSpec* gpu = catalog.FindGpu(gpu_id);
+    const bool restricted = gpu != nullptr && !engine::BuyableIn(*gpu, costs.basis.region);
+    return {T("Own it"), "–",
+            restricted ? T("export-restricted: a team in China cannot buy it new") : T("no catalog server for this GPU"),
+            Colors().muted, "", ""};
+  }
   const engine::OwnCost& o = *costs.own;
   const double u = costs.basis.own_utilization, hours = costs.hours;
   const std::string total = MoneyText(costs.own_share, currency);
   // The value is drawn in the title font, which has no Chinese for "/h": the hourly case
   // says "per hour" in the detail line, as the rent card does.
   const std::string capex = MoneyText(o.capex, currency);
-  Card card{T("Own it"), total,
-            Printf(e.time.tokens > 0 ? T("buy %s") : T("per hour; buy %s"), capex.c_str()), Colors().muted, "", ""};
+  std::string detail = Printf(e.time.tokens > 0 ? T("buy %s") : T("per hour; buy %s"), capex.c_str());
+  if (o.share < 1) detail += " " + Printf(T("(%d of a server's %d GPUs)"), o.job_gpus, o.server->gpus);
+  Card card{T("Own it"), total, detail, Colors().muted, "", ""};
   card.formula = Printf(T("share of owning = (fixed %s ÷ %d%% utilization + power %s) × %s = %s"),
                         MoneyPerHourText(o.fixed_per_hour, currency).c_str(), int(std::lround(u * 100)),
                         MoneyPerHourText(o.power_per_hour, currency).c_str(), HoursText(hours).c_str(),
                         total.c_str()) +
                  "\n" + OwnBreakdown(o, costs.assumptions, currency);
+  if (engine::HasRentalToCompare(o.break_even_months) && o.break_even_utilization <= 1) {
+    card.formula += "\n" + Printf(T("Owning costs less than renting when the GPUs are busy more than %.0f%% of the "
+                                     "time (the chart's net line)."),
+                                   o.break_even_utilization * 100);
+  }
   card.source = Printf(T("docs/model.md §8; server: %s"), CatalogSource("servers", o.server->id).c_str());
   return card;
 }
@@ -168,6 +181,32 @@ Card UtilizationCard(const engine::Estimate& e, const engine::GpuSpec& gpu, int 
   card.source = Printf(T("Chowdhery et al. 2022 (PaLM), Appendix B; peak: %s"),
                        CatalogSource("gpus", gpu.id).c_str());
   return card;
+}
+
+// A scenario that does not fit has no time or price: the cards after its memory card are
+// the best plan's, each labelled so (placeholders while the planner searches).
+std::vector<Card> BestPlanCards(const AppState& state, const engine::Plan* p) {
+  const Palette& c = Colors();
+  if (p == nullptr) {
+    const std::string waiting = state.plan_search ? T("searching…") : T("no plan fits");
+    return {{T("Best plan"), "–", waiting, c.muted, "", ""}};
+  }
+  const engine::GpuSpec* gpu = state.catalog->FindGpu(p->gpu_id);
+  const std::string& currency = state.goal.currency;
+  const std::string gpus = Printf(p->layout.gpus == 1 ? T("%d GPU") : T("%d GPUs"), p->layout.gpus);
+  std::vector<Card> cards = {
+      {T("Best plan: hardware"), gpus, gpu != nullptr ? gpu->name : p->gpu_id, c.ok, PlanLayoutText(*p), ""},
+      {T("Best plan: memory"), GibText(p->need_bytes), Printf(T("fits %s"), GibText(p->capacity_bytes).c_str()), c.ok,
+       "", ""},
+      {T("Best plan: wall time"), HoursText(p->wall_hours), T("with start-up, checkpoints and failures"), c.muted, "",
+       ""},
+      {T("Best plan: cost"), MoneyText(p->cost, currency), MessageText(p->procurement), c.muted, "", ""},
+      {T("Best plan: utilization"), std::to_string(std::lround(p->mfu * 100)) + "% MFU",
+       Printf(T("%s tok/s"), WithThousands(p->tokens_per_s).c_str()), c.muted, "", ""}};
+  cards[3].formula = p->own ? Printf(T("The job's share of owning; buying costs %s up front."),
+                                     MoneyText(p->capex, currency).c_str())
+                            : MessageText(engine::CapacityMessage(*p));
+  return cards;
 }
 
 // One card in the current table cell; hovering anywhere in it shows its formula.
@@ -197,13 +236,20 @@ int CardColumns(float dpi_scale) {
 
 }  // namespace
 
-void DrawSummaryCards(const AppState& state, const engine::Estimate& e, const Fonts& fonts) {
+void DrawSummaryCards(const AppState& state, const engine::Estimate& e, const engine::Plan* best_plan,
+                      const Fonts& fonts) {
   const engine::Scenario& s = state.inputs.scenario;
   const engine::GpuSpec* gpu = state.catalog->FindGpu(s.gpu_id);
   if (gpu == nullptr) return;
-  const Card cards[] = {MemoryCard(state, e, *gpu), HardwareCard(state, *gpu), WallTimeCard(e),
-                        RentCard(e), OwnCard(e), UtilizationCard(e, *gpu, s.parallel.gpus)};
-  if (!ImGui::BeginTable("cards", CardColumns(state.dpi_scale),
+  std::vector<Card> cards = {MemoryCard(state, e, *gpu)};
+  if (e.fits) {
+    cards.insert(cards.end(), {HardwareCard(state, *gpu), WallTimeCard(e), RentCard(e), OwnCard(e, *state.catalog, s.gpu_id),
+                               UtilizationCard(e, *gpu, s.parallel.gpus)});
+  } else {
+    const std::vector<Card> plan_cards = BestPlanCards(state, best_plan);
+    cards.insert(cards.end(), plan_cards.begin(), plan_cards.end());
+  }
+  if (!ImGui::BeginTable("cards", std::min(CardColumns(state.dpi_scale), int(cards.size())),
                          ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame)) {
     return;
   }

@@ -1,6 +1,7 @@
 #include "widgets.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "format.h"
 #include "i18n.h"
@@ -18,8 +19,31 @@ void Heading(const char* text, const Fonts& fonts, bool underline) {
   if (underline) ImGui::Separator();
 }
 
-bool TextEditor(const char* id, std::string& text, float height) {
-  return ImGui::InputTextMultiline(id, &text, ImVec2(-FLT_MIN, height));
+namespace {
+
+// Takes the pending drop if it landed where the last item (the box `box_id`) shows.
+bool TakeDrop(AppState& state, ImGuiID box_id, std::string& text) {
+  if (!state.dropped) return false;
+  ImRect shown(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+  shown.ClipWith(ImGui::GetCurrentWindow()->ClipRect);  // a box half scrolled away takes drops on its visible part
+  if (!shown.Contains(ImVec2(state.dropped->x, state.dropped->y))) return false;
+  // While it is being edited the box works on its own copy of the text and would not show
+  // the new one: it lets go, as when clicking elsewhere.
+  if (ImGui::GetActiveID() == box_id) ImGui::ClearActiveID();
+  text = std::move(state.dropped->text);
+  state.dropped.reset();
+  return true;
+}
+
+}  // namespace
+
+bool DocumentBox(AppState& state, const char* id, std::string& text, float height) {
+  const ImGuiID box_id = ImGui::GetID(id);  // the id InputTextMultiline gives itself
+  const bool typed = ImGui::InputTextMultiline(id, &text, ImVec2(-FLT_MIN, height));
+  std::string name(id);
+  name.erase(0, name.find_first_not_of('#'));
+  MarkAnchor(state, "document:" + name);
+  return TakeDrop(state, box_id, text) || typed;
 }
 
 void FormulaTooltip(const char* formula, const char* source) {

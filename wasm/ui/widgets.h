@@ -13,8 +13,11 @@ namespace ui {
 // A section heading in the heading font, optionally underlined.
 void Heading(const char* text, const Fonts& fonts, bool underline = false);
 
-// A multi-line text box editing `text` directly; true when it changed.
-bool TextEditor(const char* id, std::string& text, float height);
+// A multi-line text box holding a whole document (a config.json, a catalog overlay),
+// edited in place: typed or pasted into, or replaced by a file or text dropped on it
+// (state.dropped). True when the text changed, whichever way. Its anchor is
+// "document:<id without the ##>".
+bool DocumentBox(AppState& state, const char* id, std::string& text, float height);
 
 // The hover card behind a figure: how it is computed (with this plan's numbers) and the
 // source of the formula or figure.

@@ -88,7 +88,7 @@ TEST(UrlState, EveryFieldRoundTrips) {
                        {"purchase", "cloud"},
                        {"region", "eu"},
                        {"max_gpus", 32},
-                       {"claim", {{"tokens_per_s", 50000}, {"wall_hours", 30}}},
+                       {"claim", {{"tokens_per_s", 50000}, {"wall_hours", 30}, {"mfu", 0.4}}},
                        {"auto_restart", false},
                        {"restart_minutes", 30}};
   engine::contract::Json full;
@@ -142,7 +142,7 @@ TEST(UrlState, EveryAcceptedFieldRoundTripsAwayFromItsDefault) {
       {"lora_targets", "qv"}, {"lora_dropout", 0.05}, {"kernels", "eager"}, {"precision", "bf16-pure"},
       {"optimizer", "adafactor"}, {"seq_len", 2048}, {"micro_batch", 4}, {"global_batch", 8},
       {"tokens", 0}, {"dataset_tokens", 1e9}, {"epochs", 2}, {"mfu", 0.35},
-      {"claim", {{"tokens_per_s", 80000}, {"wall_hours", 12}}}, {"auto_restart", false}, {"restart_minutes", 5},
+      {"claim", {{"tokens_per_s", 80000}, {"wall_hours", 12}, {"mfu", 0.55}}}, {"auto_restart", false}, {"restart_minutes", 5},
       {"activation_checkpointing", "full"}, {"recompute_layers", 8}, {"flash_attention", false},
       {"cross_entropy", "chunked"}, {"eval_share", 0.05}, {"optimizer_in_backward", true}, {"gpu", "a100-sxm-80gb"}, {"gpu_power_w", 300},
       {"storage", "lustre-ssu"}, {"gpus", 8}, {"gpus_per_node", 4}, {"tp", 2}, {"pp", 2}, {"cp", 1},
@@ -150,7 +150,7 @@ TEST(UrlState, EveryAcceptedFieldRoundTripsAwayFromItsDefault) {
       {"framework", "megatron"}, {"network", "ib-hdr"}, {"node_gbps", 800}, {"offload", "optimizer"},
       {"deadline_days", 4}, {"budget", 900}, {"currency", "CNY"}, {"objective", "time"}, {"purchase", "own"},
       {"allowed_gpus", {"a100-sxm-80gb"}}, {"allowed_providers", {"aws"}}, {"region", "cn"}, {"min_gpus", 8}, {"max_gpus", 16}, {"keep", {"tp", "zero"}},
-      {"allow_spot", true}, {"own_utilization", 0.6}};
+      {"allow_spot", true}, {"own_utilization", 0.6}, {"memory_margin", 0.1}};
   const engine::contract::Json second = {
       {"model", "mixtral-8x7b"}, {"gpus", 16}, {"ep", 2}, {"etp", 1}, {"cp", 2}, {"zero", 3}, {"method", "lora"},
       {"tokens", 1e9}, {"activation_checkpointing", "selective"}, {"recompute_modules", {"moe_act", "layernorm"}},

@@ -82,6 +82,20 @@ TEST(SeedClaims, ThirteenBillionOnFourA100sInTwelveDaysIsImplausible) {
   EXPECT_NEAR(r["claim_check"]["implied_mfu"].get<double>(), 0.67, 0.01);
 }
 
+// The same setup with a claimed MFU, as vendors state it. 45% of 4 × 312e12 = 5.616e14
+// FLOP/s over 87.176e9 FLOP/token (6 × 12,851,609,600 GEMM weights + 12 × 40 × 5120 ×
+// 4096 attention) = 6,442 tokens/s; 120% is beyond the dense peak.
+TEST(SeedClaims, ThirteenBillionClaimedMfuImpliesItsThroughput) {
+  const std::string base = R"({"model":"llama-2-13b","method":"pretrain","precision":"fp16","gpu":"a100-sxm-80gb",)"
+                           R"("gpus":4,"zero":3,"activation_checkpointing":"full","claim":)";
+  const contract::Json r = Estimate(base + R"({"mfu":0.45}})");
+  EXPECT_EQ(r["claim_check"]["checked"], "mfu");
+  EXPECT_NEAR(r["claim_check"]["implied_tokens_per_s"].get<double>(), 6442, 1);
+  EXPECT_DOUBLE_EQ(r["claim_check"]["implied_mfu"].get<double>(), 0.45);
+  EXPECT_NEAR(r["throughput"]["flops_per_token"].get<double>(), 87175987200.0, 1e6);
+  EXPECT_EQ(Estimate(base + R"({"mfu":1.2}})")["claim_check"]["verdict"], "impossible");
+}
+
 // Seed reference case: "Llama-3-70B instruction tuning on 8×H100 in 3.5 days, ZeRO-3,
 // seq 4k". ZeRO-3 over 8 GPUs leaves 16 B × 70.55e9 / 8 = 141 GB of states per GPU:
 // it cannot fit an 80 GB H100 without CPU offload.

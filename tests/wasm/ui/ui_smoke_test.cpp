@@ -200,5 +200,80 @@ TEST_F(UiSmoke, LinkRoundTripsEveryInput) {
   EXPECT_EQ(fresh.inputs.scenario.parallel.gpus, 32);
 }
 
+// The 中文 page starts in China's market: CNY from Chinese clouds, the budget converted at
+// the ECB cross rate (7.9989 CNY / 1.1761 USD per EUR: $40,000 = ¥272,048, shown rounded);
+// back in English it returns to USD anywhere. A goal set otherwise is left alone.
+TEST_F(UiSmoke, ChineseStartsInChinasMarket) {
+  ui::SetLanguage(ui::Lang::kZh);
+  ui::FollowLanguageMarket(state_);
+  EXPECT_EQ(state_.goal.currency, "CNY");
+  EXPECT_EQ(state_.goal.region, "cn");
+  EXPECT_EQ(state_.goal.budget, 272000);
+  ui::SetLanguage(ui::Lang::kEn);
+  ui::FollowLanguageMarket(state_);
+  EXPECT_EQ(state_.goal.currency, "USD");
+  EXPECT_EQ(state_.goal.region, "");
+  state_.goal.currency = "EUR";
+  ui::SetLanguage(ui::Lang::kZh);
+  ui::FollowLanguageMarket(state_);
+  EXPECT_EQ(state_.goal.currency, "EUR");
+  ui::SetLanguage(ui::Lang::kEn);
+}
+
+// A scenario that does not fit shows no time or price of its own: once the planner is
+// done, the top line and the cards give the best plan's, labelled as such.
+TEST_F(UiSmoke, ScenarioThatDoesNotFitShowsTheBestPlan) {
+  state_.inputs.preset_id = "llama-3-70b";  // 70B full fine-tune: 16 B × 70.6e9 / 8 = 141 GB a GPU
+  state_.dirty = true;
+  std::string text;
+  for (int i = 0; i < 400 && (state_.plan_search || state_.dirty); ++i) Frame();
+  ASSERT_TRUE(state_.result.ok());
+  ASSERT_FALSE(state_.result.value().fits);
+  ASSERT_TRUE(state_.plan.ok());
+  ASSERT_FALSE(state_.plan.value().plans.empty());
+  ImGui::NewFrame();
+  ui::DrawApp(state_, fonts_, &text);
+  ImGui::Render();
+  EXPECT_NE(text.find("It does not fit on 8× NVIDIA H100"), std::string::npos) << text;
+  EXPECT_NE(text.find("plan that fits:"), std::string::npos) << text.substr(0, 600);
+  EXPECT_NE(text.find("Best plan: wall time"), std::string::npos);
+  EXPECT_EQ(text.find("Rent it"), std::string::npos);  // no price for the job that cannot run
+  EXPECT_TRUE(Failures().empty()) << Failures().front();
+}
+
+// The claim verdict draws for every verdict the examples give and for a claimed MFU, in
+// both languages, without an ImGui assertion (the results panel places it).
+TEST_F(UiSmoke, ClaimVerdictDrawsForEveryClaim) {
+  std::vector<engine::ClaimVerdict> verdicts;
+  auto draw = [&] {
+    ui::RecomputeIfDirty(state_);
+    ASSERT_TRUE(state_.result.ok()) << state_.result.error().field << ": " << state_.result.error().message;
+    ASSERT_TRUE(state_.result.value().claim.present);
+    verdicts.push_back(state_.result.value().claim.verdict);
+    for (ui::Lang lang : {ui::Lang::kEn, ui::Lang::kZh}) {
+      ui::SetLanguage(lang);
+      ImGui::NewFrame();
+      ImGui::Begin("claim");
+      ui::DrawClaimVerdict(state_, state_.result.value());
+      ImGui::End();
+      ImGui::Render();
+    }
+    ui::SetLanguage(ui::Lang::kEn);
+  };
+  for (const engine::Example& x : state_.catalog->examples) {
+    ui::LoadExample(state_, x);
+    if (state_.inputs.scenario.training.claim.wall_hours > 0 || state_.inputs.scenario.training.claim.tokens_per_s > 0) {
+      draw();
+    }
+  }
+  state_.inputs.scenario.training.claim = {};
+  state_.inputs.scenario.training.claim.mfu = 1.5;
+  state_.dirty = true;
+  draw();
+  EXPECT_EQ(verdicts.back(), engine::ClaimVerdict::kImpossible);
+  EXPECT_GE(verdicts.size(), 4u);
+  EXPECT_TRUE(Failures().empty()) << Failures().front();
+}
+
 }  // namespace
 }  // namespace ui_test
