@@ -192,7 +192,9 @@ void DrawApp(AppState& state, const Fonts& fonts, std::string* drawn_text) {
   const float scale = state.dpi_scale;
   const bool wide = ImGui::GetContentRegionAvail().x >= 820 * scale;
   if (wide) {
-    const float input_width = 390 * scale;
+    // Wide enough for most choices whole ("BF16 mixed (fp32 master)"); longer ones show
+    // whole on hover (BeginComboShowingAll).
+    const float input_width = (ImGui::GetContentRegionAvail().x >= 1200 * scale ? 440 : 390) * scale;
     ImGui::BeginChild("inputs", ImVec2(input_width, 0), true);
     DrawInputPanel(state, fonts);
     ImGui::EndChild();
@@ -201,8 +203,14 @@ void DrawApp(AppState& state, const Fonts& fonts, std::string* drawn_text) {
     DrawResultsSummary(state, fonts);
     DrawResultsDetails(state, fonts);
     ImGui::EndChild();
+  } else if (state.embed) {
+    // A narrow embed is read more than edited: the answer and its details, then the inputs.
+    DrawResultsSummary(state, fonts);
+    DrawResultsDetails(state, fonts);
+    ImGui::Spacing();
+    DrawInputPanel(state, fonts);
   } else {
-    // Narrow (phone, 400 px embed): the answer first, then the inputs, then the details.
+    // Narrow (phone): the answer first, then the inputs, then the details.
     DrawResultsSummary(state, fonts);
     DrawInputPanel(state, fonts);
     ImGui::Spacing();

@@ -65,9 +65,13 @@ void Chart::DrawTicks(const Axis& a, bool horizontal) const {
       ticks.push_back(v);
     }
   }
+  std::string previous;
   for (double v : ticks) {
     const ImVec2 p = horizontal ? At(v, y_.min) : At(x_.min, v);
     const std::string text = a.label ? a.label(v) : std::to_string(v);
+    // Ticks a label rounds to the same text (0.01 h and 0.02 h both "1 min") are drawn once.
+    if (text == previous) continue;
+    previous = text;
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     if (horizontal) {
       draw_->AddLine(ImVec2(p.x, min_.y), ImVec2(p.x, max_.y), Colors().chart_grid);
@@ -81,7 +85,8 @@ void Chart::DrawTicks(const Axis& a, bool horizontal) const {
 
 std::string HoursTick(double h) {
   char buf[32];
-  if (h < 1) std::snprintf(buf, sizeof buf, "%.0f min", h * 60);
+  if (h < 1.0 / 60) std::snprintf(buf, sizeof buf, "%.0f s", h * 3600);
+  else if (h < 1) std::snprintf(buf, sizeof buf, "%.0f min", h * 60);
   else if (h < 48) std::snprintf(buf, sizeof buf, "%.0f h", h);
   else std::snprintf(buf, sizeof buf, "%.0f d", h / 24);
   return buf;

@@ -151,7 +151,9 @@ std::string Printf(const char* format, ...) {
 std::string QuantityText(double v) {
   char buf[32];
   if (v >= 1000) return WithThousands(v);
-  std::snprintf(buf, sizeof buf, v == std::floor(v) ? "%.0f" : "%.2f", v);
+  // Below 0.01 two decimals say "0.00": three significant digits instead (0.000412 TB).
+  const char* format = v == std::floor(v) ? "%.0f" : std::fabs(v) < 0.01 ? "%.3g" : "%.2f";
+  std::snprintf(buf, sizeof buf, format, v);
   return buf;
 }
 

@@ -73,7 +73,7 @@ void GoalFieldEnd(AppState& state, std::string_view field) {
 // translated where they are drawn; `index` is the enum's value.
 bool ChoiceCombo(const char* id, int* index, std::span<const char* const> labels) {
   bool changed = false;
-  if (ImGui::BeginCombo(id, T(labels[size_t(*index)]))) {
+  if (BeginComboShowingAll(id, T(labels[size_t(*index)]))) {
     for (size_t i = 0; i < labels.size(); ++i) {
       if (ImGui::Selectable(L(labels[i]), int(i) == *index)) {
         *index = int(i);
@@ -264,7 +264,7 @@ bool CatalogCombo(const char* widget_id, const std::vector<T>& items, std::strin
     if (x.id == id) current = &x;
   }
   bool changed = false;
-  if (ImGui::BeginCombo(widget_id, current ? label(*current).c_str() : id.c_str())) {
+  if (BeginComboShowingAll(widget_id, current ? label(*current).c_str() : id.c_str())) {
     for (const T& x : items) {
       if (!shown(x)) continue;
       if (ImGui::Selectable(label(x).c_str(), current == &x)) {
@@ -296,7 +296,7 @@ bool StorageCombo(AppState& state) {
   const engine::StorageTier* current = state.catalog->FindStorage(id);
   const char* default_label = T("Default: local NVMe, a parallel file system past one node");
   bool changed = false;
-  if (ImGui::BeginCombo("##storage", current ? current->name.c_str() : default_label)) {
+  if (BeginComboShowingAll("##storage", current ? current->name.c_str() : default_label)) {
     if (ImGui::Selectable(default_label, current == nullptr)) {
       changed = !id.empty();
       id.clear();

@@ -105,4 +105,13 @@ void MarkAnchor(AppState& state, const std::string& name) {
   state.anchors[name] = {min.x / css, min.y / css, size.x / css, size.y / css};
 }
 
+bool BeginComboShowingAll(const char* id, const char* preview, int flags) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float room = ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - 2 * style.FramePadding.x;
+  const bool clipped = ImGui::CalcTextSize(preview, nullptr, true).x > room;
+  const bool open = ImGui::BeginCombo(id, preview, flags);
+  if (!open && clipped && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", preview);
+  return open;
+}
+
 }  // namespace ui

@@ -23,6 +23,10 @@ bool DocumentBox(AppState& state, const char* id, std::string& text, float heigh
 // source of the formula or figure.
 void FormulaTooltip(const char* formula, const char* source);
 
+// ImGui::BeginCombo whose preview, when the box is too narrow for it, shows whole in a
+// tooltip on hover (a long choice such as "InfiniBand NDR 400 Gb/s (ConnectX-7, ...)").
+bool BeginComboShowingAll(const char* id, const char* preview, int flags = 0);
+
 // Text wrapped to the current wrap position (the cell, window or PushTextWrapPos), like
 // ImGui::TextWrapped but breaking lines as text_wrap.h does: numbers, ids and English words
 // stay whole, Chinese breaks between characters.

@@ -79,6 +79,8 @@ TEST(MoneyText, IsSafeForAnyAmount) {
   EXPECT_EQ(ui::WithThousands(9.3e18), "9.3e18");
   EXPECT_EQ(ui::WithThousands(1234567), "1,234,567");
   EXPECT_EQ(ui::QuantityText(1e300), "1e300");
+  EXPECT_EQ(ui::QuantityText(0.000412), "0.000412");  // a 100M-token dataset in TB, not "0.00"
+  EXPECT_EQ(ui::QuantityText(2.5), "2.50");
 }
 
 TEST(MoneyText, PerHourAndTicks) {
