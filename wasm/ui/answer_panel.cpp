@@ -132,10 +132,15 @@ std::string TopLine(const AppState& state, const engine::Estimate& e, const engi
   if (state.plan_search) return verdict + " " + T("Searching for a plan that fits…");
   if (best == nullptr) return verdict + " " + T("No catalog plan fits: see what would make it fit below.");
   const bool met = state.plan.value().constraints_met;
+  // An owned plan's cost is the job's share; the cash to buy the servers is said beside it.
+  const std::string cost =
+      best->own ? Printf(T("%s as its share of owning (buying costs %s)"),
+                         MoneyText(best->cost, state.goal.currency).c_str(),
+                         MoneyText(best->capex, state.goal.currency).c_str())
+                : MoneyText(best->cost, state.goal.currency);
   return verdict + " " +
          Printf(met ? T("Best plan that fits: %s, %s, %s.") : T("Nearest plan that fits (it misses the deadline or budget): %s, %s, %s."),
-                PlanGpusText(*best, state).c_str(), HoursText(best->wall_hours).c_str(),
-                MoneyText(best->cost, state.goal.currency).c_str());
+                PlanGpusText(*best, state).c_str(), HoursText(best->wall_hours).c_str(), cost.c_str());
 }
 
 // How `plan` runs the job unlike the inputs, in the form's words ("Micro-batch: 4").
