@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { useBrowser, openPage, finish, clickAnchor, shotDir } from './harness.mjs';
+import { useBrowser, openPage, finish, clickAnchor, shotDir, drawnText } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -20,17 +20,9 @@ const VERDICT_WORDS = {
     incomplete: '暂无法核查' },
 };
 
+// Waits until the page has computed the inputs and finished planning.
 async function settled(page) {
   await page.waitForFunction(() => !window.Module.tsBusy && window.TrainSizer.current().plan, null, { timeout: 90000 });
-}
-
-// The frame's text with every section open (ImGui's text log), once the page is idle.
-async function drawnText(page) {
-  await page.evaluate(() => window.TrainSizer._drawnText(true));
-  const start = await page.evaluate(() => window.Module.tsFrames);
-  await page.waitForFunction((f) => window.Module.tsFrames >= f + 2 && !window.Module.tsBusy, start,
-    { timeout: 60000 });
-  return page.evaluate(() => window.TrainSizer._drawnText(false));
 }
 
 // Opens the Examples menu and picks `id`, again if a slow frame swallowed the click.

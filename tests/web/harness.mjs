@@ -155,3 +155,13 @@ export async function retryGesture(page, action, done) {
   }
   throw new Error('the page did not respond to the gesture');
 }
+
+// The text of a frame drawn with every section open (TrainSizer._drawnText, ImGui's text
+// log), once the page has nothing left to compute.
+export async function drawnText(page) {
+  await page.evaluate(() => window.TrainSizer._drawnText(true));
+  const start = await page.evaluate(() => window.Module.tsFrames);
+  await page.waitForFunction((f) => window.Module.tsFrames >= f + 2 && !window.Module.tsBusy, start,
+    { timeout: 60000 });
+  return page.evaluate(() => window.TrainSizer._drawnText(false));
+}

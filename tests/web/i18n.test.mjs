@@ -7,7 +7,7 @@
 // lowercase English words in a row, the rule tests/wasm/ui/i18n_test.cpp applies to the templates themselves.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, finish } from './harness.mjs';
+import { useBrowser, openPage, finish, drawnText } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -32,14 +32,6 @@ const kCodeLine = /^\s*(?:[#{}\[\]"'-]|[\w.]+:|--|torchrun|deepspeed|python|expo
 
 function englishLines(text) {
   return text.split('\n').map((l) => l.trim()).filter((l) => l && !kCodeLine.test(l) && kProse.test(l));
-}
-
-async function drawnText(page) {
-  await page.evaluate(() => window.TrainSizer._drawnText(true));
-  const start = await page.evaluate(() => window.Module.tsFrames);
-  await page.waitForFunction((f) => window.Module.tsFrames >= f + 2 && !window.Module.tsBusy, start,
-    { timeout: 60000 });
-  return page.evaluate(() => window.TrainSizer._drawnText(false));
 }
 
 test('the 中文 page shows no English engine sentence', async () => {
