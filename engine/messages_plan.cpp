@@ -37,6 +37,8 @@ constexpr MessageTemplate kTemplates[] = {
      "{gpu}: the offers rent one buyer at most {capacity} GPUs self-serve, too few for a plan that fits and meets "
      "the goal; more needs a cluster negotiated with the provider's sales (or owned servers)"},
     // [SECTION] how a rented plan's GPUs are had (planner.h CapacityMessage)
+    {"plan.real_name_verification",
+     "a Chinese cloud: the account must pass real-name verification with a Chinese ID or business licence"},
     {"plan.capacity", "{how}, up to {gpus} GPUs per buyer"},
     {"plan.capacity.lead_time", "{how}, up to {gpus} GPUs per buyer, ~{days} days to start"},
     {"plan.capacity.min_term", "{how}, up to {gpus} GPUs per buyer, billed at least {hours} h"},

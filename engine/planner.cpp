@@ -81,6 +81,7 @@ struct HourlyPrice {
   Message label;  // the plan's procurement
   int units = 0;
   double capex = 0, fixed_per_hour = 0, power_per_hour = 0, break_even_u = 0, break_even_months = 0;
+  double whole_capex = 0;  // own: the whole servers' price when the job is charged a share
   bool used = false;  // own: second-hand servers
   const CloudOffer* offer = nullptr;
 };
@@ -132,6 +133,7 @@ Prices PricesFor(const Catalog& cat, const PlanConstraints& c, const GpuSpec& g,
       if (p.own.per_hour > 0 && per_hour >= p.own.per_hour) continue;
       p.own = {per_hour, o.server->id, OwnPurchase(o), o.servers};
       p.own.capex = o.capex;
+      p.own.whole_capex = o.whole_capex;
       p.own.used = o.used;
       p.own.fixed_per_hour = o.fixed_per_hour;
       p.own.power_per_hour = o.power_per_hour;
@@ -196,6 +198,7 @@ Plan MakePlan(const Scenario& s, const ParamCounts& params, const GpuSpec& g, co
     p.lead_time_days = price.offer->lead_time_days;
     p.min_term_hours = price.offer->min_term_hours;
     p.price_uncertain = price.offer->confidence == "low";
+    p.real_name_verification = price.offer->market == Market::kCn;
   }
   // Rentals bill at the offer's granularity, as CloudOptions does; ownership is the job's
   // share of the hardware's cost per hour (model.md §8).
@@ -210,6 +213,7 @@ Plan MakePlan(const Scenario& s, const ParamCounts& params, const GpuSpec& g, co
   p.cash_outlay = own ? price.capex + price.power_per_hour * hours : p.cost;
   p.per_gpu_hour = price.per_hour / s.parallel.gpus;
   p.capex = price.capex;
+  p.whole_capex = price.whole_capex;
   p.break_even_utilization = price.break_even_u;
   p.break_even_months = price.break_even_months;
   // The deadline counts from today: a capacity block or reserved cluster is booked for
@@ -272,7 +276,7 @@ class Search {
   void SearchLayout(const GpuSpec& g, const FabricSpec& f, const Prices& prices, Scenario s, GpuOutcome& out);
   bool TryCandidate(const GpuSpec& g, const FabricSpec& f, const Prices& prices, const Scenario& s, GpuOutcome& out);
   // The memory a plan may use on `g`: its capacity less the goal's safety margin.
-  double UsableBytes(const GpuSpec& g) const { return g.memory_bytes * (1 - c_.memory_margin); }
+  double UsableBytes(const GpuSpec& g) const { return engine::UsableBytes(g.memory_bytes, c_.memory_margin); }
   void Insert(const Plan& p);
   Message RejectionReason(const GpuSpec& g, const GpuOutcome& o) const;
 

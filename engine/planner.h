@@ -25,6 +25,9 @@ inline constexpr std::array<std::string_view, 3> kPurchaseNames = {"cloud", "own
 
 inline constexpr double kDefaultMemoryMargin = 0.05;
 
+// The memory a plan may use of a GPU's `capacity_bytes` under the goal's safety margin.
+inline double UsableBytes(double capacity_bytes, double memory_margin) { return capacity_bytes * (1 - memory_margin); }
+
 struct PlanConstraints {
   double deadline_days = 0;  // 0 = no deadline
   double budget = 0;         // 0 = no budget, in `currency`
@@ -87,11 +90,15 @@ struct Plan {
   double lead_time_days = 0;
   double min_term_hours = 0;
   bool price_uncertain = false;  // the catalog holds the offer's price with low confidence
+  // A Chinese cloud rents only to accounts verified with a Chinese ID or business licence
+  // (实名认证; cost_model.h RentableIn says where the rule comes from).
+  bool real_name_verification = false;
   double cost = 0;             // the job's cost in the constraints' currency (own: amortized share)
   double cash_outlay = 0;      // what must be paid up front: the rental, or the purchase + power
   double storage_cost = 0;     // rented plans: object storage for data and checkpoints (in `cost`)
   double per_gpu_hour = 0;
-  double capex = 0;            // own plans: purchase price
+  double capex = 0;            // own plans: purchase price (the job's share of one server's, for a small job)
+  double whole_capex = 0;      // own plans: the whole servers' price (capex unless a share)
   double break_even_utilization = 0;
   double break_even_months = 0;
   bool within_deadline = true, within_budget = true;

@@ -570,6 +570,9 @@ int main() {
   ui::SetLanguage(ui::LanguageFromCode(query_lang.empty() ? HostString("browserLang") : query_lang));
   platform.state.lang_chosen = !query_lang.empty();
   ui::FollowLanguageMarket(platform.state);  // a link's own goal replaces it below
+  // A team in China can neither rent the first screen's H100 there nor buy it: the 中文
+  // first screen shows the A800, which Chinese clouds rent (a link's GPU replaces it).
+  if (ui::Language() == ui::Lang::kZh) platform.state.inputs.scenario.gpu_id = "a800-sxm-80gb";
   platform.state.embed = HostFlag("isEmbed");
   platform.state.host = BrowserActions(HostFlag("isOffline"), platform.state.embed);
     const std::string hash = HostString("hash");

@@ -82,5 +82,31 @@ TEST(BreakEven, RentVsBuySeriesSaysWhetherItCrosses) {
   EXPECT_FALSE(never.breaks_even);
 }
 
+// Issue 18: a 2-GPU job on the 8-GPU server above is charged a quarter of it. Capex
+// $100,000 / 4 = $25,000 (whole $100,000); power 10 kW / 4 = 2.5 kW × $0.10 = $0.25/h;
+// fixed = 25,000 × 0.5 / (4 × 8,760) = $0.35674/h.
+TEST(OwnShare, ASmallJobPaysItsGpusShareOfOneServer) {
+  const OneServer one;
+  const OwnCost o = OwnOptions(one.catalog, one.a, "gpu-x", 2, 1.0, "USD", 0).at(0);
+  EXPECT_DOUBLE_EQ(o.share, 0.25);
+  EXPECT_EQ(o.job_gpus, 2);
+  EXPECT_DOUBLE_EQ(o.capex, 25000);
+  EXPECT_DOUBLE_EQ(o.whole_capex, 100000);
+  EXPECT_NEAR(o.power_per_hour, 0.25, 1e-9);
+  EXPECT_NEAR(o.fixed_per_hour, 0.35674, 1e-5);
+}
+
+// The chart's net line is the Own-it card's accounting: after 12 months at 50% use,
+// fixed $1.4269 × 8,760 h + power $1.00 × 4,380 used h = 12,500 + 4,380 = $16,880; the
+// cash line is the $100,000 purchase + the same power = $104,380 (no colocation here).
+TEST(RentVsBuy, NetLineIsTheShareOfOwningAndCashLineThePurchase) {
+  const OwnCost o = OneServer().At(2.0);
+  const RentVsBuy r = RentVsBuySeries(16.0, o, 0.5, 48);
+  EXPECT_NEAR(r.own_net[12], 16880, 1);
+  EXPECT_NEAR(r.own[12], 104380, 1);
+  EXPECT_NEAR(r.rent[12], 16.0 * 4380, 1);
+  EXPECT_DOUBLE_EQ(r.own_net[0], 0);
+}
+
 }  // namespace
 }  // namespace engine

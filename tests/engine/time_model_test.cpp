@@ -274,6 +274,21 @@ TEST(TimeModel, Fp32NormsUnderQloraDoubleTheElementwiseTraffic) {
   EXPECT_NEAR(compute_s(true) - compute_s(false), expected, 1e-9);
 }
 
+// QLoRA dequantizes every NF4 linear weight to bf16 for the forward and the backward GEMMs
+// at a quarter of HBM bandwidth (LitGPT's measured 22-27%): Llama-3-8B's linear weights are
+// 32 × (2 · 4096² + 2 · 4096 · 1024 + 3 · 4096 · 14,336) = 6,979,321,856, × 2.52 B × 2
+// passes / (0.25 × 3.35e12 B/s) = 42.0 ms a micro-batch more than LoRA.
+TEST(TimeModel, QloraDequantizesEveryLinearWeightTwiceAMicroBatch) {
+  Scenario s = Llama8B(1);
+  s.training.seq_len = 1024;
+  s.training.global_batch = 1;
+  const auto other_s = [&](Method method) {
+    s.training.method = method;
+    return EstimateThroughput(s, CountParams(s.model), H100(), Fabric(3200, 0.9)).breakdown.other_s;
+  };
+  EXPECT_NEAR(other_s(Method::kQlora) - other_s(Method::kLora), 6'979'321'856.0 * 2.52 * 2 / (0.25 * 3.35e12), 1e-4);
+}
+
 // Without FlashAttention the softmax and dropout kernels move every score: Llama-3-8B, one
 // 1,024-token sequence on one H100 with the attention GEMMs held at 20% of peak either
 // way. Per token: the masked half of the attention FLOPs comes back, 0.5 · 12·32·4096·1024

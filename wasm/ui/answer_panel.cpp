@@ -23,7 +23,7 @@ void DrawVerdict(const engine::Estimate& e, const AppState& state) {
   ImGui::Spacing();
   ImGui::PushStyleColor(ImGuiCol_Text, e.fits ? Colors().ok : Colors().bad);
   const double margin = state.goal.memory_margin;
-  if (e.fits && e.need_bytes > (1 - margin) * e.capacity_bytes) {
+  if (e.fits && e.need_bytes > engine::UsableBytes(e.capacity_bytes, margin)) {
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().warn);
     WrappedText(Printf(T("Fits on %s (%s) with only %s free, less than the %.0f%% safety margin: allocator "
                          "fragmentation or the estimate's own error can run it out of memory. Plans keep the margin."),
@@ -124,19 +124,28 @@ std::string TopLine(const AppState& state, const engine::Estimate& e, const engi
     if (e.time.tokens <= 0) return Printf(T("It fits on %s. Give the tokens to train on for its time and cost."), here.c_str());
     const std::string time = HoursText(e.reliability.wall_hours_with_failures);
     if (!e.costs.rent) return Printf(T("It fits on %s and takes %s."), here.c_str(), time.c_str());
+    const engine::CloudCost& rent = *e.costs.rent;
+    if (rent.offer->min_term_hours > e.costs.hours) {
+      return Printf(T("It fits on %s and takes %s; renting costs %s, a minimum term of %s."), here.c_str(),
+                    time.c_str(), MoneyText(rent.total, currency).c_str(),
+                    HoursText(rent.offer->min_term_hours).c_str());
+    }
     return Printf(T("It fits on %s and takes %s; renting costs %s."), here.c_str(), time.c_str(),
-                  MoneyText(e.costs.rent->total, currency).c_str());
+                  MoneyText(rent.total, currency).c_str());
   }
   const std::string verdict = Printf(T("It does not fit on %s (%s short per GPU)."), here.c_str(),
                                      GibText(e.need_bytes - e.capacity_bytes).c_str());
   if (state.plan_search) return verdict + " " + T("Searching for a plan that fits…");
+  if (!state.plan.ok()) {
+    return verdict + " " + Printf(T("No plan: %s."), ErrorText(state.plan.error()).c_str());
+  }
   if (best == nullptr) return verdict + " " + T("No catalog plan fits: see what would make it fit below.");
   const bool met = state.plan.value().constraints_met;
   // An owned plan's cost is the job's share; the cash to buy the servers is said beside it.
   const std::string cost =
       best->own ? Printf(T("%s as its share of owning (buying costs %s)"),
                          MoneyText(best->cost, state.goal.currency).c_str(),
-                         MoneyText(best->capex, state.goal.currency).c_str())
+                         MoneyText(best->whole_capex, state.goal.currency).c_str())
                 : MoneyText(best->cost, state.goal.currency);
   return verdict + " " +
          Printf(met ? T("Best plan that fits: %s, %s, %s.") : T("Nearest plan that fits (it misses the deadline or budget): %s, %s, %s."),
@@ -196,7 +205,8 @@ void DrawResultsSummary(AppState& state, const Fonts& fonts) {
   if (!state.last_good) return;
   const engine::Estimate& e = *state.last_good;
   const engine::Plan* best = BestPlan(state);
-  ImGui::PushStyleColor(ImGuiCol_Text, e.fits ? Colors().ok : Colors().bad);
+  const bool tight = e.need_bytes > engine::UsableBytes(e.capacity_bytes, state.goal.memory_margin);
+  ImGui::PushStyleColor(ImGuiCol_Text, !e.fits ? Colors().bad : tight ? Colors().warn : Colors().ok);
   ImGui::PushFont(fonts.heading);
   WrappedText(TopLine(state, e, best).c_str());
   ImGui::PopFont();

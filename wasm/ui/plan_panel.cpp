@@ -83,6 +83,7 @@ void PlanIdentity(const engine::Plan& p, const AppState& state, bool show_labels
 // the minimum term (catalog capacity, model.md §8.1).
 void RentLine(const engine::Plan& p) {
   MutedText(MessageText(engine::CapacityMessage(p)).c_str());
+  if (p.real_name_verification) MutedText(MessageText(engine::MakeMessage("plan.real_name_verification")).c_str());
   if (!p.price_uncertain) return;
   ImGui::PushStyleColor(ImGuiCol_Text, Colors().warn);
   WrappedText(MessageText(engine::MakeMessage("plan.price_uncertain")).c_str());

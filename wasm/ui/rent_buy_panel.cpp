@@ -11,7 +11,6 @@
 #include "app.h"
 #include "chart.h"
 #include "engine/cost_model.h"
-#include "engine/units.h"
 #include "format.h"
 #include "i18n.h"
 #include "widgets.h"
@@ -146,14 +145,14 @@ void DrawRentBuySection(const AppState& state, const engine::Estimate& e, const 
   LegendItem(OwnColor(),
              Printf(T("Own %s, net of its resale value"), MessageText(engine::OwnPurchase(own)).c_str()), false,
              scale);
-  LegendItem(CashColor(), Printf(T("Cash paid: %s up front, then running costs"), MoneyText(own.capex, currency).c_str()),
-             false, scale);
+  const std::string cash_label =
+      own.share < 1 ? Printf(T("Cash paid, this job's share: %s up front (the server costs %s), then running costs"),
+                             MoneyText(own.capex, currency).c_str(), MoneyText(own.whole_capex, currency).c_str())
+                    : Printf(T("Cash paid: %s up front, then running costs"), MoneyText(own.capex, currency).c_str());
+  LegendItem(CashColor(), cash_label, false, scale);
   if (series.breaks_even) LegendItem(Colors().ok, T("Cash break-even"), false, scale);
-  // A month's worth of the two lines' slopes: the same comparison as the cards' rent and
-  // share of owning, per month instead of per job.
-  const double used_hours = engine::kHoursPerMonth * utilization;
-  const double rent_month = on_demand->price_per_hour * used_hours;
-  const double own_month = own.fixed_per_hour * engine::kHoursPerMonth + own.power_per_hour * used_hours;
+  // The lines' first month: the same comparison as the cards' rent and share of owning.
+  const double rent_month = series.rent[1], own_month = series.own_net[1];
   const std::string net = Printf(own_month < rent_month ? T("Net of resale value, owning costs %s a month against "
                                                             "renting's %s: owning is cheaper.")
                                                         : T("Net of resale value, owning costs %s a month against "
@@ -162,7 +161,8 @@ void DrawRentBuySection(const AppState& state, const engine::Estimate& e, const 
   const std::string cash = series.breaks_even
                                ? Printf(T("In cash, buying pays for itself after %d months (green line)."),
                                         int(std::lround(series.break_even_month)))
-                               : std::string(T("In cash, renting stays cheaper for 4 years."));
+                               : std::string(T("In cash alone (before selling the servers), renting stays cheaper "
+                                               "for 4 years."));
   MutedText(Printf(T("Both used %d%% of the time; owned servers also pay colocation and maintenance when idle. %s %s"),
                    int(std::lround(utilization * 100)), net.c_str(), cash.c_str()).c_str());
 }

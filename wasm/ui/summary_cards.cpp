@@ -106,9 +106,12 @@ Card RentCard(const engine::Estimate& e) {
   if (!rent) return {T("Rent it"), "–", T("no catalog offer for this GPU and count"), Colors().muted, "", ""};
   const engine::CloudOffer& offer = *rent->offer;
   const bool job = e.time.tokens > 0;
+  const bool min_term = job && offer.min_term_hours > e.costs.hours;
   Card card{T("Rent it"), MoneyText(job ? rent->total : rent->price_per_hour, currency),
-            Printf(job ? T("%s, on-demand") : T("%s, per hour on-demand"), offer.provider_name.c_str()),
-            Colors().muted, "", ""};
+            min_term ? Printf(T("%s, billed at least %s"), offer.provider_name.c_str(),
+                              HoursText(offer.min_term_hours).c_str())
+                     : Printf(job ? T("%s, on-demand") : T("%s, per hour on-demand"), offer.provider_name.c_str()),
+            min_term ? Colors().warn : Colors().muted, "", ""};
   card.formula = Printf(T("%d × %s %s at %s each, on-demand, price of %s."), rent->units,
                         offer.provider_name.c_str(), offer.instance.c_str(),
                         MoneyPerHourText(rent->price_per_hour / rent->units, currency).c_str(),
@@ -141,7 +144,7 @@ Card OwnCard(const engine::Estimate& e, const engine::Catalog& catalog, const st
     const engine::GpuSpec* gpu = catalog.FindGpu(gpu_id);
     const bool restricted = gpu != nullptr && !engine::BuyableIn(*gpu, costs.basis.region);
     return {T("Own it"), "–",
-            restricted ? T("export-restricted: a team in China cannot buy it new") : T("no catalog server for this GPU"),
+            restricted ? T("export-restricted: a team in China cannot buy it") : T("no catalog server for this GPU"),
             Colors().muted, "", ""};
   }
   const engine::OwnCost& o = *costs.own;
@@ -150,8 +153,11 @@ Card OwnCard(const engine::Estimate& e, const engine::Catalog& catalog, const st
   // The value is drawn in the title font, which has no Chinese for "/h": the hourly case
   // says "per hour" in the detail line, as the rent card does.
   const std::string capex = MoneyText(o.capex, currency);
-  std::string detail = Printf(e.time.tokens > 0 ? T("buy %s") : T("per hour; buy %s"), capex.c_str());
-  if (o.share < 1) detail += " " + Printf(T("(%d of a server's %d GPUs)"), o.job_gpus, o.server->gpus);
+  std::string detail = Printf(e.time.tokens > 0 ? T("buy %s") : T("per hour; buy %s"),
+                              MoneyText(o.whole_capex, currency).c_str());
+  if (o.share < 1) {
+    detail += " " + Printf(T("(this job: %d of its %d GPUs, %s)"), o.job_gpus, o.server->gpus, capex.c_str());
+  }
   Card card{T("Own it"), total, detail, Colors().muted, "", ""};
   card.formula = Printf(T("share of owning = (fixed %s ÷ %d%% utilization + power %s) × %s = %s"),
                         MoneyPerHourText(o.fixed_per_hour, currency).c_str(), int(std::lround(u * 100)),
@@ -188,7 +194,7 @@ Card UtilizationCard(const engine::Estimate& e, const engine::GpuSpec& gpu, int 
 std::vector<Card> BestPlanCards(const AppState& state, const engine::Plan* p) {
   const Palette& c = Colors();
   if (p == nullptr) {
-    const std::string waiting = state.plan_search ? T("searching…") : T("no plan fits");
+    const std::string waiting = state.plan_search ? T("searching…") : state.plan.ok() ? T("no plan fits") : T("no plan");
     return {{T("Best plan"), "–", waiting, c.muted, "", ""}};
   }
   const engine::GpuSpec* gpu = state.catalog->FindGpu(p->gpu_id);
@@ -204,7 +210,7 @@ std::vector<Card> BestPlanCards(const AppState& state, const engine::Plan* p) {
       {T("Best plan: utilization"), std::to_string(std::lround(p->mfu * 100)) + "% MFU",
        Printf(T("%s tok/s"), WithThousands(p->tokens_per_s).c_str()), c.muted, "", ""}};
   cards[3].formula = p->own ? Printf(T("The job's share of owning; buying costs %s up front."),
-                                     MoneyText(p->capex, currency).c_str())
+                                     MoneyText(p->whole_capex, currency).c_str())
                             : MessageText(engine::CapacityMessage(*p));
   return cards;
 }
