@@ -55,13 +55,13 @@ void DrawPrediction(const AppState& state, const engine::Estimate& e) {
   const engine::Throughput& th = e.throughput;
   std::string text = Printf(T("Predicted here: %s tokens/s at %.1f%% MFU"), WithThousands(th.tokens_per_s).c_str(),
                             th.mfu * 100);
-  if (e.time.tokens > 0) text += Printf(T("; %s for the training tokens"), HoursText(e.time.wall_hours).c_str());
+  if (e.time.tokens > 0) text += Printf(T("; %s of training steps for the tokens (the wall time adds start-up, checkpoints and failures)"), HoursText(e.time.wall_hours).c_str());
   WrappedText((text + ".").c_str());
   const engine::Scenario& s = state.inputs.scenario;
   const SpeedRange range = PredictedSpeedRange(th.tokens_per_s, s.training.method, s.parallel.framework);
   if (range.cases == 0) return;
-  MutedText(Printf(T("Likely range: %s to %s tokens/s (±%.0f%%, the median error on %d published runs like this "
-                     "one, each predicted without its source in the calibration)."),
+  MutedText(Printf(T("Typical range: %s to %s tokens/s (±%.0f%%, the median error on %d published runs like this "
+                     "one, each predicted without its source in the calibration: half of them missed by more)."),
                    WithThousands(range.low_tokens_per_s).c_str(), WithThousands(range.high_tokens_per_s).c_str(),
                    range.median_error * 100, range.cases)
                 .c_str());
