@@ -13,6 +13,15 @@
 namespace ui {
 namespace {
 
+// Puts the next small button beside the last one when it fits, else on a new line (a
+// phone's width cannot hold all four).
+void SameLineIfFits(const char* label) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float width = ImGui::CalcTextSize(label, nullptr, true).x + style.FramePadding.x * 2;
+  const float right = ImGui::GetItemRectMax().x + style.ItemSpacing.x + width;
+  if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+}
+
 // The page's own buttons: share, offline copy, language, theme. Each right-aligned group
 // wraps under the title when the page is narrow.
 void DrawHeaderButtons(AppState& state) {
@@ -30,18 +39,18 @@ void DrawHeaderButtons(AppState& state) {
                                           : T("The link holds every input: whoever opens it sees this plan."));
   }
   if (state.embed && host.open_full_tool) {
-    ImGui::SameLine();
+    SameLineIfFits(L("Open the full tool"));
     if (ImGui::SmallButton(L("Open the full tool"))) host.open_full_tool();
   }
   if (!state.embed && host.download_offline_copy) {
-    ImGui::SameLine();
+    SameLineIfFits(L("Download offline copy"));
     if (ImGui::SmallButton(L("Download offline copy"))) host.download_offline_copy();
     if (ImGui::IsItemHovered()) {
       ImGui::SetTooltip("%s", T("One HTML file with the whole tool and catalog: open it from disk on a machine "
                                 "with no network."));
     }
   }
-  ImGui::SameLine();
+  SameLineIfFits(Language() == Lang::kZh ? "English" : "中文");
   // Each language is named in itself, so a reader of the other one can find it.
   if (ImGui::SmallButton(Language() == Lang::kZh ? "English###lang" : "中文###lang")) {
     SetLanguage(Language() == Lang::kZh ? Lang::kEn : Lang::kZh);
@@ -49,7 +58,7 @@ void DrawHeaderButtons(AppState& state) {
     FollowLanguageMarket(state);
     RefreshLink(state);
   }
-  ImGui::SameLine();
+  SameLineIfFits(state.dark ? L("Light theme") : L("Dark theme"));
   if (ImGui::SmallButton(state.dark ? L("Light theme") : L("Dark theme"))) {
     state.dark = !state.dark;
     state.theme_chosen = true;
