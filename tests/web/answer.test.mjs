@@ -107,3 +107,25 @@ test('a team in China renting in CNY is offered A800 and H800 servers', async ()
   assert.equal(plan.currency, 'CNY');
   await finish(opened);
 });
+
+// A phone (390 px) and a blog's embed (480 px), in both languages: the header's buttons stay
+// on screen (they wrap, one by one) and the answer comes first. Screenshots to look at.
+for (const [width, embed] of [[390, false], [480, true]]) {
+  for (const lang of ['en', 'zh']) {
+    test(`${width} px${embed ? ' embed' : ''} (${lang}): the header fits and the answer leads`, async () => {
+      const query = `?lang=${lang}${embed ? '&embed=1' : ''}`;
+      const opened = await openPage(env.browser, `${env.server.url}/${query}#v=1&lang=${lang}&model=llama-3-8b` +
+        '&gpu=rtx-4090-24gb&method=lora&tokens=1e8', { width, height: 1600, locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
+      const { page } = opened;
+      await settled(page);
+      const { anchors } = await page.evaluate(() => window.TrainSizer.current());
+      for (const name of ['language', 'theme']) {
+        const [x, , w] = anchors[name];
+        assert.ok(x >= 0 && x + w <= width, `${name} button at ${x}..${x + w} of ${width} px`);
+      }
+      assert.ok(anchors.answer[1] < anchors.budget[1], 'the answer is above the inputs');
+      await page.screenshot({ path: path.join(shotDir, `narrow-${width}${embed ? '-embed' : ''}-${lang}.png`) });
+      await finish(opened);
+    });
+  }
+}

@@ -58,6 +58,7 @@ void DrawHeaderButtons(AppState& state) {
     FollowLanguageMarket(state);
     RefreshLink(state);
   }
+  MarkAnchor(state, "language");
   SameLineIfFits(state.dark ? L("Light theme") : L("Dark theme"));
   if (ImGui::SmallButton(state.dark ? L("Light theme") : L("Dark theme"))) {
     state.dark = !state.dark;
@@ -65,6 +66,7 @@ void DrawHeaderButtons(AppState& state) {
     ApplyTheme(state.dark, state.dpi_scale);
     RefreshLink(state);
   }
+  MarkAnchor(state, "theme");
 }
 
 float HeaderButtonsWidth(const AppState& state) {
