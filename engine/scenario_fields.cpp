@@ -40,8 +40,8 @@ constexpr const char* kOffloadLabels[] = {"None", "Optimizer → CPU", "Optimize
 constexpr const char* kShardingLabels[] = {"DeepSpeed ZeRO", "PyTorch FSDP"};
 constexpr const char* kTargetLabels[] = {"Attention (q,k,v,o)", "All linear layers", "q and v only (PEFT default)"};
 constexpr const char* kSavedModuleLabels[] = {"Nothing else", "Input embeddings", "LM head", "Embeddings and LM head"};
-constexpr const char* kAttentionBackendLabels[] = {"flash-attn (FlashAttention-2, PyTorch SDPA)",
-                                                  "cuDNN fused attention (Transformer Engine)"};
+constexpr const char* kAttentionBackendLabels[] = {"FlashAttention-2 / SDPA",
+                                                  "cuDNN (Transformer Engine)"};
 constexpr const char* kKernelLabels[] = {"Fused (Megatron, TE, Liger)", "Eager PyTorch (HF, LitGPT)"};
 constexpr const char* kCrossEntropyLabels[] = {"Standard (bf16 + fp32 copy)", "Eager HF (fp32 upcast)",
                                                "Chunked (torchtune, Liger)"};

@@ -294,7 +294,7 @@ bool NetworkCombo(AppState& state) {
 bool StorageCombo(AppState& state) {
   std::string& id = state.inputs.scenario.storage;
   const engine::StorageTier* current = state.catalog->FindStorage(id);
-  const char* default_label = T("Default: local NVMe, a parallel file system past one node");
+  const char* default_label = T("Default (NVMe; cluster: parallel FS)");
   bool changed = false;
   if (BeginComboShowingAll("##storage", current ? current->name.c_str() : default_label)) {
     if (ImGui::Selectable(default_label, current == nullptr)) {
