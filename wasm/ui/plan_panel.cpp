@@ -95,7 +95,10 @@ void BuyLine(const engine::Plan& p, const AppState& state) {
     RentLine(p);
     return;
   }
-  MutedText(Printf(T("buy %s"), MoneyText(p.capex, state.goal.currency).c_str()).c_str());
+  const std::string& currency = state.goal.currency;
+  MutedText(p.whole_capex > p.capex ? Printf(T("buy %s (this job's share %s)"), MoneyText(p.whole_capex, currency).c_str(),
+                                            MoneyText(p.capex, currency).c_str()).c_str()
+                                    : Printf(T("buy %s"), MoneyText(p.capex, currency).c_str()).c_str());
   if (!ImGui::IsItemHovered()) return;
   // A break-even above 100% utilization, or none (renting stays cheaper, or no rental
   // was priced), has no utilization to name: the tooltip then gives the rule alone.
