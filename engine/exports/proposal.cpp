@@ -115,7 +115,7 @@ std::string RentOrOwn(const Plan& p, const EstimateCosts& costs, const PlanConst
   bool rented = false, owned = false;
   if (p.own) {
     owned = true;
-    args = {MoneyArg("capex", p.capex, c.currency), MoneyArg("share", p.cost, c.currency)};
+    args = {MoneyArg("capex", p.whole_capex, c.currency), MoneyArg("share", p.cost, c.currency)};
     break_even_months = p.break_even_months;
     if (rent != nullptr) {
       rented = true;
@@ -127,7 +127,7 @@ std::string RentOrOwn(const Plan& p, const EstimateCosts& costs, const PlanConst
     args = {MoneyArg("rent", p.cost, c.currency), MessageArgOf("offer", p.procurement)};
     if (costs.own) {
       owned = true;
-      args.push_back(MoneyArg("capex", costs.own->capex, c.currency));
+      args.push_back(MoneyArg("capex", costs.own->whole_capex, c.currency));
       args.push_back(MoneyArg("share", costs.own_share, c.currency));
       break_even_months = costs.own->break_even_months;
     }
@@ -168,9 +168,9 @@ void WriteFigures(std::ostringstream& out, const Plan& p, const PlanConstraints&
   } else if (BreaksEven(p.break_even_months)) {
     Row(out, say, "proposal.row.purchase",
         say("proposal.purchase_price.break_even",
-            {MoneyArg("capex", p.capex, c.currency), NumberArg("months", p.break_even_months)}));
+            {MoneyArg("capex", p.whole_capex, c.currency), NumberArg("months", p.break_even_months)}));
   } else {
-    Row(out, say, "proposal.row.purchase", say("proposal.purchase_price", {MoneyArg("capex", p.capex, c.currency)}));
+    Row(out, say, "proposal.row.purchase", say("proposal.purchase_price", {MoneyArg("capex", p.whole_capex, c.currency)}));
   }
   if (e != nullptr) {
     Row(out, say, "proposal.row.rent_or_own", RentOrOwn(p, e->costs, c, say));
