@@ -108,17 +108,20 @@ const engine::Plan* BestPlan(const AppState& state) {
   return &state.plan.value().plans.front();
 }
 
-// "8× H100 SXM 80GB": the plan's GPUs by their catalog name.
+// "8× H100 SXM 80GB": a count of a catalog GPU by its name (its id when unknown).
+std::string GpusText(int gpus, const std::string& gpu_id, const AppState& state) {
+  const engine::GpuSpec* gpu = state.catalog->FindGpu(gpu_id);
+  return Printf("%d× %s", gpus, gpu != nullptr ? gpu->name.c_str() : gpu_id.c_str());
+}
+
 std::string PlanGpusText(const engine::Plan& p, const AppState& state) {
-  const engine::GpuSpec* gpu = state.catalog->FindGpu(p.gpu_id);
-  return Printf("%d× %s", p.layout.gpus, gpu != nullptr ? gpu->name.c_str() : p.gpu_id.c_str());
+  return GpusText(p.layout.gpus, p.gpu_id, state);
 }
 
 // The one line the answer starts with.
 std::string TopLine(const AppState& state, const engine::Estimate& e, const engine::Plan* best) {
   const engine::Scenario& s = state.inputs.scenario;
-  const engine::GpuSpec* gpu = state.catalog->FindGpu(s.gpu_id);
-  const std::string here = Printf("%d× %s", s.parallel.gpus, gpu != nullptr ? gpu->name.c_str() : s.gpu_id.c_str());
+  const std::string here = GpusText(s.parallel.gpus, s.gpu_id, state);
   const std::string& currency = e.costs.basis.currency;
   if (e.fits) {
     if (e.time.tokens <= 0) return Printf(T("It fits on %s. Give the tokens to train on for its time and cost."), here.c_str());

@@ -137,12 +137,11 @@ std::string OwnBreakdown(const engine::OwnCost& o, const engine::OwnershipAssump
 }
 
 // The job's share of owning (engine::OwnSharePerHour, the planner's rule) for its hours.
-Card OwnCard(const engine::Estimate& e, const engine::Catalog& catalog, const std::string& gpu_id) {
+Card OwnCard(const engine::Estimate& e, const engine::GpuSpec& gpu) {
   const engine::EstimateCosts& costs = e.costs;
   const std::string& currency = costs.basis.currency;
   if (!costs.own) {
-    const engine::GpuSpec* gpu = catalog.FindGpu(gpu_id);
-    const bool restricted = gpu != nullptr && !engine::BuyableIn(*gpu, costs.basis.region);
+    const bool restricted = !engine::BuyableIn(gpu, costs.basis.region);
     return {T("Own it"), "–",
             restricted ? T("export-restricted: a team in China cannot buy it") : T("no catalog server for this GPU"),
             Colors().muted, "", ""};
@@ -249,7 +248,7 @@ void DrawSummaryCards(const AppState& state, const engine::Estimate& e, const en
   if (gpu == nullptr) return;
   std::vector<Card> cards = {MemoryCard(state, e, *gpu)};
   if (e.fits) {
-    cards.insert(cards.end(), {HardwareCard(state, *gpu), WallTimeCard(e), RentCard(e), OwnCard(e, *state.catalog, s.gpu_id),
+    cards.insert(cards.end(), {HardwareCard(state, *gpu), WallTimeCard(e), RentCard(e), OwnCard(e, *gpu),
                                UtilizationCard(e, *gpu, s.parallel.gpus)});
   } else {
     const std::vector<Card> plan_cards = BestPlanCards(state, best_plan);
