@@ -254,6 +254,8 @@ struct GpuOutcome {
   int largest_capacity = 0;    // the most GPUs an offer of this GPU rents one buyer
   double smallest_need = 1e300;
   int largest_count_tried = 0;
+  // Owned plans stop growing at the first count with one within the deadline (SearchGpu).
+  bool purchase_sized = false;
   const Plan* fastest = nullptr;
   const Plan* cheapest = nullptr;
 };
@@ -323,6 +325,7 @@ bool Search::TryCandidate(const GpuSpec& g, const FabricSpec& f, const Prices& p
     const Plan p = MakePlan(s, params_, g, e, *price, own, c_, global_batch_, storage_per_hour_);
     if (!PlanIsFinite(p)) continue;  // a hole in the numeric contract: never offered as a plan
     out.any_feasible |= p.within_deadline && p.within_budget;
+    out.purchase_sized |= own && p.within_deadline;
     Insert(p);
     for (Plan& best : best_by_gpu_) {
       if (best.gpu_id != g.id) continue;
@@ -395,7 +398,12 @@ void Search::SearchGpu(const GpuSpec& g, const FabricSpec& f) {
   const std::vector<int> counts =
       Keeps(c_, "gpus") ? std::vector<int>{base_.parallel.gpus} : GpuCounts(c_.min_gpus, c_.max_gpus);
   for (int n : counts) {
-    const Prices prices = PricesFor(cat_, c_, g, n, assumptions_);
+    Prices prices = PricesFor(cat_, c_, g, n, assumptions_);
+    // A purchase is sized by the job: the fewest GPUs that fit and meet the deadline.
+    // Buying more to finish sooner than asked costs the job only its amortized share, so
+    // a short job would otherwise "buy" racks of servers; whether the team can keep that
+    // fleet busy is a question this job cannot answer (model.md §8.4).
+    if (out.purchase_sized) prices.own = {};
     if (prices.over_capacity) {
       out.over_capacity = true;
       out.largest_capacity = std::max(out.largest_capacity, prices.capacity_short);

@@ -237,6 +237,40 @@ TEST(Planner, ChinaRentsInstalledRestrictedGpusButNeverBuysThem) {
   EXPECT_EQ(none->reason.id, "plan.export_restricted_cn.no_rental");
 }
 
+// Issue 18: a purchase is sized by the job. Without a deadline, each GPU's owned plans are
+// at its smallest count that fits (more GPUs only finish sooner, at a share that stays the
+// same); with one, at the smallest count that meets it.
+TEST(Planner, APurchaseIsTheFewestGpusThatFitAndMeetTheDeadline) {
+  Catalog c = TinyCatalog();
+  ServerOption server;
+  server.id = "big-server";
+  server.name = "big-server";
+  server.gpu_id = "big-80gb";
+  server.gpus = 8;
+  server.power_kw = 10;
+  server.price_usd_new = 300000;
+  c.servers = {server};
+  PlanConstraints own;
+  own.purchase = Purchase::kOwn;
+  own.max_gpus = 64;
+  const auto owned_counts = [&](const PlanConstraints& goal) {
+    auto r = RunPlan(Llama8BFineTune(), goal, c);
+    EXPECT_TRUE(r.ok());
+    std::vector<int> counts;
+    for (const Plan& p : r.value().plans) counts.push_back(p.layout.gpus);
+    return counts;
+  };
+  // Llama-3-8B full fine-tuning needs about 16 bytes per parameter of model states: over
+  // 80 GB on one GPU, under it sharded over two (ZeRO-3).
+  EXPECT_EQ(owned_counts(own), std::vector<int>{2});
+  // 1e9 tokens × 6 × 8.03e9 FLOPs = 4.8e19 FLOPs; at most 989 TFLOP/s per GPU, two GPUs
+  // need at least 6.8 h, so a 6 h deadline asks for more of them.
+  own.deadline_days = 0.25;
+  const std::vector<int> counts = owned_counts(own);
+  ASSERT_EQ(counts.size(), 1u);
+  EXPECT_GT(counts[0], 2);
+}
+
 // Issue 18: a plan on a price the catalog holds with low confidence says so.
 TEST(Planner, ALowConfidencePriceIsFlagged) {
   Catalog c = TinyCatalog();
