@@ -137,7 +137,7 @@ void DrawOwnership(AppState& state, const Fonts& fonts) {
   ImGui::TableSetupColumn(L("Figure"), ImGuiTableColumnFlags_WidthStretch, 2.0f);
   ImGui::TableSetupColumn(L("Value"), ImGuiTableColumnFlags_WidthStretch, narrow ? 1.0f : 0.8f);
   if (!narrow) ImGui::TableSetupColumn(L("Unit"), ImGuiTableColumnFlags_WidthStretch, 1.4f);
-  ImGui::TableHeadersRow();
+  TableHeadersRowFitted();
   for (const char* id : kOwnershipFigures) {
     const engine::FacilityFigure* figure = state.catalog->FindFacility(id);
     if (figure == nullptr) continue;
@@ -205,7 +205,7 @@ void DrawCloudPrices(AppState& state, const engine::GpuSpec& gpu, const Fonts& f
   ImGui::TableSetupColumn(L("On demand /h"), ImGuiTableColumnFlags_WidthStretch, 0.9f);
   ImGui::TableSetupColumn(L("Spot /h"), ImGuiTableColumnFlags_WidthStretch, 0.9f);
   SetupDateAndConfidenceColumns(narrow);
-  ImGui::TableHeadersRow();
+  TableHeadersRowFitted();
   int shown = 0;
   for (const engine::CloudOffer& offer : state.catalog->offers) {
     if (offer.gpu_id != gpu.id) continue;
@@ -224,7 +224,7 @@ void DrawServerPrices(AppState& state, const engine::GpuSpec& gpu, const Fonts& 
   ImGui::TableSetupColumn(L("Server"), ImGuiTableColumnFlags_WidthStretch, 2.2f);
   ImGui::TableSetupColumn(L("New, USD"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
   SetupDateAndConfidenceColumns(narrow);
-  ImGui::TableHeadersRow();
+  TableHeadersRowFitted();
   for (const engine::ServerOption& server : state.catalog->servers) {
     if (server.gpu_id != gpu.id) continue;
     ++shown;

@@ -168,7 +168,7 @@ void DrawGpuCompareSection(const AppState& state, const Fonts& fonts) {
     const ImGuiTableColumnFlags sort = c == kName ? ImGuiTableColumnFlags_DefaultSort : 0;
     ImGui::TableSetupColumn(headers[c].c_str(), ImGuiTableColumnFlags_WidthStretch | sort, widths[c]);
   }
-  ImGui::TableHeadersRow();
+  TableHeadersRowFitted();
   SortRows(rows);
   for (const engine::GpuSpec* g : rows) DrawRow(*g);
   ImGui::EndTable();

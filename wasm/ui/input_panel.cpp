@@ -387,7 +387,8 @@ bool ClaimWallTimeField(engine::Claim& claim) {
   const double per_unit = in_hours ? 1 : 24;
   double shown = claim.wall_hours / per_unit;
   const char* format = shown == 0 ? T("no claim") : (in_hours ? "%.1f" : "%.2f");
-  bool changed = ImGui::InputDouble("##claim.wall_hours", &shown, in_hours ? 1 : 0.5, in_hours ? 8 : 7, format);
+  // No step buttons: a claim is typed as read, and on a phone the box needs their room.
+  bool changed = ImGui::InputDouble("##claim.wall_hours", &shown, 0, 0, format);
   if (changed) claim.wall_hours = shown * per_unit;
   ImGui::SameLine(0, style.ItemInnerSpacing.x);
   ImGui::SetNextItemWidth(unit_width);

@@ -178,7 +178,7 @@ const engine::Plan* PlanTable(const char* id, const std::vector<engine::Plan>& p
   const std::string cost_label = Printf(T("Cost (%s)"), currency.c_str()) + "###cost";
   ImGui::TableSetupColumn(cost_label.c_str(), ImGuiTableColumnFlags_WidthFixed, 110 * scale);
   ImGui::TableSetupColumn("##use", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoSort, 60 * scale);
-  ImGui::TableHeadersRow();
+  TableHeadersRowFitted();
   const engine::Plan* chosen = nullptr;
   for (size_t i : SortedOrder(plans)) {
     ImGui::PushID(int(i));

@@ -65,7 +65,7 @@ void DrawTermTable(const engine::Estimate& e, float scale) {
   ImGui::TableSetupColumn(L("Term"), ImGuiTableColumnFlags_WidthFixed, 150 * scale);
   ImGui::TableSetupColumn(L("Per GPU"), ImGuiTableColumnFlags_WidthFixed, 90 * scale);
   ImGui::TableSetupColumn(L("How it is computed (hover for the source)"), ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableHeadersRow();
+  TableHeadersRowFitted();
   const auto terms = Terms(e.memory);
   for (size_t i = 0; i < terms.size(); ++i) {
     ImGui::TableNextRow();
@@ -111,7 +111,7 @@ void DrawGpuFitTable(const engine::Estimate& e, float scale) {
   ImGui::TableSetupColumn(L("Memory"), ImGuiTableColumnFlags_WidthFixed, 90 * figures_scale);
   ImGui::TableSetupColumn(L("Fits?"), ImGuiTableColumnFlags_WidthFixed, 110 * figures_scale);
   ImGui::TableSetupColumn(L("Headroom"), ImGuiTableColumnFlags_WidthFixed, 100 * figures_scale);
-  ImGui::TableHeadersRow();
+  TableHeadersRowFitted();
   for (const engine::GpuFit& f : e.fit_by_gpu) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);

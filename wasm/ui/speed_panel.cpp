@@ -219,7 +219,7 @@ void DrawServerSection(const engine::Estimate& e, const Fonts& fonts, float scal
   ImGui::TableSetupColumn(L("Item"), ImGuiTableColumnFlags_WidthFixed, 190 * scale);
   ImGui::TableSetupColumn(L("Amount"), ImGuiTableColumnFlags_WidthFixed, 150 * scale);
   ImGui::TableSetupColumn(L("Why"), ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableHeadersRow();
+  TableHeadersRowFitted();
   for (const engine::BomLine& l : e.server.lines) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);

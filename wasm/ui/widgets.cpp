@@ -1,6 +1,8 @@
 #include "widgets.h"
 
 #include <algorithm>
+#include <string>
+#include <string_view>
 #include <utility>
 
 #include "format.h"
@@ -105,13 +107,45 @@ void MarkAnchor(AppState& state, const std::string& name) {
   state.anchors[name] = {min.x / css, min.y / css, size.x / css, size.y / css};
 }
 
+std::string FittedLabel(const std::string& text, float room) {
+  // A label's ID part ("###...") stays as it is; only the visible part is shortened.
+  const size_t id_at = text.find("##");
+  const std::string visible = text.substr(0, id_at);
+  const std::string id = id_at == std::string::npos ? "" : text.substr(id_at);
+  if (ImGui::CalcTextSize(visible.c_str()).x <= room || !(visible.ends_with(")") || visible.ends_with("）"))) {
+    return text;
+  }
+  size_t detail = visible.rfind(" (");
+  const size_t wide = visible.rfind("（");
+  if (wide != std::string::npos && (detail == std::string::npos || wide > detail)) detail = wide;
+  return detail != std::string::npos && detail > 0 ? visible.substr(0, detail) + id : text;
+}
+
 bool BeginComboShowingAll(const char* id, const char* preview, int flags) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float room = ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - 2 * style.FramePadding.x;
-  const bool clipped = ImGui::CalcTextSize(preview, nullptr, true).x > room;
-  const bool open = ImGui::BeginCombo(id, preview, flags);
+  const std::string shown = FittedLabel(preview, room);
+  const bool open = ImGui::BeginCombo(id, shown.c_str(), flags);
+  const bool clipped = shown != preview || ImGui::CalcTextSize(preview, nullptr, true).x > room;
   if (!open && clipped && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", preview);
   return open;
+}
+
+void TableHeadersRowFitted() {
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  for (int column = 0; column < ImGui::TableGetColumnCount(); ++column) {
+    if (!ImGui::TableSetColumnIndex(column)) continue;
+    const char* name = ImGui::TableGetColumnName(column);
+    const std::string shown = FittedLabel(name, ImGui::GetContentRegionAvail().x);
+    ImGui::PushID(column);
+    ImGui::TableHeader(shown.c_str());
+    if (shown != name && ImGui::IsItemHovered()) {
+      const std::string_view whole(name);
+      const std::string_view visible = whole.substr(0, whole.find("##"));
+      ImGui::SetTooltip("%.*s", int(visible.size()), visible.data());
+    }
+    ImGui::PopID();
+  }
 }
 
 }  // namespace ui

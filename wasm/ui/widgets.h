@@ -23,8 +23,17 @@ bool DocumentBox(AppState& state, const char* id, std::string& text, float heigh
 // source of the formula or figure.
 void FormulaTooltip(const char* formula, const char* source);
 
-// ImGui::BeginCombo whose preview, when the box is too narrow for it, shows whole in a
-// tooltip on hover (a long choice such as "InfiniBand NDR 400 Gb/s (ConnectX-7, ...)").
+// `text` as it fits in `room` pixels: whole, or without its trailing parenthetical
+// ("NVIDIA H100 SXM5 80GB (79.6 GiB)" → the name, in either language's parentheses), since
+// a whole name reads better than one cut mid-word. Still too long, ImGui clips it.
+std::string FittedLabel(const std::string& text, float room);
+
+// ImGui::TableHeadersRow with each header a FittedLabel of its column (the whole on hover).
+void TableHeadersRowFitted();
+
+// ImGui::BeginCombo whose preview, when the box is too narrow for it, drops its trailing
+// parenthetical ("NVIDIA H100 SXM5 80GB (79.6 GiB)" shows the name) and shows whole in a
+// tooltip on hover.
 bool BeginComboShowingAll(const char* id, const char* preview, int flags = 0);
 
 // Text wrapped to the current wrap position (the cell, window or PushTextWrapPos), like
