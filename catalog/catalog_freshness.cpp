@@ -1,58 +1,47 @@
 #include "catalog/catalog_freshness.h"
 
 #include <algorithm>
-#include <cctype>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/dates.h"
 
 namespace catalog {
-
-// Howard Hinnant's days_from_civil (public-domain algorithm, chrono date library).
-long DaysFromCivil(int y, int m, int d) {
-  y -= m <= 2;
-  const long era = (y >= 0 ? y : y - 399) / 400;
-  const long yoe = y - era * 400;
-  const long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  const long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
-}
-
 namespace {
 
-int Digits(const std::string& s, size_t at, size_t n) {
-  if (at + n > s.size()) return -1;
-  int v = 0;
-  for (size_t i = at; i < at + n; ++i) {
-    if (!std::isdigit(static_cast<unsigned char>(s[i]))) return -1;
-    v = v * 10 + (s[i] - '0');
+// A money unit names a price ("USD/kWh", "EUR/kWh", "USD per GPU"); other units are
+// datasheet or survey figures (PUE, years, fractions).
+bool IsMoneyUnit(const std::string& unit) {
+  for (std::string_view code : {"USD", "EUR", "CNY"}) {
+    if (unit.find(code) != std::string::npos) return true;
   }
-  return v;
+  return false;
 }
 
-// A year token counts as a date from the end of its period: "2021" = 2021-12-31,
-// "2021-06" = 2021-06-30 (the figure was true at least until then).
-long EndOfPeriod(int year, int month) {
-  if (month < 1) return DaysFromCivil(year, 12, 31);
-  return DaysFromCivil(month == 12 ? year + 1 : year, month == 12 ? 1 : month + 1, 1) - 1;
+// The fields of an entry that date a price, and what each prices. A datasheet's date is
+// not among them: a 2022 datasheet stays true, a 2024 price does not.
+std::vector<std::pair<std::string, engine::contract::Json>> PriceDates(const std::string& section,
+                                                                       const engine::contract::Json& e) {
+  std::vector<std::pair<std::string, engine::contract::Json>> dates;
+  if (e.contains("price_date")) dates.push_back({"price_date", e["price_date"]});
+  if (section == "rates" && e.contains("date")) dates.push_back({"date", e["date"]});
+  // A GPU's street price, when the catalog has one.
+  if (e.contains("price") && e["price"].is_object()) {
+    const engine::contract::Json& price = e["price"];
+    const bool priced = std::any_of(price.begin(), price.end(), [](const engine::contract::Json& v) { return v.is_number(); });
+    if (priced) dates.push_back({"price.date", price.value("date", engine::contract::Json())});
+  }
+  // Facility prices (electricity, colocation) and storage prices carry one source date.
+  const bool money_figure = section == "facility" && IsMoneyUnit(e.value("unit", std::string()));
+  const bool storage_price = section == "storage" && !e.contains("price_date") &&
+                             ((e.contains("price_usd_per_tb") && e["price_usd_per_tb"].is_number()) ||
+                              (e.contains("cloud_usd_per_tb_month") && e["cloud_usd_per_tb_month"].is_number()));
+  if ((money_figure || storage_price) && e.contains("source_date")) dates.push_back({"source_date", e["source_date"]});
+  return dates;
 }
 
 }  // namespace
-
-long NewestDay(const std::string& text) {
-  long newest = -1;
-  for (size_t i = 0; i + 4 <= text.size(); ++i) {
-    const bool starts_word = i == 0 || !std::isdigit(static_cast<unsigned char>(text[i - 1]));
-    const int year = Digits(text, i, 4);
-    if (!starts_word || year < 1990 || year > 2100 || (i + 4 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 4])))) {
-      continue;
-    }
-    int month = -1;
-    if (i + 7 <= text.size() && text[i + 4] == '-' && (i + 7 == text.size() || !std::isdigit(static_cast<unsigned char>(text[i + 7])))) {
-      month = Digits(text, i + 5, 2);
-      if (month > 12) month = -1;  // "2023-24" is a range of years, not a month
-    }
-    newest = std::max(newest, EndOfPeriod(year, month));
-  }
-  return newest;
-}
 
 engine::contract::Json StaleFigures(std::span<const EmbeddedFile> files, int older_than_days, long today) {
   engine::contract::Json stale = engine::contract::Json::array();
@@ -64,10 +53,9 @@ engine::contract::Json StaleFigures(std::span<const EmbeddedFile> files, int old
       for (const engine::contract::Json& e : entries) {
         if (!e.is_object()) continue;
         const std::string id = e.value("id", e.value("currency", std::string("?")));
-        for (const char* field : {"source_date", "price_date", "date"}) {
-          if (!e.contains(field)) continue;
-          const std::string date = e[field].is_string() ? e[field].get<std::string>() : "";
-          const long day = NewestDay(date);
+        for (const auto& [field, value] : PriceDates(section, e)) {
+          const std::string date = value.is_string() ? value.get<std::string>() : "";
+          const long day = engine::NewestDay(date);
           const long age = day < 0 ? -1 : today - day;
           if (day >= 0 && age <= older_than_days) continue;
           stale.push_back({{"file", f.name}, {"entry", section + "/" + id}, {"field", field},

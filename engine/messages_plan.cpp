@@ -45,6 +45,8 @@ constexpr MessageTemplate kTemplates[] = {
     {"plan.capacity.lead_time_min_term",
      "{how}, up to {gpus} GPUs per buyer, ~{days} days to start, billed at least {hours} h"},
     {"plan.price_uncertain", "price uncertain (a low-confidence catalog price): ask for a quote"},
+    {"plan.price_stale", "price seen {date}, over a year before this catalog: check today's"},
+    {"plan.price_undated", "the catalog does not say when this price was seen: check today's"},
     {"plan.capacity.self-serve", "self-serve"},
     {"plan.capacity.quota-request", "after a quota request"},
     {"plan.capacity.marketplace", "marketplace hosts"},

@@ -5,6 +5,7 @@
 #include <iterator>
 #include <map>
 
+#include "dates.h"
 #include "estimate_costs.h"
 #include "finite_guard.h"
 #include "format.h"
@@ -84,6 +85,7 @@ struct HourlyPrice {
   double whole_capex = 0;  // own: the whole servers' price when the job is charged a share
   bool used = false;  // own: second-hand servers
   const CloudOffer* offer = nullptr;
+  std::string price_date;  // when the catalog saw the price
 };
 
 struct Prices {
@@ -122,8 +124,13 @@ Prices PricesFor(const Catalog& cat, const PlanConstraints& c, const GpuSpec& g,
         continue;
       }
       if (p.cloud.per_hour > 0 && cc.price_per_hour >= p.cloud.per_hour) continue;
-      p.cloud = {cc.price_per_hour, cc.offer->id, RentalProcurement(cc), cc.units};
+      p.cloud = HourlyPrice{};
+      p.cloud.per_hour = cc.price_per_hour;
+      p.cloud.id = cc.offer->id;
+      p.cloud.label = RentalProcurement(cc);
+      p.cloud.units = cc.units;
       p.cloud.offer = cc.offer;
+      p.cloud.price_date = cc.offer->price_date;
     }
   }
   if (c.purchase != Purchase::kCloud && BuyableIn(g, c.region)) {
@@ -131,7 +138,11 @@ Prices PricesFor(const Catalog& cat, const PlanConstraints& c, const GpuSpec& g,
     for (const OwnCost& o : OwnOptions(cat, a, g.id, gpus, 1.0, c.currency, cloud_gpu_hour)) {
       const double per_hour = OwnSharePerHour(o, c.own_utilization);
       if (p.own.per_hour > 0 && per_hour >= p.own.per_hour) continue;
-      p.own = {per_hour, o.server->id, OwnPurchase(o), o.servers};
+      p.own = HourlyPrice{};
+      p.own.per_hour = per_hour;
+      p.own.id = o.server->id;
+      p.own.label = OwnPurchase(o);
+      p.own.units = o.servers;
       p.own.capex = o.capex;
       p.own.whole_capex = o.whole_capex;
       p.own.used = o.used;
@@ -139,6 +150,7 @@ Prices PricesFor(const Catalog& cat, const PlanConstraints& c, const GpuSpec& g,
       p.own.power_per_hour = o.power_per_hour;
       p.own.break_even_u = o.break_even_utilization;
       p.own.break_even_months = o.break_even_months;
+      p.own.price_date = o.server->price_date;
     }
   }
   return p;
@@ -169,7 +181,8 @@ Evaluated Evaluate(const Scenario& s, const ParamCounts& c, const GpuSpec& g, co
 }
 
 Plan MakePlan(const Scenario& s, const ParamCounts& params, const GpuSpec& g, const Evaluated& e,
-              const HourlyPrice& price, bool own, const PlanConstraints& c, int global_batch, double storage_per_hour) {
+              const HourlyPrice& price, bool own, const PlanConstraints& c, int global_batch, double storage_per_hour,
+              const std::string& catalog_date) {
   Plan p;
   p.gpu_id = g.id;
   p.layout = s.parallel;
@@ -214,6 +227,9 @@ Plan MakePlan(const Scenario& s, const ParamCounts& params, const GpuSpec& g, co
   p.per_gpu_hour = price.per_hour / s.parallel.gpus;
   p.capex = price.capex;
   p.whole_capex = price.whole_capex;
+  p.price_date = price.price_date;
+  const long price_age_days = PriceAgeDays(price.price_date, catalog_date);
+  p.price_stale = price_age_days < 0 || price_age_days > kStalePriceDays;
   p.break_even_utilization = price.break_even_u;
   p.break_even_months = price.break_even_months;
   // The deadline counts from today: a capacity block or reserved cluster is booked for
@@ -322,7 +338,7 @@ bool Search::TryCandidate(const GpuSpec& g, const FabricSpec& f, const Prices& p
   out.any_fit = true;
   for (const auto& [price, own] : {std::pair{&prices.cloud, false}, {&prices.own, true}}) {
     if (price->per_hour <= 0) continue;
-    const Plan p = MakePlan(s, params_, g, e, *price, own, c_, global_batch_, storage_per_hour_);
+    const Plan p = MakePlan(s, params_, g, e, *price, own, c_, global_batch_, storage_per_hour_, cat_.date);
     if (!PlanIsFinite(p)) continue;  // a hole in the numeric contract: never offered as a plan
     out.any_feasible |= p.within_deadline && p.within_budget;
     out.purchase_sized |= own && p.within_deadline;

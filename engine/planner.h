@@ -90,6 +90,10 @@ struct Plan {
   double lead_time_days = 0;
   double min_term_hours = 0;
   bool price_uncertain = false;  // the catalog holds the offer's price with low confidence
+  // When the catalog saw the offer's or the server's price, and whether that is more than
+  // kStalePriceDays before the catalog's date (or unknown): the page shows the date then.
+  std::string price_date;
+  bool price_stale = false;
   // A Chinese cloud rents only to accounts verified with a Chinese ID or business licence
   // (实名认证; cost_model.h RentableIn says where the rule comes from).
   bool real_name_verification = false;

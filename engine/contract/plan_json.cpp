@@ -89,6 +89,8 @@ Json PlanJson(const engine::Plan& p, const engine::Catalog& cat) {
               {"capacity_kind", p.own ? Json(nullptr) : Json(std::string(engine::EnumName(engine::kCapacityKindNames, p.capacity_kind)))},
               {"lead_time_days", p.own ? Json(nullptr) : Json(p.lead_time_days)},
               {"price_uncertain", p.price_uncertain},
+              {"price_date", p.price_date.empty() ? Json(nullptr) : Json(p.price_date)},
+              {"price_stale", p.price_stale},
               {"real_name_verification", p.real_name_verification},
               {"min_term_hours", p.own ? Json(nullptr) : Json(p.min_term_hours)},
               {"units", p.units},

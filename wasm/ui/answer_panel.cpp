@@ -17,18 +17,22 @@
 namespace ui {
 namespace {
 
+// The estimate fits, but inside the goal's memory safety margin (a plan would not).
+bool FitsOnlyInsideMargin(const engine::Estimate& e, const AppState& state) {
+  return e.fits && e.need_bytes > engine::UsableBytes(e.capacity_bytes, state.goal.memory_margin);
+}
+
 // The memory verdict under the cards, with the model it was computed for.
 void DrawVerdict(const engine::Estimate& e, const AppState& state) {
   const engine::GpuSpec* gpu = state.catalog->FindGpu(state.inputs.scenario.gpu_id);
   ImGui::Spacing();
   ImGui::PushStyleColor(ImGuiCol_Text, e.fits ? Colors().ok : Colors().bad);
-  const double margin = state.goal.memory_margin;
-  if (e.fits && e.need_bytes > engine::UsableBytes(e.capacity_bytes, margin)) {
+  if (FitsOnlyInsideMargin(e, state)) {
     ImGui::PushStyleColor(ImGuiCol_Text, Colors().warn);
     WrappedText(Printf(T("Fits on %s (%s) with only %s free, less than the %.0f%% safety margin: allocator "
                          "fragmentation or the estimate's own error can run it out of memory. Plans keep the margin."),
                        gpu->name.c_str(), GibText(e.capacity_bytes).c_str(),
-                       GibText(e.capacity_bytes - e.need_bytes).c_str(), margin * 100).c_str());
+                       GibText(e.capacity_bytes - e.need_bytes).c_str(), state.goal.memory_margin * 100).c_str());
     ImGui::PopStyleColor();
   } else if (e.fits) {
     WrappedText(Printf(T("Fits on %s (%s), %s free"), gpu->name.c_str(), GibText(e.capacity_bytes).c_str(),
@@ -208,8 +212,8 @@ void DrawResultsSummary(AppState& state, const Fonts& fonts) {
   if (!state.last_good) return;
   const engine::Estimate& e = *state.last_good;
   const engine::Plan* best = BestPlan(state);
-  const bool tight = e.need_bytes > engine::UsableBytes(e.capacity_bytes, state.goal.memory_margin);
-  ImGui::PushStyleColor(ImGuiCol_Text, !e.fits ? Colors().bad : tight ? Colors().warn : Colors().ok);
+  ImGui::PushStyleColor(ImGuiCol_Text,
+                        !e.fits ? Colors().bad : FitsOnlyInsideMargin(e, state) ? Colors().warn : Colors().ok);
   ImGui::PushFont(fonts.heading);
   WrappedText(TopLine(state, e, best).c_str());
   ImGui::PopFont();

@@ -78,23 +78,29 @@ void PlanIdentity(const engine::Plan& p, const AppState& state, bool show_labels
   MutedText(MessageText(p.procurement).c_str());
 }
 
-// For an owned plan: the cash to buy the servers under its cost (the job's amortized share).
 // A rented plan's terms: how one buyer gets the offer's GPUs and how many, the wait and
 // the minimum term (catalog capacity, model.md §8.1).
 void RentLine(const engine::Plan& p) {
   MutedText(MessageText(engine::CapacityMessage(p)).c_str());
   if (p.real_name_verification) MutedText(MessageText(engine::MakeMessage("plan.real_name_verification")).c_str());
-  if (!p.price_uncertain) return;
+}
+
+// What to check before trusting a plan's price: a low-confidence figure, or one seen more
+// than a year before the catalog (or undated).
+void PriceCaveats(const engine::Plan& p) {
   ImGui::PushStyleColor(ImGuiCol_Text, Colors().warn);
-  WrappedText(MessageText(engine::MakeMessage("plan.price_uncertain")).c_str());
+  if (p.price_uncertain) WrappedText(MessageText(engine::MakeMessage("plan.price_uncertain")).c_str());
+  if (p.price_stale) {
+    WrappedText(MessageText(p.price_date.empty() ? engine::MakeMessage("plan.price_undated")
+                                                 : engine::MakeMessage("plan.price_stale",
+                                                                       {engine::TextArg("date", p.price_date)}))
+                    .c_str());
+  }
   ImGui::PopStyleColor();
 }
 
-void BuyLine(const engine::Plan& p, const AppState& state) {
-  if (!p.own) {
-    RentLine(p);
-    return;
-  }
+// An owned plan: the cash to buy the servers under its cost (the job's amortized share).
+void OwnLine(const engine::Plan& p, const AppState& state) {
   const std::string& currency = state.goal.currency;
   MutedText(p.whole_capex > p.capex ? Printf(T("buy %s (this job's share %s)"), MoneyText(p.whole_capex, currency).c_str(),
                                             MoneyText(p.capex, currency).c_str()).c_str()
@@ -111,6 +117,15 @@ void BuyLine(const engine::Plan& p, const AppState& state) {
                       "utilization."),
                     state.goal.own_utilization * 100, MoneyText(p.capex, state.goal.currency).c_str(),
                     p.break_even_utilization * 100);
+}
+
+void BuyLine(const engine::Plan& p, const AppState& state) {
+  if (p.own) {
+    OwnLine(p, state);
+  } else {
+    RentLine(p);
+  }
+  PriceCaveats(p);
 }
 
 // One plan as a table row; true when its Use button was clicked.
