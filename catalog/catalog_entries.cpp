@@ -94,7 +94,8 @@ constexpr Range kRanges[] = {
     // Maximum system power: 4× RTX A6000 workstation 1.6 kW .. HGX B200 14.3 kW; an NVL72
     // rack draws about 120 kW.
     {"servers.power_kw", 0.1, 200},
-    {"servers.cpu_cores", 1, 1024},
+    // CPU cores: a 16-core workstation .. an NVL72 rack's 36 Grace CPUs × 72 cores = 2,592.
+    {"servers.cpu_cores", 1, 4096},
     {"servers.ram_gib", 1, 65536},
     {"servers.nvme_tb", 0, 10000},
     // Server prices: 4× RTX 4090 workstation $15,000 .. HGX B200 $450,000; an NVL72 rack is
@@ -113,9 +114,11 @@ constexpr Range kRanges[] = {
     {"storage.price_usd_per_tb", 0.1, 1e5},
     {"storage.cloud_usd_per_tb_month", 0.1, 1e5},
 
-    // Model presets: 494M (Qwen2.5-0.5B) .. 671B (DeepSeek-V3) parameters.
+    // Model presets: 494M (Qwen2.5-0.5B) .. 1.03T (Kimi K2) parameters.
     {"models.official_params", 1e6, 1e13},
     {"models.official_active_params", 1e6, 1e13},
+    // A preset's own tolerance: Falcon's "7B" and "40B" names round by 1.1% and 3.3%.
+    {"models.official_params_tolerance", 0.0001, 0.05},
 
     // Exchange rates, units per US dollar. EUR: the ECB reference rate has ranged from 1.599
     // USD per EUR (2008-07-15) to 0.8252 (2000-10-26), i.e. 0.63 .. 1.21 EUR per USD. CNY:
@@ -412,6 +415,9 @@ Result<engine::GpuSpec> ParseGpu(const engine::contract::Json& e, const std::str
     g.export_restricted_cn = status == "restricted";
     if (auto err = ReadLocalText(cn, "note", path + "export_control.cn.", false, &g.export_note_cn)) return *err;
   }
+  if (e.contains("unavailable") && e["unavailable"].is_object()) {
+    if (auto err = ReadLocalText(e["unavailable"], "note", path + "unavailable.", true, &g.unavailable_note)) return *err;
+  }
   if (e.contains("price") && e["price"].is_object()) {
     const engine::contract::Json& price = e["price"];
     if (auto err = MaybeNumber(price, "gpus.price", "new_usd_low", path + "price.", &g.price_new_usd)) return *err;
@@ -549,8 +555,11 @@ Result<engine::ModelPreset> ParseModel(const engine::contract::Json& e, const st
   if (auto err = engine::contract::RequireText(e, "source_date", path, &date)) return *err;
   if (auto err = engine::contract::ReadString(e, "license", path, &p.license)) return *err;
   if (auto err = engine::contract::ReadString(e, "hf_repo", path, &p.hf_repo)) return *err;
+  if (auto err = engine::contract::ReadString(e, "released", path, &p.released)) return *err;
   if (auto err = NeedNumber(e, "models", "official_params", path, &p.official_params)) return *err;
   if (auto err = MaybeNumber(e, "models", "official_active_params", path, &p.official_active_params)) return *err;
+  if (auto err = MaybeNumber(e, "models", "official_params_tolerance", path, &p.official_params_tolerance)) return *err;
+  if (auto err = ReadLocalText(e, "approximate", path, false, &p.approximate)) return *err;
   if (auto err = engine::contract::Require(e, "arch", path)) return *err;
   auto arch = engine::contract::ParseArchitecture(e["arch"], path + "arch.");
   if (!arch.ok()) return arch.error();
@@ -586,7 +595,7 @@ Result<engine::ServerOption> ParseServer(const engine::contract::Json& e, const 
   engine::ServerOption s;
   if (auto err = RequireIdAndName(e, path, &s.id, &s.name)) return *err;
   if (auto err = engine::contract::RequireText(e, "gpu", path, &s.gpu_id)) return *err;
-  if (auto err = engine::contract::ReadChoiceText(e, "form", path, {"hgx", "pcie", "workstation"}, true, &s.form)) return *err;
+  if (auto err = engine::contract::ReadChoiceText(e, "form", path, {"hgx", "pcie", "workstation", "rack"}, true, &s.form)) return *err;
   if (auto err = engine::contract::Require(e, "gpus", path)) return *err;
   if (auto err = MaybeInt(e, "servers", "gpus", path, &s.gpus)) return *err;
   if (auto err = NeedNumber(e, "servers", "power_kw", path, &s.power_kw)) return *err;

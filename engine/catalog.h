@@ -113,9 +113,18 @@ struct ModelPreset {
   std::string family;
   std::string license;
   std::string hf_repo;
+  std::string released;               // "2025-04": when the weights came out
   double official_params = 0;         // published total, for comparison
   double official_active_params = 0;  // MoE only
+  // How far the computed total may stray from official_params, as a fraction, when the
+  // published figure is only a rounded name or counts parts the preset leaves out (a
+  // vision encoder); 0 = the catalog test's default. The source says why.
+  double official_params_tolerance = 0;
   std::string source;
+  // Why the preset's architecture only approximates the model (layers the engine cannot
+  // express: linear attention, interleaved MoE, chunked attention); empty = exact. The
+  // estimate of an approximate preset carries it as the warning approximate_model.
+  LocalText approximate;
 };
 
 struct Catalog {

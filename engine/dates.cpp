@@ -49,7 +49,11 @@ long NewestDay(const std::string& text) {
       month = Digits(text, i + 5, 2);
       if (month > 12) month = -1;  // "2023-24" is a range of years, not a month
     }
-    newest = std::max(newest, EndOfPeriod(year, month));
+    // A whole date is a period of one day.
+    const bool has_day = month > 0 && i + 10 <= text.size() && text[i + 7] == '-' &&
+                         (i + 10 == text.size() || !std::isdigit(static_cast<unsigned char>(text[i + 10])));
+    const int day = has_day ? Digits(text, i + 8, 2) : -1;
+    newest = std::max(newest, day >= 1 && day <= 31 ? DaysFromCivil(year, month, day) : EndOfPeriod(year, month));
   }
   return newest;
 }
@@ -57,7 +61,8 @@ long NewestDay(const std::string& text) {
 long PriceAgeDays(const std::string& price_date, const std::string& as_of) {
   const long seen = NewestDay(price_date);
   const long today = NewestDay(as_of);
-  return seen < 0 || today < 0 ? -1 : today - seen;
+  // A period that ends after `as_of` ("2026" read on 2026-12-04) held the price then.
+  return seen < 0 || today < 0 ? -1 : std::max(0L, today - seen);
 }
 
 }  // namespace engine

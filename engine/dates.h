@@ -15,11 +15,12 @@ inline constexpr long kStalePriceDays = 365;
 long DaysFromCivil(int year, int month, int day);
 
 // Days since 1970-01-01 of the newest date `text` mentions, each read as the end of its
-// period ("2021" → 2021-12-31, "2026-05" → 2026-05-31); -1 when it names none.
+// period ("2021" → 2021-12-31, "2026-05" → 2026-05-31, "2026-05-08" that day); -1 when it
+// names none.
 long NewestDay(const std::string& text);
 
 // How many days before `as_of` (a catalog compile date) the price dated `price_date` was
-// last seen; -1 when either names no date.
+// last seen (0 when its period runs past `as_of`); -1 when either names no date.
 long PriceAgeDays(const std::string& price_date, const std::string& as_of);
 
 }  // namespace engine

@@ -55,6 +55,16 @@ void AddTimeWarnings(const Scenario& s, const Estimate& e, std::vector<Warning>&
   }
 }
 
+// A preset whose layers the engine cannot express exactly (linear attention, interleaved
+// MoE, chunked attention) says so in the result, with the catalog's reason.
+void AddApproximateModelWarning(const Scenario& s, const Catalog& catalog, std::vector<Warning>& w) {
+  if (s.model_derived) return;
+  const ModelPreset* preset = catalog.FindModel(s.model.id);
+  if (preset == nullptr || preset->approximate.empty()) return;
+  w.push_back(MakeWarning("approximate_model",
+                          {TextArg("model", s.model.name), LocalTextArg("why", preset->approximate)}));
+}
+
 // Nodes hold 8 GPUs in every HGX/DGX and most PCIe servers; a larger node is only real
 // where the catalog lists one (a server, or a cloud node's max_gpus) or the GPU's scale-up
 // domain spans it (GB200 NVL72). Past that the time model runs rings over PCIe, which
@@ -142,6 +152,7 @@ Result<Estimate> ComputeEstimate(const Scenario& s, const Catalog& catalog, cons
   e.costs = EstimateJobCosts(s, e.params, cost_hours, catalog, basis);
   e.checklist = PreOrderChecklist(s, e, gpu);
   e.warnings = CollectWarnings(s);
+  AddApproximateModelWarning(s, catalog, e.warnings);
   AddNodeSizeWarning(s, gpu, catalog, e.warnings);
   AddTimeWarnings(s, e, e.warnings);
   if (e.costs.rent && !e.costs.rent->within_capacity) {

@@ -50,6 +50,9 @@ struct GpuSpec {
   // planned for region "cn".
   bool export_restricted_cn = false;
   LocalText export_note_cn;
+  // Why the catalog has no server or offer for this part (catalog unavailable.note), when
+  // it is no longer sold or rented: the planner's rejection quotes it.
+  LocalText unavailable_note;
   double price_new_usd = 0;   // lowest listed new price; 0 = not known
   double price_used_usd = 0;  // lowest listed used price; 0 = not known
   // What the seed table claimed about this part and what its datasheet says, when the

@@ -10,6 +10,8 @@ constexpr MessageTemplate kTemplates[] = {
     {"derived_shape",
      "Architecture guessed from the parameter count ({layers} layers, hidden {hidden}); pick a preset or give the "
      "shape for exact numbers."},
+    {"approximate_model",
+     "{model} is approximated: {why} Figures that depend on those layers are estimates, not exact counts."},
     {"seq_len_beyond_context", "seq_len {seq_len} exceeds the model's trained context of {max_context} tokens."},
     {"tp_across_nodes",
      "Tensor parallelism of {tp} spans nodes of {gpus_per_node} GPUs; its all-reduces then cross the slow "

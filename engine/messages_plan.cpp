@@ -14,6 +14,7 @@ constexpr MessageTemplate kTemplates[] = {
     {"plan.no_offer.providers_region",
      "{gpu}: no cloud offer or server for it in the catalog among the allowed providers in region {region}"},
     {"plan.no_server", "{gpu}: no server for it in the catalog"},
+    {"plan.unavailable", "{gpu}: no public price to plan with: {note}"},
     {"plan.no_server.providers", "{gpu}: no server for it in the catalog among the allowed providers"},
     {"plan.no_server.region", "{gpu}: no server for it in the catalog in region {region}"},
     {"plan.no_server.providers_region",

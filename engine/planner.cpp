@@ -460,6 +460,9 @@ void Search::SearchGpu(const GpuSpec& g, const FabricSpec& f) {
 // No cloud offer or server prices this GPU: the template says which purchases, providers
 // and region were searched.
 Message NoPriceReason(const GpuSpec& g, const PlanConstraints& c) {
+  if (!g.unavailable_note.empty()) {
+    return MakeMessage("plan.unavailable", {TextArg("gpu", g.name), LocalTextArg("note", g.unavailable_note)});
+  }
   std::string id = c.purchase == Purchase::kOwn ? "plan.no_server" : "plan.no_offer";
   const std::string where = std::string(c.providers.empty() ? "" : "providers") +
                             (c.providers.empty() || c.region.empty() ? "" : "_") + (c.region.empty() ? "" : "region");

@@ -4,7 +4,7 @@
 //     (without --format: the result JSON, as the JS API's estimate/plan; --format json: the
 //     export, {"scenario", "result"} plus "constraints" for a plan, as the page downloads it)
 //   trainsizer launch FILE|- [--tool deepspeed|torchrun|llamafactory|megatron|all]   launch configs
-//   trainsizer catalog [--stale DAYS]   the embedded catalog, or its figures older than DAYS
+//   trainsizer catalog [--stale DAYS]   the embedded catalog, or its prices older than DAYS
 //   trainsizer validate [--format table|markdown|json]   predicted vs measured, published runs
 //   trainsizer calibrate                                 the calibrated constants fitted on them
 //   trainsizer link FRAGMENT      a page link decoded as the page reads it: scenario and notices
@@ -57,7 +57,7 @@ constexpr const char* kUsage =
     "  trainsizer catalog           Print the embedded hardware and model catalog as JSON\n"
     "  trainsizer fields            Print the scenario contract as Markdown tables: every field\n"
     "                               (type, unit, default, meaning) and every number's allowed range\n"
-    "  trainsizer catalog --stale DAYS   List catalog figures dated more than DAYS ago\n"
+    "  trainsizer catalog --stale DAYS   List catalog prices (not datasheet figures) seen more than DAYS ago\n"
     "  trainsizer validate [--format table|markdown|json]\n"
     "                               Run every published training run in the embedded validation set;\n"
     "                               print predicted vs measured, the error per case, and the median and\n"

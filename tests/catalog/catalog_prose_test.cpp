@@ -1,7 +1,7 @@
 // Catalog prose the page shows (example titles and descriptions, export notes, seed
-// corrections, facility figure names and units) carries its 简体中文 beside the English
-// ("title" and "title_zh"), read into engine::LocalText; the loader refuses a "_zh" field
-// that is not a string, naming it.
+// corrections, facility figure names and units, why a model preset is approximate) carries
+// its 简体中文 beside the English ("title" and "title_zh"), read into engine::LocalText; the
+// loader refuses a "_zh" field that is not a string, naming it.
 #include "catalog/catalog_loader.h"
 #include "engine/imports/hf_config.h"
 #include "tests/catalog/embedded_catalog.h"
@@ -34,6 +34,7 @@ TEST(CatalogProse, EveryShownFieldHasChinese) {
     ExpectChinese(g.seed_claim, "gpus (" + g.id + "): seed_correction.claim");
     ExpectChinese(g.seed_datasheet, "gpus (" + g.id + "): seed_correction.correct");
   }
+  for (const engine::ModelPreset& m : Cat().models) ExpectChinese(m.approximate, "models (" + m.spec.id + "): approximate");
   for (const engine::FabricSpec& f : Cat().fabrics) ExpectChinese(f.name, "fabrics (" + f.id + "): name");
   for (const engine::FacilityFigure& f : Cat().facility) {
     ExpectChinese(f.name, "facility (" + f.id + "): name");

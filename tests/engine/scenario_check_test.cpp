@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "engine/estimate.h"
@@ -133,6 +134,33 @@ TEST(Estimate, WarnsOfANodeLargerThanAnyCatalogServer) {
   sixteen.gpus = 16;
   catalog.servers.push_back(sixteen);
   EXPECT_FALSE(HasWarning(RunEstimate(s, catalog), "node_larger_than_servers"));
+}
+
+// Issue 19: a preset the engine can only approximate (Qwen3-Next's linear-attention
+// layers, Llama 4's interleaved MoE) says so in every estimate, with the catalog's reason
+// in both languages; an exact preset says nothing.
+TEST(Estimate, AnApproximatePresetCarriesItsReason) {
+  Catalog catalog = OneGpuCatalog();
+  ModelPreset exact;
+  exact.spec = testing::Llama3_70B();
+  exact.spec.id = "exact-70b";
+  ModelPreset approximate = exact;
+  approximate.spec.id = "approximate-70b";
+  approximate.approximate = {"Its MoE layers alternate with dense ones.", "其 MoE 层与稠密层交替。"};
+  catalog.models = {exact, approximate};
+  Scenario s = Valid();
+  s.model = exact.spec;
+  EXPECT_FALSE(HasWarning(RunEstimate(s, catalog), "approximate_model"));
+  s.model = approximate.spec;
+  const auto r = RunEstimate(s, catalog);
+  ASSERT_TRUE(HasWarning(r, "approximate_model"));
+  const Warning& w = *std::find_if(r.value().warnings.begin(), r.value().warnings.end(),
+                                   [](const Warning& x) { return x.code == "approximate_model"; });
+  EXPECT_NE(w.message.find("Its MoE layers alternate with dense ones."), std::string::npos) << w.message;
+  ASSERT_EQ(w.args.size(), 2u);
+  EXPECT_EQ(w.args[1].text_zh, "其 MoE 层与稠密层交替。");
+  s.model_derived = true;  // a shape guessed from a count is no preset, whatever its id
+  EXPECT_FALSE(HasWarning(RunEstimate(s, catalog), "approximate_model"));
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app.h"
+#include "engine/dates.h"
 #include "engine/efficiency.h"
 #include "format.h"
 #include "i18n.h"
@@ -168,11 +169,23 @@ void SetupDateAndConfidenceColumns(bool narrow) {
   ImGui::TableSetupColumn(L("Confidence"), ImGuiTableColumnFlags_WidthStretch, 1.2f);
 }
 
-// A price's date and confidence: their own columns, or a muted line under the name when narrow.
-void DateAndConfidence(const std::string& date, const std::string& confidence, bool narrow) {
-  if (narrow) return MutedText(Printf(T("%s, confidence: %s"), date.c_str(), ConfidenceText(confidence)).c_str());
-  ImGui::TableNextColumn();
-  WrappedText(date.c_str());
+// A price's date and confidence: their own columns, or a muted line under the name when
+// narrow. A price seen over a year before the catalog's date, or undated, says so in the
+// warning colour (issue 19).
+void DateAndConfidence(const AppState& state, const std::string& date, const std::string& confidence, bool narrow) {
+  const long age_days = engine::PriceAgeDays(date, state.catalog->date);
+  const bool stale = age_days < 0 || age_days > engine::kStalePriceDays;
+  const std::string when = date.empty() ? T("unknown date") : stale ? Printf(T("%s (over a year old)"), date.c_str()) : date;
+  const bool colored = stale || narrow;
+  if (colored) ImGui::PushStyleColor(ImGuiCol_Text, stale ? Colors().warn : Colors().muted);
+  if (narrow) {
+    WrappedText(Printf(T("%s, confidence: %s"), when.c_str(), ConfidenceText(confidence)).c_str());
+  } else {
+    ImGui::TableNextColumn();
+    WrappedText(when.c_str());
+  }
+  if (colored) ImGui::PopStyleColor();
+  if (narrow) return;
   ImGui::TableNextColumn();
   WrappedText(ConfidenceText(confidence));
 }
@@ -184,7 +197,7 @@ void DrawCloudOffer(AppState& state, const engine::CloudOffer& offer, bool narro
   WrappedText(Printf("%s %s (%d× %s)", offer.provider_name.c_str(), offer.instance.c_str(), offer.gpus,
                      offer.currency.c_str()).c_str());
   SourceTooltip(BuiltInEntry("offers", offer.id));
-  if (narrow) DateAndConfidence(offer.price_date, offer.confidence, narrow);
+  if (narrow) DateAndConfidence(state, offer.price_date, offer.confidence, narrow);
   ImGui::TableNextColumn();
   double on_demand = offer.on_demand_per_hour;
   if (FigureInput("##od", &on_demand, "%.2f") && on_demand >= 0) {
@@ -193,7 +206,7 @@ void DrawCloudOffer(AppState& state, const engine::CloudOffer& offer, bool narro
   ImGui::TableNextColumn();
   double spot = offer.spot_per_hour;
   if (FigureInput("##spot", &spot, "%.2f") && spot >= 0) EditAssumption(state, "offers", offer.id, "spot_per_hour", spot);
-  if (!narrow) DateAndConfidence(offer.price_date, offer.confidence, narrow);
+  if (!narrow) DateAndConfidence(state, offer.price_date, offer.confidence, narrow);
   ImGui::PopID();
 }
 
@@ -233,11 +246,11 @@ void DrawServerPrices(AppState& state, const engine::GpuSpec& gpu, const Fonts& 
     ImGui::TableNextColumn();
     WrappedText(server.name.c_str());
     SourceTooltip(BuiltInEntry("servers", server.id));
-    if (narrow) DateAndConfidence(server.price_date, server.confidence, narrow);
+    if (narrow) DateAndConfidence(state, server.price_date, server.confidence, narrow);
     ImGui::TableNextColumn();
     double price = server.price_usd_new;
     if (FigureInput("##new", &price, "%.0f") && price >= 0) EditAssumption(state, "servers", server.id, "price_usd_new", price);
-    if (!narrow) DateAndConfidence(server.price_date, server.confidence, narrow);
+    if (!narrow) DateAndConfidence(state, server.price_date, server.confidence, narrow);
     ImGui::PopID();
   }
   ImGui::EndTable();

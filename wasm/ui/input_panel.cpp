@@ -195,12 +195,17 @@ bool PresetCombo(AppState& state) {
       if (!PresetShown(p, filter)) continue;
       ++shown;
       const std::string label = p.spec.name + "  (" + ParamsText(engine::CountParams(p.spec).total) +
-                                (p.spec.IsMoe() ? ", MoE" : "") + ")";
+                                (p.spec.IsMoe() ? ", MoE" : "") + (p.approximate.empty() ? "" : T(", approximate")) +
+                                ")";
       if (ImGui::Selectable(label.c_str(), current == &p)) {
         state.inputs.preset_id = p.spec.id;
         changed = true;
       }
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s · %s · %s", p.family.c_str(), p.license.c_str(), p.hf_repo.c_str());
+      if (ImGui::IsItemHovered()) {
+        const std::string about = p.family + " · " + p.license + " · " + p.hf_repo +
+                                  (p.approximate.empty() ? "" : "\n" + Local(p.approximate));
+        ImGui::SetTooltip("%s", about.c_str());
+      }
     }
     if (shown == 0) MutedText(T("No preset matches: clear the search or the filters."));
     ImGui::EndCombo();

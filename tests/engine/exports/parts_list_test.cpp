@@ -37,10 +37,10 @@ const engine::PartLine* Find(const engine::PartsList& parts, const std::string& 
 }
 
 // 16 HGX H100 servers (128 GPUs) on NDR InfiniBand, bought new:
-//   servers      16 × $310,000 (catalog, hgx-h100-8gpu, 2024-08)        = $4,960,000
-//   allowance    15% of the servers (facility network-storage-fraction) =   $744,000
-//   installation 2% of $5,704,000 (cost_model.h's default: no sourced figure) = $114,080
-//   total                                                               = $5,818,080
+//   servers      16 × $275,000 (catalog, hgx-h100-8gpu, 2026-06)        = $4,400,000
+//   allowance    15% of the servers (facility network-storage-fraction) =   $660,000
+//   installation 2% of $5,060,000 (cost_model.h's default: no sourced figure) = $101,200
+//   total                                                               = $5,161,200
 // Network: 128 NIC ports; a 64-port QM9700 leaf gives 32 to nodes and 32 to spines, so
 // 128 / 32 = 4 leaves and 4 × 32 / 64 = 2 spines; 128 node links + 128 uplinks = 256
 // links, 512 ends, in twin-port 800G OSFP transceivers: 256.
@@ -50,9 +50,9 @@ TEST(PartsList, OwnedClusterAddsUpToThePurchasePrice) {
   s.parallel.network = "ib-ndr";
   engine::PlanConstraints usd;
   const engine::PartsList parts = engine::PlanParts(plan, s, engine::Estimate{}, usd, Cat());
-  EXPECT_NEAR(parts.total, 5'818'080, 1);
+  EXPECT_NEAR(parts.total, 5'161'200, 1);
   EXPECT_NEAR(Counted(parts), parts.total, 1e-6);
-  EXPECT_NEAR(parts.allowance, 744'000, 1);
+  EXPECT_NEAR(parts.allowance, 660'000, 1);
   const engine::PartLine* sw = Find(parts, "parts.switch");
   ASSERT_NE(sw, nullptr);
   EXPECT_EQ(sw->quantity, 6);
@@ -79,11 +79,11 @@ TEST(PartsList, PastTwoTiersTheFabricIsLeftToADesign) {
   EXPECT_NEAR(Counted(parts), parts.total, 1e-6);
 }
 
-// One server: no allowance, no network; 1 × $310,000 + 2% installation = $316,200.
+// One server: no allowance, no network; 1 × $275,000 + 2% installation = $280,500.
 TEST(PartsList, OneServerHasNoNetworkAllowance) {
   const engine::Plan plan = OwnedHgxH100(1);
   const engine::PartsList parts = engine::PlanParts(plan, engine::Scenario{}, engine::Estimate{}, {}, Cat());
-  EXPECT_NEAR(parts.total, 316'200, 1);
+  EXPECT_NEAR(parts.total, 280'500, 1);
   EXPECT_EQ(parts.allowance, 0);
   EXPECT_EQ(Find(parts, "parts.switch"), nullptr);
 }

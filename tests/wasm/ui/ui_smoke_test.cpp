@@ -201,14 +201,15 @@ TEST_F(UiSmoke, LinkRoundTripsEveryInput) {
 }
 
 // The 中文 page starts in China's market: CNY from Chinese clouds, the budget converted at
-// the ECB cross rate (7.9989 CNY / 1.1761 USD per EUR: $40,000 = ¥272,048, shown rounded);
+// the ECB cross rate of 2026-10-06 (7.5554 CNY / 1.1269 USD per EUR = 6.7046: $40,000 =
+// ¥268,184, shown rounded);
 // back in English it returns to USD anywhere. A goal set otherwise is left alone.
 TEST_F(UiSmoke, ChineseStartsInChinasMarket) {
   ui::SetLanguage(ui::Lang::kZh);
   ui::FollowLanguageMarket(state_);
   EXPECT_EQ(state_.goal.currency, "CNY");
   EXPECT_EQ(state_.goal.region, "cn");
-  EXPECT_EQ(state_.goal.budget, 272000);
+  EXPECT_EQ(state_.goal.budget, 268000);
   ui::SetLanguage(ui::Lang::kEn);
   ui::FollowLanguageMarket(state_);
   EXPECT_EQ(state_.goal.currency, "USD");
