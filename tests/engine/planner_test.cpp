@@ -46,6 +46,18 @@ CloudOffer Offer(const char* id, const char* gpu, int gpus, double per_hour) {
   return o;
 }
 
+// An 8-GPU server to buy.
+ServerOption Server(const char* id, const char* gpu, double power_kw, double price_usd) {
+  ServerOption s;
+  s.id = id;
+  s.name = id;
+  s.gpu_id = gpu;
+  s.gpus = 8;
+  s.power_kw = power_kw;
+  s.price_usd_new = price_usd;
+  return s;
+}
+
 Catalog TinyCatalog() {
   Catalog c;
   c.gpus = {TestGpu("big-80gb", 80, 989.4), TestGpu("small-24gb", 24, 165)};
@@ -242,14 +254,7 @@ TEST(Planner, ChinaRentsInstalledRestrictedGpusButNeverBuysThem) {
 // same); with one, at the smallest count that meets it.
 TEST(Planner, APurchaseIsTheFewestGpusThatFitAndMeetTheDeadline) {
   Catalog c = TinyCatalog();
-  ServerOption server;
-  server.id = "big-server";
-  server.name = "big-server";
-  server.gpu_id = "big-80gb";
-  server.gpus = 8;
-  server.power_kw = 10;
-  server.price_usd_new = 300000;
-  c.servers = {server};
+  c.servers = {Server("big-server", "big-80gb", 10, 300000)};
   PlanConstraints own;
   own.purchase = Purchase::kOwn;
   own.max_gpus = 64;
@@ -478,13 +483,7 @@ TEST(Planner, SteppedSearchEndsWhereRunPlanDoes) {
 // (P_cloud − C_power) = 69% at $3.00, 83% at $2.50, never at $2.00.
 TEST(OwnCost, BreakEvenReproducesTheWorkedExample) {
   Catalog c = TinyCatalog();
-  ServerOption node;
-  node.id = "h100-node";
-  node.gpu_id = "big-80gb";
-  node.gpus = 8;
-  node.power_kw = 10.2;
-  node.price_usd_new = 300000;
-  c.servers = {node};
+  c.servers = {Server("h100-node", "big-80gb", 10.2, 300000)};
   OwnershipAssumptions a;
   a.pue = 1.3;
   a.electricity_per_kwh_usd = 0.10;
