@@ -56,7 +56,7 @@ void DrawPrediction(const AppState& state, const engine::Estimate& e) {
   std::string text = Printf(T("Predicted here: %s tokens/s at %.1f%% MFU"), WithThousands(th.tokens_per_s).c_str(),
                             th.mfu * 100);
   if (e.time.tokens > 0) text += Printf(T("; %s of training steps for the tokens (the wall time adds start-up, checkpoints and failures)"), HoursText(e.time.wall_hours).c_str());
-  WrappedText((text + ".").c_str());
+  WrappedText((text + T(".")).c_str());  // a full stop in the reader's script
   const engine::Scenario& s = state.inputs.scenario;
   const SpeedRange range = PredictedSpeedRange(th.tokens_per_s, s.training.method, s.parallel.framework);
   if (range.cases == 0) return;
