@@ -16,7 +16,7 @@ const EXAMPLES = ['seed-7b-lora', 'seed-30b-full', 'seed-70b-pretrain', 'seed-st
 const VERDICT_WORDS = {
   en: { impossible: 'Impossible', implausible: 'Implausible', optimistic: 'Optimistic', plausible: 'Plausible',
     conservative: 'Conservative', incomplete: 'Cannot check yet' },
-  zh: { impossible: '不可能', implausible: '难以置信', optimistic: '偏乐观', plausible: '可信', conservative: '偏保守',
+  zh: { impossible: '不可能', implausible: '不太可信', optimistic: '偏乐观', plausible: '可信', conservative: '偏保守',
     incomplete: '暂无法核查' },
 };
 
