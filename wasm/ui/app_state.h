@@ -40,6 +40,12 @@ struct Inputs {
   engine::Message hf_config_status;  // what the import made of it (empty english: nothing yet)
   std::vector<engine::Warning> hf_config_warnings;  // and what it could not read exactly
   ModelFilter model_filter;
+  // The claimed wall time's unit as shown: hours below a day, else days, picked again
+  // whenever the value changes from outside the field (an example, a link).
+  struct ClaimWallUnit {
+    bool in_hours = false;
+    double seen_hours = -1;
+  } claim_wall_unit;
   engine::Scenario scenario;  // its model is filled from the two fields above
 };
 

@@ -333,13 +333,13 @@ bool FrameworkField(const engine::ScenarioField& f, engine::Scenario& s) {
   return true;
 }
 
-bool ClaimWallTimeField(engine::Claim& claim);
+bool ClaimWallTimeField(Inputs& inputs);
 
 // The widget for one scenario field; the catalog ids, the GPU count and a claimed wall
 // time have their own.
 bool ScenarioWidget(AppState& state, const engine::ScenarioField& f) {
   engine::Scenario& s = state.inputs.scenario;
-  if (f.key == "claim.wall_hours") return ClaimWallTimeField(s.training.claim);
+  if (f.key == "claim.wall_hours") return ClaimWallTimeField(state.inputs);
   if (f.key == "gpu") return GpuCombo(state);
   if (f.key == "network") return NetworkCombo(state);
   if (f.key == "storage") return StorageCombo(state);
@@ -377,11 +377,11 @@ void DrawHardwareSection(AppState& state, const Fonts& fonts) {
 // [SECTION] check a claim
 
 // A claimed wall time as blog posts and vendors state it: in days, or in hours for a
-// short run. The unit shown is cosmetic: it is picked again (hours below a day, else
-// days) whenever the value changes from outside the field (an example, a link).
-bool ClaimWallTimeField(engine::Claim& claim) {
-  static bool in_hours = false;
-  static double seen_hours = -1;
+// short run. The unit shown is cosmetic (Inputs::ClaimWallUnit).
+bool ClaimWallTimeField(Inputs& inputs) {
+  engine::Claim& claim = inputs.scenario.training.claim;
+  bool& in_hours = inputs.claim_wall_unit.in_hours;
+  double& seen_hours = inputs.claim_wall_unit.seen_hours;
   if (claim.wall_hours != seen_hours) in_hours = claim.wall_hours > 0 && claim.wall_hours < 24;
   const char* days = T("days");
   const char* hours = T("hours");
