@@ -23,4 +23,10 @@ long NewestDay(const std::string& text);
 // last seen (0 when its period runs past `as_of`); -1 when either names no date.
 long PriceAgeDays(const std::string& price_date, const std::string& as_of);
 
+// A price to check before trusting: seen more than kStalePriceDays before `as_of`, or undated.
+inline bool PriceIsStale(const std::string& price_date, const std::string& as_of) {
+  const long age_days = PriceAgeDays(price_date, as_of);
+  return age_days < 0 || age_days > kStalePriceDays;
+}
+
 }  // namespace engine

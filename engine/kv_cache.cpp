@@ -17,7 +17,7 @@ double KvCacheValues(const ModelSpec& m, double tokens) {
   const MambaDims& d = m.mamba;
   const double mamba_per_layer =
       d.Inner() * d.state + double(d.conv - 1) * (d.Inner() + 2.0 * d.groups * d.state);
-  return attention + (m.mamba.layers > 0 ? m.mamba.layers * mamba_per_layer : 0);
+  return attention + m.mamba.layers * mamba_per_layer;
 }
 
 }  // namespace engine

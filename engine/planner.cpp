@@ -228,8 +228,7 @@ Plan MakePlan(const Scenario& s, const ParamCounts& params, const GpuSpec& g, co
   p.capex = price.capex;
   p.whole_capex = price.whole_capex;
   p.price_date = price.price_date;
-  const long price_age_days = PriceAgeDays(price.price_date, catalog_date);
-  p.price_stale = price_age_days < 0 || price_age_days > kStalePriceDays;
+  p.price_stale = PriceIsStale(price.price_date, catalog_date);
   p.break_even_utilization = price.break_even_u;
   p.break_even_months = price.break_even_months;
   // The deadline counts from today: a capacity block or reserved cluster is booked for

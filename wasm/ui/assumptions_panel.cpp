@@ -173,8 +173,7 @@ void SetupDateAndConfidenceColumns(bool narrow) {
 // narrow. A price seen over a year before the catalog's date, or undated, says so in the
 // warning colour (issue 19).
 void DateAndConfidence(const AppState& state, const std::string& date, const std::string& confidence, bool narrow) {
-  const long age_days = engine::PriceAgeDays(date, state.catalog->date);
-  const bool stale = age_days < 0 || age_days > engine::kStalePriceDays;
+  const bool stale = engine::PriceIsStale(date, state.catalog->date);
   const std::string when = date.empty() ? T("unknown date") : stale ? Printf(T("%s (over a year old)"), date.c_str()) : date;
   const bool colored = stale || narrow;
   if (colored) ImGui::PushStyleColor(ImGuiCol_Text, stale ? Colors().warn : Colors().muted);

@@ -107,11 +107,17 @@ void MarkAnchor(AppState& state, const std::string& name) {
   state.anchors[name] = {min.x / css, min.y / css, size.x / css, size.y / css};
 }
 
+namespace {
+
+// A label as ImGui shows it: the text before its "##" ID part.
+std::string_view VisiblePart(std::string_view label) { return label.substr(0, label.find("##")); }
+
+}  // namespace
+
 std::string FittedLabel(const std::string& text, float room) {
   // A label's ID part ("###...") stays as it is; only the visible part is shortened.
-  const size_t id_at = text.find("##");
-  const std::string visible = text.substr(0, id_at);
-  const std::string id = id_at == std::string::npos ? "" : text.substr(id_at);
+  const std::string visible(VisiblePart(text));
+  const std::string id = text.substr(visible.size());
   if (ImGui::CalcTextSize(visible.c_str()).x <= room || !(visible.ends_with(")") || visible.ends_with("）"))) {
     return text;
   }
@@ -124,10 +130,10 @@ std::string FittedLabel(const std::string& text, float room) {
 bool BeginComboShowingAll(const char* id, const char* preview, int flags) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float room = ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - 2 * style.FramePadding.x;
-  const std::string shown = FittedLabel(preview, room);
-  const bool open = ImGui::BeginCombo(id, shown.c_str(), flags);
-  const bool clipped = shown != preview || ImGui::CalcTextSize(preview, nullptr, true).x > room;
-  if (!open && clipped && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", preview);
+  const bool open = ImGui::BeginCombo(id, FittedLabel(preview, room).c_str(), flags);
+  if (!open && ImGui::CalcTextSize(preview, nullptr, true).x > room && ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s", preview);
+  }
   return open;
 }
 
@@ -140,8 +146,7 @@ void TableHeadersRowFitted() {
     ImGui::PushID(column);
     ImGui::TableHeader(shown.c_str());
     if (shown != name && ImGui::IsItemHovered()) {
-      const std::string_view whole(name);
-      const std::string_view visible = whole.substr(0, whole.find("##"));
+      const std::string_view visible = VisiblePart(name);
       ImGui::SetTooltip("%.*s", int(visible.size()), visible.data());
     }
     ImGui::PopID();
