@@ -63,8 +63,7 @@ TEST(CatalogCoverage, NoOfferWithoutAPrice) {
 
 // Most server prices seen within 12 months of the catalog's date; the rest are flagged on
 // the page with their date (engine::Plan::price_stale). Issue 19 asks for 80%: on
-// 2026-12-04, 22 of 28 (H800, A800, Gaudi 2 and 3, the CloudMatrix node and the undated
-// MI325X price are older), so this holds the line at three in four until newer quotes.
+// 2026-12-04, 23 of 28 (H800, A800, Gaudi 2 and 3 and the CloudMatrix node are older).
 TEST(CatalogCoverage, MostServerPricesAreUnderAYearOld) {
   int priced = 0, recent = 0;
   for (const engine::ServerOption& s : Cat().servers) {
@@ -74,7 +73,7 @@ TEST(CatalogCoverage, MostServerPricesAreUnderAYearOld) {
     recent += age >= 0 && age <= engine::kStalePriceDays;
   }
   ASSERT_GT(priced, 0);
-  EXPECT_GE(recent * 4, priced * 3) << recent << " of " << priced;
+  EXPECT_GE(recent * 5, priced * 4) << recent << " of " << priced;
 }
 
 }  // namespace
