@@ -32,6 +32,7 @@ struct Calibration {
   double dp_overlap = 0;                // share of data-parallel traffic hidden behind backward compute
   double power_exponent = 0;            // compute rate ∝ (power limit / rated power)^this below the rating
   double fragmentation_fraction = 0;    // caching allocator's reserve over what is allocated
+  double decode_bandwidth_share = 0;    // post-training rollouts: the HBM bandwidth share decode reaches
 
   double Gemm(GpuArchitecture a) const { return gemm[static_cast<size_t>(a)]; }
   double Attention(GpuArchitecture a) const { return attention[static_cast<size_t>(a)]; }

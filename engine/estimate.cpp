@@ -126,9 +126,9 @@ Result<Estimate> ComputeEstimate(const Scenario& s, const Catalog& catalog, cons
   e.model = s.model;
   e.model_derived = s.model_derived;
   e.params = CountParams(s.model);
-  e.memory = EstimateMemory(s, e.params);
-  e.need_bytes = e.memory.GpuBytes();
   const GpuSpec& gpu = *catalog.FindGpu(s.gpu_id);
+  e.memory = EstimateMemory(s, e.params, /*explain=*/true, ShippedCalibration(), gpu.memory_bytes);
+  e.need_bytes = e.memory.GpuBytes();
   e.capacity_bytes = gpu.memory_bytes;
   e.fits = e.need_bytes <= e.capacity_bytes;
   for (const GpuSpec& g : catalog.gpus) {

@@ -45,7 +45,7 @@ Tried Try(const Scenario& s, const Catalog& catalog) {
   const FabricSpec* fabric = catalog.FindFabric(s.parallel.network);
   if (gpu == nullptr || fabric == nullptr) return t;
   const ParamCounts params = CountParams(s.model);
-  t.need_bytes = EstimateMemory(s, params).GpuBytes();
+  t.need_bytes = EstimateMemory(s, params, /*explain=*/false, ShippedCalibration(), gpu->memory_bytes).GpuBytes();
   t.capacity_bytes = gpu->memory_bytes;
   const Throughput th = EstimateThroughput(s, params, *gpu, *fabric);
   t.tokens_per_s = th.tokens_per_s;

@@ -42,6 +42,7 @@ constexpr EnglishWord kUnits[] = {
     {"tokens/s", "input.unit.tokens_per_s"}, {"h", "input.unit.hours"},
     {"min", "input.unit.minutes"},     {"stages", "input.unit.stages"},
     {"Gbit/s", "input.unit.gbit_per_s"}, {"W", "input.unit.watts"},
+    {"answers", "input.unit.answers"}, {"prompts", "input.unit.prompts"},
 };
 constexpr EnglishWord kZeroMeanings[] = {
     {"the method's default: 4M tokens for pre-training, 128 sequences for fine-tuning", "input.zero_means.default_batch"},
@@ -53,6 +54,11 @@ constexpr EnglishWord kZeroMeanings[] = {
     {"the tensor-parallel degree", "input.zero_means.tp"},
     {"none", "input.zero_means.none"},
     {"no limit", "input.zero_means.no_limit"},
+    {"half the job's", "input.zero_means.half_the_gpus"},
+    {"the fewest that fit", "input.zero_means.fewest_that_fit"},
+    {"what the step needs", "input.zero_means.step_needs"},
+    {"response_len", "input.zero_means.response_len"},
+    {"the method's", "input.zero_means.methods"},
 };
 
 Message LimitWord(std::span<const EnglishWord> words, std::string_view english) {

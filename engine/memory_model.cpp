@@ -7,6 +7,7 @@
 
 #include "format.h"
 #include "framework_profile.h"
+#include "post_training.h"
 #include "recompute.h"
 #include "units.h"
 
@@ -824,7 +825,31 @@ double StoredActivationBytesPerMicroBatch(const Scenario& s) {
   return a.layers * a.stored;
 }
 
-MemoryBreakdown EstimateMemory(const Scenario& s, const ParamCounts& c, bool explain, const Calibration& calibration) {
+namespace {
+
+// Post-training: the policy's update as a plain training step, and the other roles
+// beside it (post_training.h).
+MemoryBreakdown PostTrainingBreakdown(const Scenario& s, const ParamCounts& c, bool explain,
+                                      const Calibration& calibration, double gpu_memory_bytes) {
+  MemoryBreakdown b = EstimateMemory(PolicyUpdateScenario(s), c, explain, calibration);
+  b.post = EstimatePostTrainingMemory(s, c, b, gpu_memory_bytes, calibration);
+  b.roles.bytes = b.post.added_bytes;
+  b.cpu_ram.bytes += b.post.added_cpu_bytes;
+  if (explain) {
+    b.roles.formula = MakeMessage("memory.roles.formula", {CountArg("roles", static_cast<long long>(b.post.roles.size()) - 1),
+                                                           BytesArg("rollout_bytes", b.post.rollout.bytes)});
+    b.roles.source = MakeMessage("memory.source.roles");
+  }
+  return b;
+}
+
+}  // namespace
+
+MemoryBreakdown EstimateMemory(const Scenario& s, const ParamCounts& c, bool explain, const Calibration& calibration,
+                               double gpu_memory_bytes) {
+  if (s.training.post.kind != PostTraining::kNone) {
+    return PostTrainingBreakdown(s, c, explain, calibration, gpu_memory_bytes);
+  }
   const double trainable = TrainableParams(s.model, c, s.training);
   if (s.parallel.pp == 1) return StageMemory(s, c, trainable, Stage::kOnly, explain, calibration);
   MemoryBreakdown peak = StageMemory(s, c, trainable, Stage::kFirst, explain, calibration);

@@ -10,6 +10,7 @@
 #include "calibration.h"
 #include "message.h"
 #include "model_spec.h"
+#include "post_training_result.h"
 #include "scenario.h"
 
 namespace engine {
@@ -40,6 +41,10 @@ struct MemoryBreakdown {
   MemoryTerm logits;       // output logits and cross-entropy buffers (last stage)
   MemoryTerm overhead;     // CUDA context, NCCL, ZeRO-3 gather buffers, fragmentation
   MemoryTerm cpu_ram;      // state offloaded to host RAM, per GPU
+  // Post-training: the roles beside the policy and the rollout engine's turn, beyond the
+  // policy's own terms above (which are its update's); zero otherwise.
+  MemoryTerm roles;
+  PostTrainingMemory post;
   OverheadParts overhead_parts;
   double trainable_params = 0;
 
@@ -50,7 +55,7 @@ struct MemoryBreakdown {
 
   double GpuBytes() const {
     return weights.bytes + gradients.bytes + optimizer.bytes + activations.bytes + logits.bytes +
-           overhead.bytes;
+           overhead.bytes + roles.bytes;
   }
 };
 
@@ -60,8 +65,10 @@ double StoredActivationBytesPerMicroBatch(const Scenario& scenario);
 
 // Estimates the per-GPU memory of `scenario` (validated beforehand). With `explain`
 // false the formula and source texts are left empty (the planner's fast path).
+// `gpu_memory_bytes`, the GPU's capacity, sizes a post-training rollout engine's
+// reservation; 0 = unknown (it takes what the step needs).
 MemoryBreakdown EstimateMemory(const Scenario& scenario, const ParamCounts& params, bool explain = true,
-                               const Calibration& calibration = ShippedCalibration());
+                               const Calibration& calibration = ShippedCalibration(), double gpu_memory_bytes = 0);
 
 // Trainable parameters for the method (LoRA adapters and the modules trained beside
 // them, top layers for freeze, or all).

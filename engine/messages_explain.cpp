@@ -65,6 +65,12 @@ constexpr MessageTemplate kTemplates[] = {
      "Korthikanti et al. 2022 (arXiv 2205.05198) §4, adjusted per tensor for GQA, SwiGLU, no dropout and "
      "FlashAttention (no s² term); TP/SP/CP division and 1F1B in-flight micro-batches per Megatron-LM "
      "theoretical_memory_usage.py"},
+    {"memory.roles.formula",
+     "{roles} role(s) beside the policy held through the step, plus the rollout engine's {rollout_bytes} in "
+     "generation's turn beyond the update's gradients and activations"},
+    {"memory.source.roles",
+     "docs/model.md §12: verl hybrid engine and OpenRLHF co-location (training states stay, vLLM sleeps during "
+     "updates); vLLM gpu_memory_utilization reservation"},
     {"memory.source.logits",
      "Megatron-LM theoretical_memory_usage.py (4·s·b·V/t fp32 logits); Hugging Face eager upcast; torchtune "
      "CEWithChunkedOutputLoss"},

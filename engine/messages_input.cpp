@@ -47,6 +47,8 @@ constexpr MessageTemplate kTemplates[] = {
     {"input.unit.hours", "h"},
     {"input.unit.minutes", "min"},
     {"input.unit.stages", "stages"},
+    {"input.unit.answers", "answers"},
+    {"input.unit.prompts", "prompts"},
     {"input.unit.gbit_per_s", "Gbit/s"},
     {"input.unit.watts", "W"},
     {"input.zero_means.default_batch", "the method's default: 4M tokens for pre-training, 128 sequences for fine-tuning"},
@@ -58,6 +60,11 @@ constexpr MessageTemplate kTemplates[] = {
     {"input.zero_means.tp", "the tensor-parallel degree"},
     {"input.zero_means.none", "none"},
     {"input.zero_means.no_limit", "no limit"},
+    {"input.zero_means.half_the_gpus", "half the job's"},
+    {"input.zero_means.fewest_that_fit", "the fewest that fit"},
+    {"input.zero_means.step_needs", "what the step needs"},
+    {"input.zero_means.response_len", "response_len"},
+    {"input.zero_means.methods", "the method's"},
 
     // [SECTION] JSON text (engine/contract/json_fields.cpp ParseUserJson, ParseCatalogJson)
     {"input.json.too_large", "is {bytes} bytes; the limit is {limit_mib} MiB"},
@@ -135,6 +142,10 @@ constexpr MessageTemplate kTemplates[] = {
      "cannot be {method} on a quantized checkpoint (model weight_bytes {weight_bytes} B): only adapters train on "
      "quantized weights; use lora or qlora, or load the unquantized checkpoint"},
     {"input.gpus_not_multiple", "must be a multiple of tp × pp × cp = {product}, got {gpus}"},
+    {"input.rollout_gpus_leave_none", "must leave GPUs to train: below gpus ({gpus}), got {got}"},
+    {"input.training_gpus_not_multiple",
+     "leaves {training} GPUs to train, which must be a multiple of tp × pp × cp = {product}"},
+    {"input.rollout_tp_divides", "must divide the rollout engine's GPUs ({gpus}), got {got}"},
     {"input.virtual_pipeline_needs_pp", "needs pp > 1"},
     {"input.ep_fold",
      "etp × ep ({etp} × {ep}) must divide the {stage_ranks} GPUs of a pipeline stage (tp × cp × data-parallel)"},

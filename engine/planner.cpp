@@ -167,7 +167,7 @@ struct Evaluated {
 Evaluated Evaluate(const Scenario& s, const ParamCounts& c, const GpuSpec& g, const FabricSpec& f, double tokens,
                    double usable_bytes) {
   Evaluated e;
-  e.need = EstimateMemory(s, c, /*explain=*/false).GpuBytes();
+  e.need = EstimateMemory(s, c, /*explain=*/false, ShippedCalibration(), g.memory_bytes).GpuBytes();
   e.fits = e.need <= usable_bytes;
   if (!e.fits) return e;
   const Throughput t = EstimateThroughput(s, c, g, f, /*explain=*/false);
@@ -371,7 +371,7 @@ void Search::SearchLayout(const GpuSpec& g, const FabricSpec& f, const Prices& p
   const int pp = s.parallel.pp;
   if (pp > 1 && global_batch_ / dp < pp) return;
   ++candidates_;
-  const double lean_need = EstimateMemory(lean, params_, false).GpuBytes();
+  const double lean_need = EstimateMemory(lean, params_, false, ShippedCalibration(), g.memory_bytes).GpuBytes();
   out.smallest_need = std::min(out.smallest_need, lean_need);
   if (lean_need > UsableBytes(g)) return;
   // ZeRO stages the framework allows: Megatron shards optimizer state only (its

@@ -3,6 +3,7 @@
 // the scenario (Training::post); post_training.h holds the physics (docs/model.md §12).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <string_view>
@@ -46,6 +47,10 @@ struct PostTrainingSetup {
   PostTraining kind = PostTraining::kNone;
   int prompt_len = 1024;    // tokens of a prompt
   int response_len = 1024;  // tokens of an answer: generated (RL, the mean) or in the data (DPO)
+  // RL: the longest answer a rollout lets run (verl data.max_response_length, vLLM
+  // max_tokens); the decode steps run until it ends. 0 = response_len (all equal).
+  int max_response_len = 0;
+  int LongestResponse() const { return std::max(response_len, max_response_len); }
   // Answers sampled per prompt: GRPO's group (TRL num_generations, verl rollout.n); 1 for
   // PPO and the preference methods. 0 = the method's.
   int group_size = 0;
@@ -57,6 +62,11 @@ struct PostTrainingSetup {
   ReferenceKind reference = ReferenceKind::kModel;
   RewardKind reward = RewardKind::kRule;
   Placement placement = Placement::kColocated;
+  // Co-located: the training roles' states leave the GPUs while the engine generates
+  // (NeMo RL's co-located default, OpenRLHF --deepspeed_enable_sleep, verl's param and
+  // optimizer offload), so generation gets nearly the whole GPU, at the cost of moving
+  // them over PCIe twice a step.
+  bool offload_while_generating = true;
   int rollout_gpus = 0;   // separate placement: GPUs of the rollout engine; 0 = half the job's
   int rollout_tp = 0;     // tensor parallel of each rollout engine instance; 0 = the fewest that fit
   // The share of each rollout GPU the engine reserves (vLLM gpu_memory_utilization): its

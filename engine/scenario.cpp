@@ -1,5 +1,7 @@
 #include "scenario.h"
 
+#include "post_training.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -35,6 +37,13 @@ double RecomputedShare(const Training& t, int layers) {
   return std::min(1.0, double(t.recompute_layers) / layers);
 }
 
-double TrainingTokens(const Training& t) { return t.tokens > 0 ? t.tokens : t.dataset_tokens * t.epochs; }
+double TrainingTokens(const Training& t) {
+  if (t.tokens > 0) return t.tokens;
+  if (t.post.kind != PostTraining::kNone) {
+    const double per_prompt = SequencesPerStep(t.post) / std::max(1, t.post.prompts_per_step);
+    return t.post.prompts * t.epochs * per_prompt * (double(t.post.prompt_len) + t.post.response_len);
+  }
+  return t.dataset_tokens * t.epochs;
+}
 
 }  // namespace engine

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "model_spec.h"
+#include "post_training_setup.h"
 #include "result.h"
 
 namespace engine {
@@ -61,6 +62,13 @@ enum class AttentionBackend { kFlashAttn, kCudnn };
 
 // Vocabulary shared by JSON, URL and UI: index = enum value.
 inline constexpr std::array<std::string_view, 5> kMethodNames = {"pretrain", "full", "freeze", "lora", "qlora"};
+// The contract's "method": the update kinds, then the post-training methods (index 5 on
+// = PostTraining 1 on), whose policy update is "policy_update".
+inline constexpr std::array<std::string_view, 11> kTrainingMethodNames = {
+    "pretrain", "full", "freeze", "lora", "qlora", "dpo", "orpo", "simpo", "kto", "ppo", "grpo"};
+inline constexpr int kFirstPostTrainingMethod = 5;
+// The updates a post-training policy takes.
+inline constexpr std::array<std::string_view, 3> kPolicyUpdateNames = {"full", "lora", "qlora"};
 inline constexpr std::array<std::string_view, 7> kPrecisionNames = {"bf16", "fp16",      "fp32", "fp8",
                                                                     "bf16-pure", "mxfp8", "nvfp4"};
 // FP8 and the block-scaled formats: GEMMs in low precision, bf16 weights kept beside them.
@@ -150,6 +158,9 @@ struct Training {
   CrossEntropy cross_entropy = CrossEntropy::kStandard;
   bool optimizer_in_backward = false;  // step each parameter as its gradient arrives, then free it
   bool fused_optimizer = true;  // one-kernel AdamW (fused=True, Apex/TE/DeepSpeed FusedAdam); framework default
+  // Preference tuning or reinforcement learning on top of `method`, which then says how
+  // the policy is updated (full, LoRA or QLoRA).
+  PostTrainingSetup post;
 };
 
 // GPUs in a node unless told otherwise: 8, as in every HGX/DGX and most PCIe servers.
@@ -247,7 +258,8 @@ int GlobalBatch(const Training& training, const Parallelism& parallel);
 // recompute_layers / layers (all when recompute_layers is 0).
 double RecomputedShare(const Training& training, int layers);
 
-// Tokens to train on: tokens, else dataset_tokens × epochs; 0 when neither is given.
+// Tokens to train on: tokens, else dataset_tokens × epochs (post-training: prompts ×
+// epochs × the sequences and tokens of each); 0 when neither is given.
 double TrainingTokens(const Training& training);
 
 struct Scenario {

@@ -7,6 +7,7 @@
 
 #include "framework_profile.h"
 #include "input_limits.h"
+#include "post_training.h"
 #include "recompute.h"
 #include "scenario_fields.h"
 
@@ -111,6 +112,30 @@ std::optional<InputError> CheckParallel(const Parallelism& p, const ModelSpec& m
   return std::nullopt;
 }
 
+// Post-training splits the GPUs between training and a rollout engine (separate
+// placement) and lays the engine out in tensor-parallel instances.
+std::optional<InputError> CheckPostTraining(const Scenario& s) {
+  const PostTrainingSetup& post = s.training.post;
+  if (!Generates(post.kind)) return std::nullopt;
+  const Parallelism& p = s.parallel;
+  if (post.placement == Placement::kSeparate) {
+    if (post.rollout_gpus >= p.gpus) {
+      return MakeInputError("rollout_gpus", "input.rollout_gpus_leave_none",
+                            {CountArg("gpus", p.gpus), CountArg("got", post.rollout_gpus)});
+    }
+    const int training = TrainingGpus(s);
+    if (training % (p.tp * p.pp * p.cp) != 0) {
+      return MakeInputError("rollout_gpus", "input.training_gpus_not_multiple",
+                            {CountArg("training", training), CountArg("product", p.tp * p.pp * p.cp)});
+    }
+  }
+  if (post.rollout_tp > 0 && RolloutGpus(s) % post.rollout_tp != 0) {
+    return MakeInputError("rollout_tp", "input.rollout_tp_divides",
+                          {CountArg("gpus", RolloutGpus(s)), CountArg("got", post.rollout_tp)});
+  }
+  return std::nullopt;
+}
+
 // Sequences per step share global_batch's limit (10^8): in 64 bits here, because
 // micro_batch (≤ 65536) × data-parallel degree (≤ 2^20) overflows the int the rest of
 // the engine counts sequences in (it wrapped to 0 and divided by it).
@@ -163,7 +188,10 @@ std::optional<InputError> ValidateScenario(const Scenario& s, const Catalog& cat
   if (auto e = ValidateModel(s.model, "model.")) return e;
   if (auto e = CheckFieldLimits(s)) return e;
   if (auto e = CheckTraining(s.training, s.model)) return e;
-  if (auto e = CheckParallel(s.parallel, s.model, s.training)) return e;
+  if (auto e = CheckPostTraining(s)) return e;
+  // A post-training run trains its update's sequences (prompt + response) on its training GPUs.
+  const bool post = s.training.post.kind != PostTraining::kNone;
+  if (auto e = CheckParallel(s.parallel, s.model, post ? PolicyUpdateScenario(s).training : s.training)) return e;
   if (auto e = CheckBatch(s.training, s.parallel)) return e;
   if (auto e = CheckGpuId(s.gpu_id, catalog)) return e;
   const GpuSpec* gpu = catalog.FindGpu(s.gpu_id);

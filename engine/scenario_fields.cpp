@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "framework_profile.h"
+#include "post_training.h"
 
 namespace engine {
 namespace {
@@ -16,7 +17,41 @@ bool TrainsAdapters(const Scenario& s) {
 // [SECTION] the form's names for each choice (English; wasm/ui/i18n/zh-ui.json translates)
 
 constexpr const char* kMethodLabels[] = {"Pre-training", "Full fine-tune", "Freeze (top layers)", "LoRA",
-                                         "QLoRA (4-bit base)"};
+                                         "QLoRA (4-bit base)", "DPO (preference pairs)", "ORPO (no reference)",
+                                         "SimPO (no reference)", "KTO (labelled answers)", "PPO (RL with a critic)",
+                                         "GRPO (RL, group of answers)"};
+constexpr const char* kPolicyUpdateLabels[] = {"Full", "LoRA", "QLoRA (4-bit base)"};
+constexpr const char* kReferenceLabels[] = {"Frozen model on the GPUs", "None", "Log-probs computed beforehand"};
+constexpr const char* kRewardLabels[] = {"Reward model", "Rule / verifier (CPU)"};
+constexpr const char* kPlacementLabels[] = {"Co-located (take turns)", "Separate GPUs"};
+
+const PostTrainingSetup& Post(const Scenario& s) { return s.training.post; }
+bool PostTrains(const Scenario& s) { return Post(s).kind != PostTraining::kNone; }
+bool GeneratesRollouts(const Scenario& s) { return Generates(Post(s).kind); }
+
+// "method" carries both the update kind and the post-training method (kTrainingMethodNames).
+double MethodIndex(const Scenario& s) {
+  if (PostTrains(s)) return kFirstPostTrainingMethod - 1 + static_cast<int>(Post(s).kind);
+  return static_cast<int>(s.training.method);
+}
+void SetMethodIndex(Scenario& s, double value) {
+  const int i = static_cast<int>(value);
+  if (i < kFirstPostTrainingMethod) {
+    s.training.method = static_cast<Method>(i);
+    s.training.post.kind = PostTraining::kNone;
+    return;
+  }
+  s.training.post.kind = static_cast<PostTraining>(i - kFirstPostTrainingMethod + 1);
+  const Method m = s.training.method;
+  if (m != Method::kLora && m != Method::kQlora) s.training.method = Method::kFull;
+}
+double PolicyUpdateIndex(const Scenario& s) {
+  return s.training.method == Method::kLora ? 1 : s.training.method == Method::kQlora ? 2 : 0;
+}
+void SetPolicyUpdateIndex(Scenario& s, double value) {
+  constexpr Method kUpdates[] = {Method::kFull, Method::kLora, Method::kQlora};
+  s.training.method = kUpdates[static_cast<int>(value)];
+}
 constexpr const char* kPrecisionLabels[] = {"BF16 mixed (fp32 master)", "FP16 mixed (fp32 master)", "FP32",
                                             "FP8 (Transformer Engine)", "BF16 pure (no fp32 copy)",
                                             "MXFP8 (Blackwell, block-scaled)", "NVFP4 (Blackwell, 4-bit)"};
@@ -63,9 +98,114 @@ std::vector<ScenarioField> BuildTable() {
       // Training
       {.key = "method", .type = FT::kChoice, .label = "Method",
        .help = "Pre-training and full fine-tuning train every weight; freeze trains only the top layers; LoRA trains "
-               "small adapters; QLoRA adds a 4-bit frozen base.",
-       .section = FS::kTraining, .choices = kMethodNames, .choice_labels = kMethodLabels,
-       TS_FIELD_VALUE(Scenario, training.method)},
+               "small adapters; QLoRA adds a 4-bit frozen base. Post-training: DPO, ORPO, SimPO and KTO tune on "
+               "preferences; PPO and GRPO generate answers and learn from their rewards.",
+       .section = FS::kTraining, .choices = kTrainingMethodNames, .choice_labels = kMethodLabels,
+       .get = MethodIndex, .set = SetMethodIndex},
+      {.key = "policy_update", .type = FT::kChoice, .label = "Policy update",
+       .help = "How the post-trained policy is updated: every weight, LoRA adapters, or adapters on a 4-bit base. "
+               "With adapters the reference is the base with them switched off: no second copy of the weights.",
+       .section = FS::kTraining, .choices = kPolicyUpdateNames, .choice_labels = kPolicyUpdateLabels,
+       .get = PolicyUpdateIndex, .set = SetPolicyUpdateIndex, .applies = PostTrains, .write_if = PostTrains},
+      {.key = "prompt_len", .type = FT::kInteger, .label = "Prompt length",
+       .help = "Tokens of a prompt (verl data.max_prompt_length, TRL max_prompt_length).", .section = FS::kTraining,
+       .limit = Range(1, 1e6, "tokens"), TS_FIELD_VALUE(Scenario, training.post.prompt_len), .applies = PostTrains,
+       .write_if = PostTrains, .form = {.step = 256}},
+      {.key = "response_len", .type = FT::kInteger, .label = "Response length",
+       .help = "Tokens of an answer: for PPO and GRPO the mean generated length (reasoning runs reach thousands), "
+               "for the DPO family the answers in the data.",
+       .section = FS::kTraining, .limit = Range(1, 1e6, "tokens"), TS_FIELD_VALUE(Scenario, training.post.response_len),
+       .applies = PostTrains, .write_if = PostTrains, .form = {.step = 256}},
+      {.key = "max_response_len", .type = FT::kInteger, .label = "Longest response",
+       .help = "PPO and GRPO: the longest answer a rollout allows (verl data.max_response_length, TRL "
+               "max_completion_length). Generation runs until the longest answer ends, with the batch thinning "
+               "out, so a long tail costs decode steps at the full weight read. 0 = every answer is response_len "
+               "long.",
+       .section = FS::kTraining, .limit = Range(1, 1e6, "tokens", "response_len"),
+       TS_FIELD_VALUE(Scenario, training.post.max_response_len), .applies = GeneratesRollouts, .write_if = PostTrains,
+       .form = {.step = 1024}},
+      {.key = "group_size", .type = FT::kInteger, .label = "Answers per prompt",
+       .help = "Answers sampled for each prompt (GRPO's group: TRL num_generations, verl rollout.n); the default is "
+               "8 for GRPO and 1 otherwise.",
+       .section = FS::kTraining, .limit = Range(1, 4096, "answers", "the method's"),
+       TS_FIELD_VALUE(Scenario, training.post.group_size), .applies = GeneratesRollouts,
+       .fill_default = [](Scenario& s) { s.training.post.group_size = GroupSize(s.training.post); },
+       .write_if = PostTrains},
+      {.key = "prompts_per_step", .type = FT::kInteger, .label = "Prompts per step",
+       .help = "Prompts (preference pairs for DPO, ORPO, SimPO; answers for KTO) per step: verl "
+               "data.train_batch_size, OpenRLHF --rollout_batch_size.",
+       .section = FS::kTraining, .limit = Range(1, 1e7, "prompts"), TS_FIELD_VALUE(Scenario, training.post.prompts_per_step),
+       .applies = PostTrains, .write_if = PostTrains, .form = {.step = 32}},
+      {.key = "prompts", .type = FT::kNumber, .label = "Prompts in the dataset",
+       .help = "Prompts (or pairs) in the dataset; with epochs it gives the run's steps, wall time and cost. 0 = not "
+               "given.",
+       .section = FS::kTraining, .limit = Range(1, 1e12, "prompts", "not given"),
+       TS_FIELD_VALUE(Scenario, training.post.prompts), .applies = PostTrains, .write_if = PostTrains,
+       .form = {.step = 1000, .step_fast = 10000, .format = "%.0f", .zero_text = "not given"}},
+      {.key = "ppo_epochs", .type = FT::kInteger, .label = "Updates per rollout",
+       .help = "Passes of the policy (and critic) update over each rollout batch (verl ppo_epochs, TRL num_iterations).",
+       .section = FS::kTraining, .limit = Range(1, 100), TS_FIELD_VALUE(Scenario, training.post.ppo_epochs),
+       .applies = GeneratesRollouts, .write_if = PostTrains},
+      {.key = "reference", .type = FT::kChoice, .label = "Reference",
+       .help = "The frozen reference the loss compares with: a model on the GPUs (DPO, KTO, PPO, GRPO with a KL "
+               "term), none (ORPO, SimPO, DAPO), or log-probs computed beforehand (TRL precompute_ref_log_probs).",
+       .section = FS::kTraining, .choices = kReferenceNames, .choice_labels = kReferenceLabels,
+       .default_text = "the method's", TS_FIELD_VALUE(Scenario, training.post.reference), .applies = PostTrains,
+       .fill_default = [](Scenario& s) {
+         const PostTraining k = s.training.post.kind;
+         const bool none = k == PostTraining::kOrpo || k == PostTraining::kSimpo;
+         s.training.post.reference = none ? ReferenceKind::kNone : ReferenceKind::kModel;
+       },
+       .write_if = PostTrains},
+      {.key = "reward", .type = FT::kChoice, .label = "Reward",
+       .help = "Where rewards come from: a reward model's forward pass on the GPUs (PPO's default) or a rule or "
+               "verifier on the CPU (GRPO's default: maths and code checkers).",
+       .section = FS::kTraining, .choices = kRewardNames, .choice_labels = kRewardLabels,
+       .default_text = "the method's", TS_FIELD_VALUE(Scenario, training.post.reward), .applies = GeneratesRollouts,
+       .fill_default = [](Scenario& s) {
+         s.training.post.reward = s.training.post.kind == PostTraining::kPpo ? RewardKind::kModel : RewardKind::kRule;
+       },
+       .write_if = PostTrains},
+      {.key = "critic_model", .type = FT::kText, .label = "Critic model",
+       .help = "PPO's critic, when it is not the policy's architecture.", .section = FS::kTraining,
+       .type_text = "catalog model preset id; \"\" = the policy's", .default_text = "the policy's",
+       TS_FIELD_TEXT(Scenario, training.post.critic_model_id),
+       .applies = [](const Scenario& s) { return Post(s).kind == PostTraining::kPpo; }, .write_if = PostTrains},
+      {.key = "reward_model", .type = FT::kText, .label = "Reward model",
+       .help = "The reward model, when it is not the policy's architecture.", .section = FS::kTraining,
+       .type_text = "catalog model preset id; \"\" = the policy's", .default_text = "the policy's",
+       TS_FIELD_TEXT(Scenario, training.post.reward_model_id),
+       .applies = [](const Scenario& s) { return GeneratesRollouts(s) && Post(s).reward == RewardKind::kModel; },
+       .write_if = PostTrains},
+      {.key = "placement", .type = FT::kChoice, .label = "Rollout placement",
+       .help = "Co-located: the rollout engine and training take turns on the same GPUs (verl's hybrid engine, "
+               "OpenRLHF --colocate_all_models, TRL vllm_mode colocate). Separate: the engine has its own GPUs "
+               "(OpenRLHF's default, TRL vllm_mode server).",
+       .section = FS::kTraining, .choices = kPlacementNames, .choice_labels = kPlacementLabels,
+       TS_FIELD_VALUE(Scenario, training.post.placement), .applies = GeneratesRollouts, .write_if = PostTrains},
+      {.key = "offload_while_generating", .type = FT::kBool, .label = "Offload training while generating",
+       .help = "Co-located: the training roles' weights and optimizer states move to host memory while the rollout "
+               "engine generates, so it gets nearly the whole GPU (NeMo RL's co-located default, OpenRLHF "
+               "--deepspeed_enable_sleep, verl param_offload and optimizer_offload); they cross PCIe twice a step.",
+       .section = FS::kTraining, TS_FIELD_VALUE(Scenario, training.post.offload_while_generating),
+       .applies = [](const Scenario& s) { return GeneratesRollouts(s) && Post(s).placement == Placement::kColocated; },
+       .write_if = PostTrains},
+      {.key = "rollout_gpus", .type = FT::kInteger, .label = "Rollout GPUs",
+       .help = "With separate placement, the GPUs of the rollout engine; the rest train.", .section = FS::kTraining,
+       .limit = Range(1, 1048576, "GPUs", "half the job's"), TS_FIELD_VALUE(Scenario, training.post.rollout_gpus),
+       .applies = [](const Scenario& s) { return GeneratesRollouts(s) && Post(s).placement == Placement::kSeparate; },
+       .write_if = PostTrains},
+      {.key = "rollout_tp", .type = FT::kInteger, .label = "Rollout tensor parallel",
+       .help = "GPUs per rollout engine instance (verl rollout.tensor_model_parallel_size, OpenRLHF "
+               "--vllm_tensor_parallel_size); 0 = the fewest whose weights leave room for the KV cache.",
+       .section = FS::kTraining, .limit = Range(1, 64, "GPUs", "the fewest that fit"),
+       TS_FIELD_VALUE(Scenario, training.post.rollout_tp), .applies = GeneratesRollouts, .write_if = PostTrains},
+      {.key = "gpu_memory_utilization", .type = FT::kNumber, .label = "Rollout memory share (%)",
+       .help = "The share of each GPU the rollout engine reserves for weights, activations and KV cache (vLLM and "
+               "verl gpu_memory_utilization); 0 = what the step needs, within what training leaves.",
+       .section = FS::kTraining, .limit = Range(0.05, 0.98, "", "what the step needs"),
+       TS_FIELD_VALUE(Scenario, training.post.gpu_memory_utilization), .applies = GeneratesRollouts,
+       .write_if = PostTrains, .form = {.step = 5, .step_fast = 10, .percent = true, .format = "%.0f"}},
       {.key = "lora_rank", .type = FT::kInteger, .label = "LoRA rank",
        .help = "Rank r of the adapters B·A; trainable parameters grow linearly with r.", .section = FS::kTraining,
        .limit = Range(1, 65536), TS_FIELD_VALUE(Scenario, training.lora_rank), .applies = TrainsAdapters, .form = {.step = 8}},
@@ -124,7 +264,7 @@ std::vector<ScenarioField> BuildTable() {
        .fill_default = [](Scenario& s) { s.training.fused_optimizer = Profile(s).fused_optimizer; }},
       {.key = "seq_len", .type = FT::kInteger, .label = "Sequence length", .help = "Tokens per training sample.",
        .section = FS::kTraining, .limit = Range(1, 1e7, "tokens"), TS_FIELD_VALUE(Scenario, training.seq_len),
-       .form = {.step = 1024}},
+       .applies = [](const Scenario& s) { return !PostTrains(s); }, .form = {.step = 1024}},
       {.key = "micro_batch", .type = FT::kInteger, .label = "Micro-batch",
        .help = "Sequences per GPU per forward/backward pass.", .section = FS::kTraining,
        .limit = Range(1, 65536, "sequences"), TS_FIELD_VALUE(Scenario, training.micro_batch)},
@@ -142,7 +282,7 @@ std::vector<ScenarioField> BuildTable() {
       {.key = "dataset_tokens", .type = FT::kNumber, .label = "Dataset (B tokens)",
        .help = "Tokens in one pass over your data.", .section = FS::kTraining,
        .limit = Range(1, 1e15, "tokens", "not given"), TS_FIELD_VALUE(Scenario, training.dataset_tokens),
-       .applies = [](const Scenario& s) { return s.training.tokens <= 0; },
+       .applies = [](const Scenario& s) { return s.training.tokens <= 0 && !PostTrains(s); },
        .form = {.step = 0.1, .step_fast = 1, .display_unit = 1e9, .format = "%.3f"}},
       {.key = "epochs", .type = FT::kNumber, .label = "Epochs", .help = "Passes over the dataset.",
        .section = FS::kTraining, .limit = Range(0.01, 1000), TS_FIELD_VALUE(Scenario, training.epochs),

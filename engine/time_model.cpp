@@ -7,6 +7,7 @@
 #include "format.h"
 #include "framework_profile.h"
 #include "memory_model.h"
+#include "post_training.h"
 #include "recompute.h"
 #include "units.h"
 
@@ -433,8 +434,10 @@ double PipelineP2P(const Scenario& s, int micro_batches, const Links& links) {
 // ---------------------------------------------------------------------------------------
 // [SECTION] assembly
 
-Throughput EstimateThroughput(const Scenario& s, const ParamCounts& c, const GpuSpec& gpu, const FabricSpec& fabric,
-                              bool explain, const Calibration& calibration) {
+namespace {
+
+Throughput PlainThroughput(const Scenario& s, const ParamCounts& c, const GpuSpec& gpu, const FabricSpec& fabric,
+                           bool explain, const Calibration& calibration) {
   const Parallelism& p = s.parallel;
   const Training& t = s.training;
   Throughput r;
@@ -478,6 +481,41 @@ Throughput EstimateThroughput(const Scenario& s, const ParamCounts& c, const Gpu
   r.mfu = r.tokens_per_s * r.flops_per_token.model / peak_total;
   r.hfu = r.tokens_per_s * r.flops_per_token.hardware / peak_total;
   return r;
+}
+
+// Post-training: the policy's update timed as a plain training step, and the phases
+// around it (post_training.h). The step's rates count the update's tokens over the whole
+// step, so MFU is the update's model FLOPs over the GPUs' time, generation included.
+Throughput PostTrainingThroughput(const Scenario& s, const ParamCounts& c, const GpuSpec& gpu, const FabricSpec& fabric,
+                                  bool explain, const Calibration& calibration) {
+  const Scenario update = PolicyUpdateScenario(s);
+  Throughput r = PlainThroughput(update, c, gpu, fabric, explain, calibration);
+  double critic_step_s = 0;
+  if (s.training.post.kind == PostTraining::kPpo) {
+    Scenario critic = update;
+    if (s.training.post.critic_model.layers > 0) critic.model = s.training.post.critic_model;
+    critic_step_s = PlainThroughput(critic, CountParams(critic.model), gpu, fabric, false, calibration).step_time_s;
+  }
+  const MemoryBreakdown memory = EstimateMemory(s, c, /*explain=*/false, calibration, gpu.memory_bytes);
+  const double hardware_rate = r.tokens_per_s * r.flops_per_token.hardware;
+  r.post = EstimatePostTrainingStep(s, c, gpu, fabric, memory.post, r.step_time_s, hardware_rate, critic_step_s, calibration);
+  r.breakdown.rollout_s = r.post.total_s - r.post.policy_update_s;
+  const double update_share = r.step_time_s / r.post.total_s;
+  r.step_time_s = r.post.total_s;
+  r.tokens_per_s *= update_share;
+  r.tokens_per_s_per_gpu = r.tokens_per_s / s.parallel.gpus;
+  const double peak_total = double(s.parallel.gpus) * gpu.bf16_flops;
+  r.mfu = r.tokens_per_s * r.flops_per_token.model / peak_total;
+  r.hfu = r.tokens_per_s * r.flops_per_token.hardware / peak_total;
+  return r;
+}
+
+}  // namespace
+
+Throughput EstimateThroughput(const Scenario& s, const ParamCounts& c, const GpuSpec& gpu, const FabricSpec& fabric,
+                              bool explain, const Calibration& calibration) {
+  if (s.training.post.kind != PostTraining::kNone) return PostTrainingThroughput(s, c, gpu, fabric, explain, calibration);
+  return PlainThroughput(s, c, gpu, fabric, explain, calibration);
 }
 
 TrainingTime TimeForTokens(double tokens, const Throughput& th, int gpus) {

@@ -21,6 +21,9 @@ struct StepBreakdown {
   double dp_comm_s = 0;    // data-parallel / ZeRO / FSDP traffic left after overlap
   double pp_bubble_s = 0;  // pipeline fill and drain
   double other_s = 0;      // optimizer step, offload transfers, dequantization, EP/CP, P2P
+  // Post-training: generation, other roles' passes and weight sync around the policy's
+  // update (the terms above); Throughput::post splits it.
+  double rollout_s = 0;
 };
 
 struct Throughput {
@@ -39,6 +42,7 @@ struct Throughput {
   double scale_up_busbw_bytes_per_s = 0;   // intra-node collective bandwidth used
   double scale_out_busbw_bytes_per_s = 0;  // per-GPU inter-node collective bandwidth used
   Message explain;  // the main formula with its numbers
+  PostTrainingStep post;  // post-training's phases; zero otherwise
 };
 
 struct TrainingTime {

@@ -16,6 +16,8 @@ namespace {
 // GiB rounded to 1/10000 so the JSON stays readable and identical across platforms.
 double Gib(double bytes) { return std::round(bytes / engine::kGiB * 1e4) / 1e4; }
 
+double R(double v, double scale) { return std::round(v * scale) / scale; }
+
 // An engine text under `key` as today's English, with `key`_code and `key`_args beside it
 // (the message's template id and its arguments, as MessageJson has them) so a program or
 // another language can render it without parsing the English. An empty text (nothing to
@@ -53,6 +55,7 @@ Json MemoryJson(const engine::Estimate& e) {
               {"logits_gib", Gib(m.logits.bytes)},
               {"overhead_gib", Gib(m.overhead.bytes)},
               {"cpu_ram_gib", Gib(m.cpu_ram.bytes)},
+              {"roles_gib", Gib(m.roles.bytes)},
               {"allocated_gib", Gib(m.AllocatedBytes())},
               {"reserved_gib", Gib(m.ReservedBytes())},
               {"overhead_parts",
@@ -67,7 +70,42 @@ Json MemoryJson(const engine::Estimate& e) {
                 {"activations", Explain(m.activations)},
                 {"logits", Explain(m.logits)},
                 {"overhead", Explain(m.overhead)},
-                {"cpu_ram", Explain(m.cpu_ram)}}}};
+                {"cpu_ram", Explain(m.cpu_ram)},
+                {"roles", Explain(m.roles)}}}};
+}
+
+constexpr std::string_view kRolePoolNames[] = {"shared", "training", "rollout"};
+
+// Post-training's roles, rollout engine and step phases (engine/post_training.h).
+Json PostTrainingJson(const engine::Estimate& e) {
+  const engine::PostTrainingMemory& m = e.memory.post;
+  const engine::PostTrainingStep& t = e.throughput.post;
+  Json roles = Json::array();
+  for (const engine::RoleMemory& r : m.roles) {
+    roles.push_back({{"role", r.role}, {"per_gpu_gib", Gib(r.per_gpu_bytes)}, {"trained", r.trained},
+                     {"pool", kRolePoolNames[static_cast<int>(r.pool)]}});
+  }
+  const auto s = [](double v) { return R(v, 1e3); };
+  Json out{{"roles", roles},
+           {"training_gpu_gib", Gib(m.training_gpu_bytes)},
+           {"prompts_per_step", t.prompts},
+           {"sequences_per_step", t.sequences},
+           {"step_breakdown_s",
+            {{"generation", s(t.generation_s)}, {"prefill", s(t.prefill_s)}, {"forward", s(t.forward_s)},
+             {"training", s(t.TrainingS())}, {"policy_update", s(t.policy_update_s)},
+             {"critic_update", s(t.critic_update_s)}, {"weight_sync", s(t.weight_sync_s)}, {"total", s(t.total_s)}}},
+           {"generation_share", R(t.GenerationShare(), 1e4)},
+           {"prompts_per_hour", t.total_s > 0 ? R(t.prompts * 3600 / t.total_s, 10) : 0.0}};
+  if (t.generated_tokens > 0) {
+    const engine::RolloutSizing& r = m.rollout;
+    out["generated_tokens_per_s"] = R(t.generated_tokens / std::max(1e-9, t.generation_s), 10);
+    out["rollout"] = {{"tp", r.tp}, {"instances", r.instances}, {"answers_per_instance", r.sequences},
+                      {"batch", r.batch}, {"waves", r.waves}, {"weights_gib", Gib(r.weight_bytes)},
+                      {"kv_cache_gib", Gib(r.kv_bytes)}, {"reserve_gib", Gib(r.reserve_bytes)},
+                      {"per_gpu_gib", Gib(r.bytes)}, {"gpu_memory_utilization", R(r.utilization, 100)},
+                      {"rollout_gpu_gib", Gib(m.rollout_gpu_bytes)}};
+  }
+  return out;
 }
 
 Json ThroughputJson(const engine::Throughput& t) {
@@ -85,7 +123,8 @@ Json ThroughputJson(const engine::Throughput& t) {
               {"flops_per_token", std::round(t.flops_per_token.model)},
               {"hardware_flops_per_token", std::round(t.flops_per_token.hardware)},
               {"breakdown_s",
-               {{"compute", std::round(b.compute_s * 1e4) / 1e4},
+               {{"rollout", std::round(b.rollout_s * 1e4) / 1e4},
+                {"compute", std::round(b.compute_s * 1e4) / 1e4},
                 {"tp_comm", std::round(b.tp_comm_s * 1e4) / 1e4},
                 {"dp_comm", std::round(b.dp_comm_s * 1e4) / 1e4},
                 {"pp_bubble", std::round(b.pp_bubble_s * 1e4) / 1e4},
@@ -104,8 +143,6 @@ Json TimeJson(const engine::TrainingTime& t) {
               {"wall_days", std::round(t.wall_hours / 24 * 100) / 100},
               {"gpu_hours", std::round(t.gpu_hours * 10) / 10}};
 }
-
-double R(double v, double scale) { return std::round(v * scale) / scale; }
 
 Json ReliabilityJson(const engine::Reliability& r) {
   return Json{{"checkpoint_gb", R(r.checkpoint_bytes / 1e9, 100)},
@@ -285,7 +322,7 @@ Json EstimateToJson(const engine::Estimate& e) {
   }
   Json warnings = Json::array();
   for (const engine::Warning& w : e.warnings) warnings.push_back(WarningToJson(w));
-  return Json{{"version", engine::kEngineVersion}, {"contract", engine::kContractVersion},
+  Json out{{"version", engine::kEngineVersion}, {"contract", engine::kContractVersion},
               {"model", model}, {"params", params}, {"memory", MemoryJson(e)},
               {"throughput", ThroughputJson(e.throughput)}, {"time", TimeJson(e.time)},
               {"startup", StartupToJson(e.startup)},
@@ -295,6 +332,8 @@ Json EstimateToJson(const engine::Estimate& e) {
               {"network_effect", NetworkEffectJson(e.network_effect)},
               {"costs", CostsJson(e.costs)},
               {"fit_by_gpu", fits}, {"fit_options", FitOptionsJson(e)}, {"warnings", warnings}};
+  if (!e.memory.post.roles.empty()) out["rl"] = PostTrainingJson(e);
+  return out;
 }
 
 Json ErrorToJson(const engine::InputError& error) {

@@ -11,6 +11,7 @@
 #include "engine/contract/plan_json.h"
 #include "engine/format.h"
 #include "engine/imports/hf_config.h"
+#include "engine/post_training.h"
 #include "engine/scenario_fields.h"
 
 namespace engine::contract {
@@ -174,6 +175,7 @@ Result<engine::Scenario> ScenarioFromJson(const Json& doc, const engine::Catalog
   imports::HfQuantization quantization;
   if (auto e = ReadModel(doc, catalog, s, quantization)) return *e;
   if (auto e = ReadFields(doc, s)) return *e;
+  if (auto e = engine::ResolveRoleModels(s, catalog)) return *e;
   // A GPTQ/AWQ/bitsandbytes checkpoint trains through adapters only.
   if (auto e = imports::CheckQuantizedCheckpointMethod(quantization, s.training.method)) return *e;
   return s;

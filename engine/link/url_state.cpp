@@ -14,6 +14,7 @@
 #include "engine/contract/scenario_json.h"
 #include "engine/link/utf8.h"
 #include "engine/planner.h"
+#include "engine/post_training.h"
 #include "engine/scenario_check.h"
 #include "engine/scenario_fields.h"
 
@@ -45,6 +46,14 @@ const KeyTypes& Types() {
     t.scenario_defaults = contract::ScenarioToJson(engine::Scenario{});
     t.scenario_defaults.erase("model");
     t.scenario_defaults.update(contract::ConstraintsToJson(engine::PlanConstraints{}));
+    // Post-training's fields, written for a post-training run only, at GRPO's defaults.
+    engine::Scenario post;
+    post.training.post.kind = engine::PostTraining::kGrpo;
+    post.training.post.group_size = engine::GroupSize(post.training.post);
+    const contract::Json post_fields = contract::ScenarioToJson(post);
+    for (auto it = post_fields.begin(); it != post_fields.end(); ++it) {
+      if (!t.scenario_defaults.contains(it.key())) t.scenario_defaults[it.key()] = it.value();
+    }
     engine::ModelSpec every_field;
     every_field.moe.experts = 2;
     every_field.attention = engine::AttentionKind::kMla;

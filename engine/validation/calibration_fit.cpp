@@ -24,7 +24,10 @@ struct Knob {
   std::function<bool(const FitCase&)> moves;
 };
 
-bool IsThroughput(const FitCase& c) { return c.record->kind == ValidationKind::kThroughput; }
+// The training knobs learn from training steps; a post-training step, where generation
+// and other roles' passes take much of the time, moves only its own knob.
+bool IsPostTraining(const FitCase& c) { return c.inputs->scenario.training.post.kind != PostTraining::kNone; }
+bool IsThroughput(const FitCase& c) { return c.record->kind == ValidationKind::kThroughput && !IsPostTraining(c); }
 
 // Bounds: a GEMM sustains between 30% and 95% of its dense peak (below, the case is
 // mis-specified; above, no published kernel gets there); FP8 keeps half to all of bf16's
@@ -63,6 +66,10 @@ std::vector<Knob> Knobs() {
                    [](const FitCase& c) { return IsThroughput(c) && c.inputs->scenario.model.IsMoe(); }});
   knobs.push_back({"power_exponent", 0.2, 1.5, [](Calibration& c) -> double& { return c.power_exponent; },
                    [](const FitCase& c) { return IsThroughput(c) && c.inputs->scenario.gpu_power_w > 0; }});
+  knobs.push_back({"decode_bandwidth_share", 0.3, 0.9, [](Calibration& c) -> double& { return c.decode_bandwidth_share; },
+                   [](const FitCase& c) {
+                     return c.record->kind == ValidationKind::kThroughput && Generates(c.inputs->scenario.training.post.kind);
+                   }});
   knobs.push_back({"dp_overlap", 0.5, 1.0, [](Calibration& c) -> double& { return c.dp_overlap; },
                    [](const FitCase& c) { return IsThroughput(c) && c.inputs->scenario.parallel.DataParallel() > 1; }});
   return knobs;
@@ -157,7 +164,7 @@ constexpr int kSweeps = 3;
 
 double PredictFigure(const ValidationCase& c, const CaseInputs& in, const Calibration& calibration) {
   if (c.kind == ValidationKind::kMemory) {
-    const MemoryBreakdown m = EstimateMemory(in.scenario, in.params, /*explain=*/false, calibration);
+    const MemoryBreakdown m = EstimateMemory(in.scenario, in.params, /*explain=*/false, calibration, in.gpu->memory_bytes);
     if (c.metric == "model_states") return (m.weights.bytes + m.gradients.bytes + m.optimizer.bytes) / kGiB;
     if (c.metric == "peak_allocated") return m.AllocatedBytes() / kGiB;
     if (c.metric == "peak_reserved") return m.ReservedBytes() / kGiB;
@@ -165,6 +172,9 @@ double PredictFigure(const ValidationCase& c, const CaseInputs& in, const Calibr
   }
   const Throughput t = EstimateThroughput(in.scenario, in.params, *in.gpu, *in.fabric, /*explain=*/false, calibration);
   if (c.metric == "tokens_per_s_per_gpu") return t.tokens_per_s_per_gpu;
+  // Post-training: the whole step, or its rollout generation (model.md §12.3).
+  if (c.metric == "step_time_s") return t.step_time_s;
+  if (c.metric == "generation_s") return t.post.generation_s;
   // The figure counted the way its publication counts attention.
   const FlopsPerToken& f = t.flops_per_token;
   const double half = c.causal_attention_flops ? 0.5 : 0;

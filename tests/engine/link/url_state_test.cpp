@@ -113,6 +113,9 @@ TEST(UrlState, EveryFieldRoundTrips) {
 TEST(UrlState, WritersCoverEveryFieldTheReaderAccepts) {
   engine::contract::Json written = engine::contract::ScenarioToJson(engine::Scenario{});
   written.update(engine::contract::ConstraintsToJson(engine::PlanConstraints{}));
+  engine::Scenario post;  // post-training's fields are written for a post-training run
+  post.training.post.kind = engine::PostTraining::kPpo;
+  written.update(engine::contract::ScenarioToJson(post));
   for (const std::string& key : engine::contract::ScenarioFieldNames()) {
     EXPECT_TRUE(written.contains(key)) << "ScenarioToJson/ConstraintsToJson do not write " << key;
   }
@@ -158,10 +161,16 @@ TEST(UrlState, EveryAcceptedFieldRoundTripsAwayFromItsDefault) {
       {"framework", "trl"}, {"sharding", "fsdp"}, {"fused_optimizer", false}, {"attention_backend", "cudnn"}};
   const engine::contract::Json third = {{"model", "llama-2-7b"}, {"method", "qlora"}, {"qlora_legacy_bnb", true}, {"qlora_fp32_norms", true}};
   const engine::contract::Json fourth = {{"model", "llama-3-8b"}, {"method", "pretrain"}, {"gpu", "b200-180gb"}, {"precision", "nvfp4"}, {"bf16_layers", 4}};
+  const engine::contract::Json fifth = {
+      {"model", "qwen2.5-7b"}, {"method", "ppo"}, {"policy_update", "lora"}, {"gpus", 8}, {"prompt_len", 512},
+      {"response_len", 700}, {"max_response_len", 2048}, {"group_size", 4}, {"prompts_per_step", 64},
+      {"prompts", 5000}, {"ppo_epochs", 2}, {"reference", "precomputed"}, {"reward", "model"},
+      {"critic_model", "qwen2.5-0.5b"}, {"reward_model", "qwen2.5-0.5b"}, {"placement", "separate"},
+      {"rollout_gpus", 4}, {"rollout_tp", 2}, {"gpu_memory_utilization", 0.7}, {"offload_while_generating", false}};
   engine::contract::Json defaults = engine::contract::ScenarioToJson(engine::Scenario{});
   defaults.update(engine::contract::ConstraintsToJson(engine::PlanConstraints{}));
   std::set<std::string> away;  // accepted fields set away from their default by a document
-  for (const engine::contract::Json& doc : {first, second, third, fourth}) {
+  for (const engine::contract::Json& doc : {first, second, third, fourth, fifth}) {
     engine::contract::Json full;
     ASSERT_NO_FATAL_FAILURE(WrittenBack(doc, &full));
     for (const auto& [key, value] : full.items()) {

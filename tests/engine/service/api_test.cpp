@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdio>
 #include <fstream>
+#include <set>
 #include <string>
 
 namespace {
@@ -37,6 +38,25 @@ TEST(Api, EstimatesAPresetWithEveryMemoryTerm) {
   EXPECT_FALSE(r["memory"]["explain"]["weights"]["source"].get<std::string>().empty());
 }
 
+// Issue 20's contract: every role's memory per GPU, and the step split into generation and
+// training; PPO lists a critic, GRPO none.
+TEST(Api, PostTrainingReturnsEveryRolesMemoryAndTheStepSplit) {
+  for (const char* method : {"dpo", "ppo", "grpo"}) {
+    const json r = Estimate(std::string(R"({"model":"qwen2.5-7b","gpus":8,"zero":3,"method":")") + method + "\"}");
+    ASSERT_TRUE(r.contains("rl")) << r.dump();
+    std::set<std::string> roles;
+    for (const json& role : r["rl"]["roles"]) {
+      roles.insert(role["role"].get<std::string>());
+      EXPECT_GE(role["per_gpu_gib"].get<double>(), 0) << method;
+    }
+    EXPECT_TRUE(roles.count("policy") && roles.count("reference")) << method;
+    EXPECT_EQ(roles.count("critic"), std::string(method) == "ppo" ? 1u : 0u) << method;
+    EXPECT_TRUE(r["rl"]["step_breakdown_s"].contains("generation")) << method;
+    EXPECT_GT(r["rl"]["step_breakdown_s"]["training"].get<double>(), 0) << method;
+  }
+  EXPECT_FALSE(Estimate(R"({"model":"qwen2.5-7b"})").contains("rl"));
+}
+
 TEST(Api, SeventyBillionFullFineTuneDoesNotFitOneH100) {
   const json r = Estimate(R"({"model":"llama-3-70b","gpu":"h100-sxm-80gb"})");
   EXPECT_FALSE(r["memory"]["fits"].get<bool>());
@@ -55,7 +75,9 @@ TEST(Api, BadInputNamesTheField) {
       {R"({"model":"no-such-model"})", "model"},
       {R"({"model":{"params_b":1e9}})", "model.params_b"},
       {R"({"model":{"layers":32,"hidden":4000,"heads":3,"ffn":100,"vocab":10}})", "model.heads"},
-      {R"({"model":"llama-3-8b","method":"dpo"})", "method"},
+      {R"({"model":"llama-3-8b","method":"dpo-v2"})", "method"},
+      {R"({"model":"llama-3-8b","method":"grpo","policy_update":"freeze"})", "policy_update"},
+      {R"({"model":"llama-3-8b","method":"ppo","critic_model":"no-such-model"})", "critic_model"},
       {R"({"model":"llama-3-8b","micro_bach":2})", "micro_bach"},
       {R"({"model":"llama-3-8b","gpus":3,"tp":2})", "gpus"},
       {R"({"model":"llama-3-8b","flash_attention":"yes"})", "flash_attention"},

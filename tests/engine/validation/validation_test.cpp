@@ -116,7 +116,8 @@ size_t RunnableCasesOnDisk(const char* name) {
 TEST(Validation, SummaryCountsEveryCase) {
   const std::vector<ValidationCase> cases = RunValidationCases();
   EXPECT_EQ(CasesOf(ValidationKind::kMemory).size(), RunnableCasesOnDisk("memory_cases.json"));
-  EXPECT_EQ(CasesOf(ValidationKind::kThroughput).size(), RunnableCasesOnDisk("throughput_cases.json"));
+  EXPECT_EQ(CasesOf(ValidationKind::kThroughput).size(),
+            RunnableCasesOnDisk("throughput_cases.json") + RunnableCasesOnDisk("post_training_cases.json"));
   EXPECT_GE(cases.size(), 60u);
   const contract::Json summary = contract::Json::parse(service::ValidationSummaryJson());
   const contract::Json& memory = summary["memory"];
