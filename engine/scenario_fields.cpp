@@ -167,12 +167,14 @@ std::vector<ScenarioField> BuildTable() {
        },
        .write_if = PostTrains},
       {.key = "critic_model", .type = FT::kText, .label = "Critic model",
-       .help = "PPO's critic, when it is not the policy's architecture.", .section = FS::kTraining,
+       .help = "PPO's critic, when it is not the policy's architecture (JSON and links; the page's form uses the "
+               "policy's).",
        .type_text = "catalog model preset id; \"\" = the policy's", .default_text = "the policy's",
        TS_FIELD_TEXT(Scenario, training.post.critic_model_id),
        .applies = [](const Scenario& s) { return Post(s).kind == PostTraining::kPpo; }, .write_if = PostTrains},
       {.key = "reward_model", .type = FT::kText, .label = "Reward model",
-       .help = "The reward model, when it is not the policy's architecture.", .section = FS::kTraining,
+       .help = "The reward model, when it is not the policy's architecture (JSON and links; the page's form uses the "
+               "policy's).",
        .type_text = "catalog model preset id; \"\" = the policy's", .default_text = "the policy's",
        TS_FIELD_TEXT(Scenario, training.post.reward_model_id),
        .applies = [](const Scenario& s) { return GeneratesRollouts(s) && Post(s).reward == RewardKind::kModel; },
@@ -183,7 +185,7 @@ std::vector<ScenarioField> BuildTable() {
                "(OpenRLHF's default, TRL vllm_mode server).",
        .section = FS::kTraining, .choices = kPlacementNames, .choice_labels = kPlacementLabels,
        TS_FIELD_VALUE(Scenario, training.post.placement), .applies = GeneratesRollouts, .write_if = PostTrains},
-      {.key = "offload_while_generating", .type = FT::kBool, .label = "Offload training while generating",
+      {.key = "offload_while_generating", .type = FT::kBool, .label = "Offload while generating",
        .help = "Co-located: the training roles' weights and optimizer states move to host memory while the rollout "
                "engine generates, so it gets nearly the whole GPU (NeMo RL's co-located default, OpenRLHF "
                "--deepspeed_enable_sleep, verl param_offload and optimizer_offload); they cross PCIe twice a step.",

@@ -11,9 +11,25 @@
 namespace ui {
 namespace {
 
+// The validation set's name for the training's method: the post-training method, else
+// the update kind.
+std::string MethodKey(const engine::Training& t) {
+  if (t.post.kind != engine::PostTraining::kNone) return std::string(engine::EnumName(engine::kPostTrainingNames, t.post.kind));
+  return std::string(engine::EnumName(engine::kMethodNames, t.method));
+}
+
 // How a sentence names the runs of a method ("7 published full fine-tuning runs").
-const char* MethodRuns(engine::Method method) {
-  switch (method) {
+const char* MethodRuns(const engine::Training& t) {
+  switch (t.post.kind) {
+    case engine::PostTraining::kNone: break;
+    case engine::PostTraining::kDpo: return "DPO";
+    case engine::PostTraining::kOrpo: return "ORPO";
+    case engine::PostTraining::kSimpo: return "SimPO";
+    case engine::PostTraining::kKto: return "KTO";
+    case engine::PostTraining::kPpo: return "PPO";
+    case engine::PostTraining::kGrpo: return "GRPO";
+  }
+  switch (t.method) {
     case engine::Method::kPretrain: return T("pre-training");
     case engine::Method::kFull: return T("full fine-tuning");
     case engine::Method::kFreeze: return T("freeze-tuning");
@@ -38,11 +54,11 @@ enum class Subset { kMethodAndFramework, kMethod, kAll };
 // else of the same method, else every run of the metric; each run predicted with its
 // source left out of the calibration (what to expect on a run the engine has not seen,
 // docs/model.md §6.10).
-const engine::validation::ErrorStats& Basis(AccuracyMetric metric, engine::Method method,
+const engine::validation::ErrorStats& Basis(AccuracyMetric metric, const engine::Training& training,
                                             engine::Framework framework, Subset* subset) {
   const engine::validation::ValidationSummary& summary = engine::validation::EmbeddedValidationSummary();
   const bool memory = metric == AccuracyMetric::kMemory;
-  const std::string method_name(engine::EnumName(engine::kMethodNames, method));
+  const std::string method_name = MethodKey(training);
   const std::string framework_name(engine::EnumName(engine::kFrameworkNames, framework));
   const auto& pairs =
       memory ? summary.memory_loso_by_method_framework : summary.throughput_loso_by_method_framework;
@@ -61,9 +77,9 @@ const engine::validation::ErrorStats& Basis(AccuracyMetric metric, engine::Metho
 
 }  // namespace
 
-std::string AccuracyNote(AccuracyMetric metric, engine::Method method, engine::Framework framework) {
+std::string AccuracyNote(AccuracyMetric metric, const engine::Training& training, engine::Framework framework) {
   Subset subset = Subset::kAll;
-  const engine::validation::ErrorStats& basis = Basis(metric, method, framework, &subset);
+  const engine::validation::ErrorStats& basis = Basis(metric, training, framework, &subset);
   const int cases = basis.cases;
   if (cases == 0) return "";
   const double median_percent = basis.median_abs_error * 100;
@@ -80,21 +96,22 @@ std::string AccuracyNote(AccuracyMetric metric, engine::Method method, engine::F
       std::snprintf(text, sizeof text,
                     memory ? T("Memory predictions were typically within ±%.0f%% of %d published %s runs like this one, each predicted without its source in the calibration (median error).")
                            : T("Speed predictions were typically within ±%.0f%% of %d published %s runs like this one, each predicted without its source in the calibration (median error)."),
-                    median_percent, cases, MethodRuns(method));
+                    median_percent, cases, MethodRuns(training));
       break;
     case Subset::kMethodAndFramework:
       std::snprintf(text, sizeof text,
                     memory ? T("Memory predictions were typically within ±%.0f%% of %d published %s runs on %s like this one, each predicted without its source in the calibration (median error).")
                            : T("Speed predictions were typically within ±%.0f%% of %d published %s runs on %s like this one, each predicted without its source in the calibration (median error)."),
-                    median_percent, cases, MethodRuns(method), FrameworkName(framework));
+                    median_percent, cases, MethodRuns(training), FrameworkName(framework));
       break;
   }
   return text;
 }
 
-SpeedRange PredictedSpeedRange(double predicted_tokens_per_s, engine::Method method, engine::Framework framework) {
+SpeedRange PredictedSpeedRange(double predicted_tokens_per_s, const engine::Training& training,
+                               engine::Framework framework) {
   Subset subset = Subset::kAll;
-  const engine::validation::ErrorStats& basis = Basis(AccuracyMetric::kThroughput, method, framework, &subset);
+  const engine::validation::ErrorStats& basis = Basis(AccuracyMetric::kThroughput, training, framework, &subset);
   SpeedRange range{predicted_tokens_per_s, predicted_tokens_per_s, 0, basis.cases};
   if (basis.cases == 0) return range;
   range.median_error = basis.median_abs_error;

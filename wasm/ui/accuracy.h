@@ -13,7 +13,7 @@ enum class AccuracyMetric { kMemory, kThroughput };
 // One sentence for the page, in the current language, quoting the published runs closest
 // to the scenario (same method and framework, else same method, else all) as predicted
 // with their source left out of the calibration; empty if no run backs it.
-std::string AccuracyNote(AccuracyMetric metric, engine::Method method, engine::Framework framework);
+std::string AccuracyNote(AccuracyMetric metric, const engine::Training& training, engine::Framework framework);
 
 // A predicted throughput with the error bar AccuracyNote quotes for speed: the prediction
 // times 1 ∓ the median error of the same published runs (each predicted with its source
@@ -24,6 +24,7 @@ struct SpeedRange {
   double median_error = 0;  // relative: 0.15 = ±15%
   int cases = 0;
 };
-SpeedRange PredictedSpeedRange(double predicted_tokens_per_s, engine::Method method, engine::Framework framework);
+SpeedRange PredictedSpeedRange(double predicted_tokens_per_s, const engine::Training& training,
+                               engine::Framework framework);
 
 }  // namespace ui

@@ -58,7 +58,7 @@ void DrawPrediction(const AppState& state, const engine::Estimate& e) {
   if (e.time.tokens > 0) text += Printf(T("; %s of training steps for the tokens (the wall time adds start-up, checkpoints and failures)"), HoursText(e.time.wall_hours).c_str());
   WrappedText((text + T(".")).c_str());  // a full stop in the reader's script
   const engine::Scenario& s = state.inputs.scenario;
-  const SpeedRange range = PredictedSpeedRange(th.tokens_per_s, s.training.method, s.parallel.framework);
+  const SpeedRange range = PredictedSpeedRange(th.tokens_per_s, s.training, s.parallel.framework);
   if (range.cases == 0) return;
   MutedText(Printf(T("Typical range: %s to %s tokens/s (±%.0f%%, the median error on %d published runs like this "
                      "one, each predicted without its source in the calibration: half of them missed by more)."),

@@ -20,13 +20,14 @@ struct TermView {
   const engine::MemoryTerm* term;
 };
 
-std::array<TermView, 6> Terms(const engine::MemoryBreakdown& m) {
+std::array<TermView, 7> Terms(const engine::MemoryBreakdown& m) {
   return {{{T("Weights"), &m.weights},
            {T("Gradients"), &m.gradients},
            {T("Optimizer states"), &m.optimizer},
            {T("Activations"), &m.activations},
            {T("Logits"), &m.logits},
-           {T("Overheads"), &m.overhead}}};
+           {T("Overheads"), &m.overhead},
+           {T("Other roles and rollout"), &m.roles}}};
 }
 
 // Stacked horizontal bar of the terms, scaled so both the need and the capacity fit,
@@ -68,6 +69,7 @@ void DrawTermTable(const engine::Estimate& e, float scale) {
   TableHeadersRowFitted();
   const auto terms = Terms(e.memory);
   for (size_t i = 0; i < terms.size(); ++i) {
+    if (terms[i].term == &e.memory.roles && e.memory.post.roles.empty()) continue;  // not post-training
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
     const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -100,6 +102,54 @@ void DrawTermTable(const engine::Estimate& e, float scale) {
     WrappedText(MessageText(e.memory.cpu_ram.formula).c_str());
   }
   ImGui::EndTable();
+}
+
+// A role's name as the page says it.
+const char* RoleLabel(std::string_view role) {
+  if (role == "policy") return T("Policy (trained)");
+  if (role == "reference") return T("Reference (frozen)");
+  if (role == "critic") return T("Critic (trained)");
+  if (role == "reward") return T("Reward model (frozen)");
+  return T("Rollout engine");
+}
+
+const char* PoolLabel(engine::RolePool pool) {
+  switch (pool) {
+    case engine::RolePool::kShared: return T("every GPU, in turn");
+    case engine::RolePool::kTraining: return T("training GPUs");
+    case engine::RolePool::kRollout: return T("rollout GPUs");
+  }
+  return "";
+}
+
+// Post-training: each role's memory on the GPUs it occupies (docs/model.md §12.2).
+void DrawRoleTable(const engine::Estimate& e, float scale) {
+  const engine::PostTrainingMemory& post = e.memory.post;
+  if (post.roles.empty()) return;
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+  if (!ImGui::BeginTable("roles", 3, flags)) return;
+  ImGui::TableSetupColumn(L("Role"), ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn(L("Per GPU"), ImGuiTableColumnFlags_WidthFixed, 90 * scale);
+  ImGui::TableSetupColumn(L("Where"), ImGuiTableColumnFlags_WidthStretch);
+  TableHeadersRowFitted();
+  for (const engine::RoleMemory& r : post.roles) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    WrappedText(RoleLabel(r.role));
+    ImGui::TableSetColumnIndex(1);
+    ImGui::TextUnformatted(GibText(r.per_gpu_bytes).c_str());
+    ImGui::TableSetColumnIndex(2);
+    WrappedText(PoolLabel(r.pool));
+  }
+  ImGui::EndTable();
+  if (post.rollout.bytes > 0) {
+    const engine::RolloutSizing& r = post.rollout;
+    MutedText(Printf(T("Rollout engine: %d instance(s) at tensor parallel %d, %s answers decoded at once, "
+                       "gpu_memory_utilization %.2f (weights %s, KV cache %s)."),
+                     r.instances, r.tp, WithThousands(r.batch).c_str(), r.utilization, GibText(r.weight_bytes).c_str(),
+                     GibText(r.kv_bytes).c_str())
+                  .c_str());
+  }
 }
 
 void DrawGpuFitTable(const engine::Estimate& e, float scale) {
@@ -146,13 +196,14 @@ void DrawResultsDetails(AppState& state, const Fonts& fonts) {
   Heading(T("Memory per GPU"), fonts);
   DrawMemoryBar(e, state.dpi_scale);
   DrawTermTable(e, state.dpi_scale);
-  const engine::Method method = state.inputs.scenario.training.method;
+  const engine::Training& training = state.inputs.scenario.training;
   const engine::Framework framework = state.inputs.scenario.parallel.framework;
-  MutedText(AccuracyNote(AccuracyMetric::kMemory, method, framework).c_str());
+  DrawRoleTable(e, state.dpi_scale);
+  MutedText(AccuracyNote(AccuracyMetric::kMemory, training, framework).c_str());
   DrawWarnings(e);
   DrawPlanSection(state, fonts);
   DrawSpeedSection(e, fonts, state.dpi_scale);
-  MutedText(AccuracyNote(AccuracyMetric::kThroughput, method, framework).c_str());
+  MutedText(AccuracyNote(AccuracyMetric::kThroughput, training, framework).c_str());
   DrawTimeSection(e, fonts, state.dpi_scale);
   DrawServerSection(e, fonts, state.dpi_scale);
   DrawRentBuySection(state, e, fonts);

@@ -35,13 +35,8 @@ void DrawStepLegend(const std::array<std::pair<const char*, double>, 5>& parts, 
   }
 }
 
-// Stacked bar of where a step's time goes.
-void DrawStepBar(const engine::StepBreakdown& b, double step_s, float scale) {
-  const std::array<std::pair<const char*, double>, 5> parts = {{{T("Compute"), b.compute_s},
-                                                                {T("Tensor-parallel comm"), b.tp_comm_s},
-                                                                {T("Data-parallel comm (exposed)"), b.dp_comm_s},
-                                                                {T("Pipeline bubble"), b.pp_bubble_s},
-                                                                {T("Optimizer, offload, other"), b.other_s}}};
+// Stacked bar of where a step's time goes, part by part.
+void DrawPartsBar(const std::array<std::pair<const char*, double>, 5>& parts, double step_s, float scale) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float width = ImGui::GetContentRegionAvail().x;
@@ -60,6 +55,32 @@ void DrawStepBar(const engine::StepBreakdown& b, double step_s, float scale) {
   }
   ImGui::Dummy(ImVec2(width, height + 4 * scale));
   DrawStepLegend(parts, origin.x + width, scale);
+}
+
+// A training step: compute, communication, bubble and the rest.
+void DrawStepBar(const engine::StepBreakdown& b, double step_s, float scale) {
+  DrawPartsBar({{{T("Compute"), b.compute_s},
+                 {T("Tensor-parallel comm"), b.tp_comm_s},
+                 {T("Data-parallel comm (exposed)"), b.dp_comm_s},
+                 {T("Pipeline bubble"), b.pp_bubble_s},
+                 {T("Optimizer, offload, other"), b.other_s}}},
+               step_s, scale);
+}
+
+// A post-training step: its phases in turn (docs/model.md §12.3), with the rates a team
+// plans by: prompts per hour and the generation's share.
+void DrawPostTrainingStep(const engine::PostTrainingStep& p, float scale) {
+  DrawPartsBar({{{T("Generation (rollout)"), p.generation_s},
+                 {T("Reference, reward and old log-prob passes"), p.forward_s},
+                 {T("Policy update"), p.policy_update_s},
+                 {T("Critic update"), p.critic_update_s},
+                 {T("Weight sync and switching"), p.weight_sync_s}}},
+               p.total_s, scale);
+  const double prompts_per_hour = p.total_s > 0 ? p.prompts * 3600 / p.total_s : 0;
+  MutedText(Printf(T("%s prompts per hour (%s per step of %s); generation takes %.0f%% of the step."),
+                   WithThousands(std::round(prompts_per_hour)).c_str(), WithThousands(p.prompts).c_str(),
+                   SecondsText(p.total_s).c_str(), 100 * p.GenerationShare())
+                .c_str());
 }
 
 // A figure with how it was computed: hovering the row shows the formula and its source.
@@ -146,7 +167,11 @@ void DrawSpeedSection(const engine::Estimate& e, const Fonts& fonts, float scale
                 "less the frozen weights' gradients for LoRA/freeze; hardware adds recomputation"),
               T("Kaplan et al. 2020 (C ≈ 6N); Narayanan et al. 2021 (Megatron-LM) eq. 3; Dao 2023 (causal attention).")}},
             scale);
-  DrawStepBar(t.breakdown, t.step_time_s, scale);
+  if (t.post.total_s > 0) {
+    DrawPostTrainingStep(t.post, scale);
+  } else {
+    DrawStepBar(t.breakdown, t.step_time_s, scale);
+  }
   if (e.network_effect.empty()) {
     MutedText(T("One node: no traffic crosses the scale-out network."));
     return;

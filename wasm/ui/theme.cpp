@@ -160,8 +160,10 @@ ImU32 TermColor(int index) {
       IM_COL32(204, 121, 167, 255), // activations: purple-pink
       IM_COL32(86, 180, 233, 255),  // logits: sky
       IM_COL32(150, 150, 150, 255), // overhead: grey
+      IM_COL32(213, 94, 0, 255),    // other roles: vermillion
+      IM_COL32(240, 228, 66, 255),  // yellow
   };
-  return kPalette[index % 6];
+  return kPalette[index % 8];
 }
 
 }  // namespace ui
