@@ -238,6 +238,10 @@ std::vector<Message> LaunchNotes(const Scenario& s, LaunchTool tool) {
     case LaunchTool::kTorchrun: specific = TorchrunNotes(s); break;
     case LaunchTool::kLlamaFactory: specific = LlamaFactoryNotes(s); break;
     case LaunchTool::kMegatron: specific = MegatronNotes(s); break;
+    // The post-training texts say what they cannot run in their own comments.
+    case LaunchTool::kVerl:
+    case LaunchTool::kOpenRlhf:
+    case LaunchTool::kTrl: break;
   }
   notes.insert(notes.end(), specific.begin(), specific.end());
   return notes;

@@ -14,9 +14,11 @@
 
 namespace engine {
 
-enum class LaunchTool { kDeepSpeed, kTorchrun, kLlamaFactory, kMegatron };
-inline constexpr std::array<std::string_view, 4> kLaunchToolNames = {"deepspeed", "torchrun", "llamafactory",
-                                                                     "megatron"};
+// The last three run post-training (engine/exports/rl_launch.h).
+enum class LaunchTool { kDeepSpeed, kTorchrun, kLlamaFactory, kMegatron, kVerl, kOpenRlhf, kTrl };
+inline constexpr std::array<std::string_view, 7> kLaunchToolNames = {"deepspeed", "torchrun", "llamafactory",
+                                                                     "megatron",  "verl",     "openrlhf",
+                                                                     "trl"};
 
 struct LaunchPlan {
   int gpus = 1;

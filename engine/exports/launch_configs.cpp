@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/contract/message_json.h"
+#include "engine/exports/rl_launch.h"
 #include "engine/format.h"
 #include "engine/framework_profile.h"
 #include "engine/imports/hf_config.h"
@@ -552,7 +553,8 @@ RopeSettings RopeFromHfConfig(const contract::Json& hf_config) {
   return rope;
 }
 
-contract::Json LaunchConfigsToJson(const Scenario& s, std::string_view hf_repo, const RopeSettings& rope) {
+contract::Json LaunchConfigsToJson(const Scenario& s, std::string_view hf_repo, const RopeSettings& rope,
+                                   double gpu_memory_bytes) {
   const LaunchPlan plan = engine::PlanLaunch(s);
   contract::Json notes = contract::Json::array();
   for (size_t i = 0; i < engine::kLaunchToolNames.size(); ++i) {
@@ -567,6 +569,9 @@ contract::Json LaunchConfigsToJson(const Scenario& s, std::string_view hf_repo, 
               {"torchrun", TorchrunCommand(s, hf_repo)},
               {"llamafactory", LlamaFactoryYaml(s, hf_repo)},
               {"megatron", MegatronCommand(s, rope)},
+              {"verl", VerlCommand(s, hf_repo, gpu_memory_bytes)},
+              {"openrlhf", OpenRlhfCommand(s, hf_repo, gpu_memory_bytes)},
+              {"trl", TrlScript(s, hf_repo, gpu_memory_bytes)},
               {"notes", notes},
               {"plan",
                {{"gpus", plan.gpus},

@@ -44,6 +44,9 @@ std::vector<engine::Message> LaunchConfigNotes(const engine::Scenario& scenario,
 // note's English and its message, engine/contract/message_json.h) and "plan": the launch
 // numbers of the scenario's own layout (nodes, procs_per_node, data_parallel, micro_batch,
 // global_batch, grad_accum_steps, train_steps), which Megatron-LM runs.
-contract::Json LaunchConfigsToJson(const engine::Scenario& scenario, std::string_view hf_repo, const RopeSettings& rope);
+// With post-training, "verl", "openrlhf" and "trl" (rl_launch.h) size the rollout engine's
+// memory share from `gpu_memory_bytes` (the GPU's; 0 = unknown).
+contract::Json LaunchConfigsToJson(const engine::Scenario& scenario, std::string_view hf_repo, const RopeSettings& rope,
+                                   double gpu_memory_bytes = 0);
 
 }  // namespace engine::exports

@@ -120,7 +120,7 @@ Response LaunchConfigsResult(const engine::Result<engine::Catalog>& in_force, st
     const bool from_config = model.is_object() && model.contains("hf_config");
     const exports::RopeSettings rope =
         from_config ? exports::RopeFromHfConfig(model["hf_config"]) : exports::RopeSettings{};
-    return exports::LaunchConfigsToJson(s, preset ? preset->hf_repo : "", rope);
+    return exports::LaunchConfigsToJson(s, preset ? preset->hf_repo : "", rope, cat.FindGpu(s.gpu_id)->memory_bytes);
   });
 }
 

@@ -49,6 +49,9 @@ constexpr LaunchTool kTools[] = {
     {"torchrun + FSDP", "torchrun", "launch_fsdp.sh", engine::LaunchTool::kTorchrun},
     {"LLaMA-Factory YAML", "llamafactory", "llamafactory.yaml", engine::LaunchTool::kLlamaFactory},
     {"Megatron-LM", "megatron", "megatron_args.sh", engine::LaunchTool::kMegatron},
+    {"verl (PPO, GRPO)", "verl", "verl_main_ppo.sh", engine::LaunchTool::kVerl},
+    {"OpenRLHF", "openrlhf", "openrlhf.sh", engine::LaunchTool::kOpenRlhf},
+    {"TRL (DPO, GRPO, ...)", "trl", "train_trl.py", engine::LaunchTool::kTrl},
 };
 
 // Launch configs for the link they were made for: recomputed only after an edit. The
@@ -65,7 +68,10 @@ const LaunchCache& LaunchConfigsFor(const AppState& state) {
     const auto scenario = ComputedScenario(state);
     const bool valid = state.result.ok() && scenario.ok();
     // The model spec has no RoPE base; the page's models never carry a config.json's.
-    cache.answer = valid ? engine::exports::LaunchConfigsToJson(scenario.value(), HfRepo(state), {}) : engine::contract::Json();
+    const engine::GpuSpec* gpu = valid ? state.catalog->FindGpu(scenario.value().gpu_id) : nullptr;
+    cache.answer = valid ? engine::exports::LaunchConfigsToJson(scenario.value(), HfRepo(state), {},
+                                                                gpu != nullptr ? gpu->memory_bytes : 0)
+                         : engine::contract::Json();
     cache.notes.clear();
     for (const LaunchTool& tool : kTools) {
       cache.notes.push_back(valid ? engine::exports::LaunchConfigNotes(scenario.value(), tool.tool, {})
