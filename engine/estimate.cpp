@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "finite_guard.h"
+#include "post_training.h"
 #include "format.h"
 #include "scenario_check.h"
 #include "units.h"
@@ -150,8 +151,11 @@ Result<Estimate> ComputeEstimate(const Scenario& s, const Catalog& catalog, cons
   const double cost_hours =
       e.time.tokens > 0 ? e.reliability.wall_hours_with_failures + e.startup.TotalSeconds() / kSecondsPerHour : 1.0;
   e.costs = EstimateJobCosts(s, e.params, cost_hours, catalog, basis);
-  e.checklist = PreOrderChecklist(s, e, gpu);
-  e.warnings = CollectWarnings(s);
+  // Post-training's sequences are its update's (prompt + response): the checklist and the
+  // warnings speak of those.
+  const Scenario trained = s.training.post.kind != PostTraining::kNone ? PolicyUpdateScenario(s) : s;
+  e.checklist = PreOrderChecklist(trained, e, gpu);
+  e.warnings = CollectWarnings(trained);
   AddApproximateModelWarning(s, catalog, e.warnings);
   AddNodeSizeWarning(s, gpu, catalog, e.warnings);
   AddTimeWarnings(s, e, e.warnings);
