@@ -13,6 +13,7 @@
 #include "engine/framework_profile.h"
 #include "engine/imports/hf_config.h"
 #include "engine/memory_model.h"
+#include "engine/post_training.h"
 
 namespace engine::exports {
 namespace {
@@ -553,8 +554,12 @@ RopeSettings RopeFromHfConfig(const contract::Json& hf_config) {
   return rope;
 }
 
-contract::Json LaunchConfigsToJson(const Scenario& s, std::string_view hf_repo, const RopeSettings& rope,
+contract::Json LaunchConfigsToJson(const Scenario& scenario, std::string_view hf_repo, const RopeSettings& rope,
                                    double gpu_memory_bytes) {
+  // Post-training: the training tools get the policy's update (its sequences, one step's
+  // batch), which the DeepSpeed config of an OpenRLHF or TRL run is also for.
+  const bool post = scenario.training.post.kind != PostTraining::kNone;
+  const Scenario s = post ? engine::PolicyUpdateScenario(scenario) : scenario;
   const LaunchPlan plan = engine::PlanLaunch(s);
   contract::Json notes = contract::Json::array();
   for (size_t i = 0; i < engine::kLaunchToolNames.size(); ++i) {
@@ -569,9 +574,9 @@ contract::Json LaunchConfigsToJson(const Scenario& s, std::string_view hf_repo, 
               {"torchrun", TorchrunCommand(s, hf_repo)},
               {"llamafactory", LlamaFactoryYaml(s, hf_repo)},
               {"megatron", MegatronCommand(s, rope)},
-              {"verl", VerlCommand(s, hf_repo, gpu_memory_bytes)},
-              {"openrlhf", OpenRlhfCommand(s, hf_repo, gpu_memory_bytes)},
-              {"trl", TrlScript(s, hf_repo, gpu_memory_bytes)},
+              {"verl", VerlCommand(scenario, hf_repo, gpu_memory_bytes)},
+              {"openrlhf", OpenRlhfCommand(scenario, hf_repo, gpu_memory_bytes)},
+              {"trl", TrlScript(scenario, hf_repo, gpu_memory_bytes)},
               {"notes", notes},
               {"plan",
                {{"gpus", plan.gpus},

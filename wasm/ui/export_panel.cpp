@@ -14,6 +14,7 @@
 #include "engine/exports/export_text.h"
 #include "engine/exports/launch_configs.h"
 #include "engine/exports/proposal.h"
+#include "engine/post_training.h"
 #include "i18n.h"
 #include "widgets.h"
 
@@ -74,7 +75,11 @@ const LaunchCache& LaunchConfigsFor(const AppState& state) {
                          : engine::contract::Json();
     cache.notes.clear();
     for (const LaunchTool& tool : kTools) {
-      cache.notes.push_back(valid ? engine::exports::LaunchConfigNotes(scenario.value(), tool.tool, {})
+      // The training tools' notes are of the policy's update, as their texts are.
+      const bool post = valid && scenario.value().training.post.kind != engine::PostTraining::kNone;
+      cache.notes.push_back(valid ? engine::exports::LaunchConfigNotes(
+                                        post ? engine::PolicyUpdateScenario(scenario.value()) : scenario.value(),
+                                        tool.tool, {})
                                   : std::vector<engine::Message>());
     }
     cache.for_fragment = state.link_fragment;
