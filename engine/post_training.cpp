@@ -60,7 +60,9 @@ int ChosenRolloutTp(const Scenario& s, double weight_bytes, double gpu_memory_by
   const double gpu_bytes = gpu_memory_bytes > 0 ? gpu_memory_bytes : kAssumedGpuBytes;
   const int largest = std::max(1, std::min(rollout_gpus, s.parallel.gpus_per_node));
   int tp = 1;
-  while (tp * 2 <= largest && weight_bytes / tp > kRolloutWeightShare * gpu_bytes) tp *= 2;
+  while (tp * 2 <= largest && rollout_gpus % (tp * 2) == 0 && weight_bytes / tp > kRolloutWeightShare * gpu_bytes) {
+    tp *= 2;
+  }
   return tp;
 }
 

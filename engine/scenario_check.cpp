@@ -119,9 +119,9 @@ std::optional<InputError> CheckPostTraining(const Scenario& s) {
   if (!Generates(post.kind)) return std::nullopt;
   const Parallelism& p = s.parallel;
   if (post.placement == Placement::kSeparate) {
-    if (post.rollout_gpus >= p.gpus) {
+    if (RolloutGpus(s) >= p.gpus) {  // also the default half of a single GPU
       return MakeInputError("rollout_gpus", "input.rollout_gpus_leave_none",
-                            {CountArg("gpus", p.gpus), CountArg("got", post.rollout_gpus)});
+                            {CountArg("gpus", p.gpus), CountArg("got", RolloutGpus(s))});
     }
     const int training = TrainingGpus(s);
     if (training % (p.tp * p.pp * p.cp) != 0) {

@@ -499,14 +499,19 @@ Throughput PostTrainingThroughput(const Scenario& s, const ParamCounts& c, const
   const MemoryBreakdown memory = EstimateMemory(s, c, /*explain=*/false, calibration, gpu.memory_bytes);
   const double hardware_rate = r.tokens_per_s * r.flops_per_token.hardware;
   r.post = EstimatePostTrainingStep(s, c, gpu, fabric, memory.post, r.step_time_s, hardware_rate, critic_step_s, calibration);
+  // The update's parts run once per pass (ppo_epochs); the rest of the step is rollout's.
+  const double passes = r.step_time_s > 0 ? r.post.policy_update_s / r.step_time_s : 1;
+  for (double* part : {&r.breakdown.compute_s, &r.breakdown.tp_comm_s, &r.breakdown.dp_comm_s,
+                       &r.breakdown.pp_bubble_s, &r.breakdown.other_s}) {
+    *part *= passes;
+  }
   r.breakdown.rollout_s = r.post.total_s - r.post.policy_update_s;
-  const double update_share = r.step_time_s / r.post.total_s;
   r.step_time_s = r.post.total_s;
-  r.tokens_per_s *= update_share;
+  r.tokens_per_s = r.tokens_per_step / r.step_time_s;
   r.tokens_per_s_per_gpu = r.tokens_per_s / s.parallel.gpus;
   const double peak_total = double(s.parallel.gpus) * gpu.bf16_flops;
-  r.mfu = r.tokens_per_s * r.flops_per_token.model / peak_total;
-  r.hfu = r.tokens_per_s * r.flops_per_token.hardware / peak_total;
+  r.mfu = passes * r.tokens_per_s * r.flops_per_token.model / peak_total;
+  r.hfu = passes * r.tokens_per_s * r.flops_per_token.hardware / peak_total;
   return r;
 }
 

@@ -138,6 +138,20 @@ TEST(PostTraining, TheStepIsItsPhasesInTurn) {
   // 128 prompts × 1 answer × 2,048 tokens per step.
   EXPECT_DOUBLE_EQ(t.tokens_per_step, 128.0 * 2048);
   EXPECT_NEAR(t.tokens_per_s * t.step_time_s, t.tokens_per_step, 1e-6);
+  const StepBreakdown& b = t.breakdown;
+  EXPECT_NEAR(b.compute_s + b.tp_comm_s + b.dp_comm_s + b.pp_bubble_s + b.other_s + b.rollout_s, t.step_time_s, 1e-6);
+}
+
+// Two passes of the update over each rollout batch: twice the update's time, and the
+// step's parts still add up to it.
+TEST(PostTraining, EachUpdatePassAddsTheUpdatesTime) {
+  Scenario s = PostTraining8Gpus(PostTraining::kGrpo);
+  const Throughput one = EstimateThroughput(s, CountParams(s.model), H100(), Ndr(), false);
+  s.training.post.ppo_epochs = 2;
+  const Throughput two = EstimateThroughput(s, CountParams(s.model), H100(), Ndr(), false);
+  EXPECT_NEAR(two.post.policy_update_s, 2 * one.post.policy_update_s, 1e-9);
+  const StepBreakdown& b = two.breakdown;
+  EXPECT_NEAR(b.compute_s + b.tp_comm_s + b.dp_comm_s + b.pp_bubble_s + b.other_s + b.rollout_s, two.step_time_s, 1e-6);
 }
 
 // Co-located, training states that leave while the engine generates let it have the GPU.
