@@ -133,7 +133,11 @@ Result<Estimate> ComputeEstimate(const Scenario& s, const Catalog& catalog, cons
   e.capacity_bytes = gpu.memory_bytes;
   e.fits = e.need_bytes <= e.capacity_bytes;
   for (const GpuSpec& g : catalog.gpus) {
-    e.fit_by_gpu.push_back({g.id, g.name, g.memory_bytes, e.need_bytes <= g.memory_bytes});
+    // A post-training rollout engine takes what each GPU's memory allows: its need is that GPU's.
+    const double need = s.training.post.kind == PostTraining::kNone
+                            ? e.need_bytes
+                            : EstimateMemory(s, e.params, /*explain=*/false, ShippedCalibration(), g.memory_bytes).GpuBytes();
+    e.fit_by_gpu.push_back({g.id, g.name, g.memory_bytes, need <= g.memory_bytes, need});
   }
   const FabricSpec& fabric = *catalog.FindFabric(s.parallel.network);
   e.throughput = EstimateThroughput(s, e.params, gpu, fabric);

@@ -27,6 +27,7 @@ struct GpuFit {
   std::string name;
   double capacity_bytes = 0;
   bool fits = false;
+  double need_bytes = 0;  // per GPU on this GPU (post-training's rollout engine sizes to each GPU's memory)
 };
 
 struct Estimate {

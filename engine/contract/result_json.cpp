@@ -318,7 +318,7 @@ Json EstimateToJson(const engine::Estimate& e) {
   Json fits = Json::array();
   for (const engine::GpuFit& f : e.fit_by_gpu) {
     fits.push_back({{"gpu", f.gpu_id}, {"name", f.name}, {"capacity_gib", Gib(f.capacity_bytes)},
-                    {"fits", f.fits}, {"headroom_gib", Gib(f.capacity_bytes - e.need_bytes)}});
+                    {"fits", f.fits}, {"headroom_gib", Gib(f.capacity_bytes - f.need_bytes)}});
   }
   Json warnings = Json::array();
   for (const engine::Warning& w : e.warnings) warnings.push_back(WarningToJson(w));

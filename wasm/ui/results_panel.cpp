@@ -173,7 +173,7 @@ void DrawGpuFitTable(const engine::Estimate& e, float scale) {
     ImGui::Text("%s %s", f.fits ? "\u2713" : "\u2717", f.fits ? T("fits") : T("too small"));
     ImGui::PopStyleColor();
     ImGui::TableSetColumnIndex(3);
-    ImGui::TextUnformatted(GibText(f.capacity_bytes - e.need_bytes).c_str());
+    ImGui::TextUnformatted(GibText(f.capacity_bytes - f.need_bytes).c_str());
   }
   ImGui::EndTable();
 }
