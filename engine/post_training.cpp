@@ -87,7 +87,7 @@ RolloutSizing SizeRollout(const Scenario& s, const ParamCounts& params, double g
   const double weights_total = params.total * kServingBytes;
   r.tp = ChosenRolloutTp(s, weights_total, gpu_memory_bytes, gpus);
   r.instances = std::max(1, gpus / r.tp);
-  r.sequences = std::ceil(SequencesPerStep(post) / r.instances);
+  r.sequences = std::ceil(SequencesPerStep(post) * post.rollout_oversample / r.instances);
   r.weight_bytes = weights_total / r.tp;
   const double full_len = double(post.prompt_len) + post.response_len;
   const double kv_per_answer = KvBytesPerGpu(s.model, full_len, r.tp);
@@ -296,10 +296,11 @@ PostTrainingStep EstimatePostTrainingStep(const Scenario& s, const ParamCounts& 
   if (update_model_flops_per_s > 0) t.forward_s = 2.0 * forward_params * tokens / update_model_flops_per_s;
   if (Generates(post.kind)) {
     const RolloutSizing& r = memory.rollout;
-    t.generated_tokens = t.sequences * post.response_len;
+    t.generated_tokens = t.sequences * post.rollout_oversample * post.response_len;
     const double decode_s = DecodeSeconds(s, params, gpu, r, calibration);
     // A prompt is prefilled once for its whole group (vLLM's n samples share it).
-    const double prompt_tokens = std::ceil(double(post.prompts_per_step) / r.instances) * post.prompt_len;
+    const double prompt_tokens =
+        std::ceil(double(post.prompts_per_step) * post.rollout_oversample / r.instances) * post.prompt_len;
     t.prefill_s = 2.0 * params.active * prompt_tokens / (r.tp * gpu.bf16_flops * kPrefillGemmShare);
     t.generation_s = decode_s + t.prefill_s;
     // New weights into the engine: co-located, the engine wakes (its weights back over

@@ -59,6 +59,10 @@ struct PostTrainingSetup {
   int prompts_per_step = 128;
   double prompts = 0;  // prompts (or pairs) in the dataset; × epochs gives the run; 0 = not given
   int ppo_epochs = 1;  // passes of the update over each rollout batch (verl ppo_epochs)
+  // Prompts generated per prompt trained: DAPO's dynamic sampling drops groups whose
+  // answers all score the same and generates more to fill the batch (its recipe samples
+  // 3× the training batch: data.gen_batch_size = train_prompt_bsz × 3, verl recipe/dapo).
+  double rollout_oversample = 1;
   ReferenceKind reference = ReferenceKind::kModel;
   RewardKind reward = RewardKind::kRule;
   Placement placement = Placement::kColocated;

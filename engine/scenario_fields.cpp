@@ -146,6 +146,12 @@ std::vector<ScenarioField> BuildTable() {
        .help = "Passes of the policy (and critic) update over each rollout batch (verl ppo_epochs, TRL num_iterations).",
        .section = FS::kTraining, .limit = Range(1, 100), TS_FIELD_VALUE(Scenario, training.post.ppo_epochs),
        .applies = GeneratesRollouts, .write_if = PostTrains},
+      {.key = "rollout_oversample", .type = FT::kNumber, .label = "Prompts generated per trained",
+       .help = "Generation's prompts per prompt trained: DAPO's dynamic sampling drops groups whose answers all score "
+               "the same and generates more to fill the batch (its recipe samples 3× the training batch); 1 for GRPO, "
+               "PPO and RLOO.",
+       .section = FS::kTraining, .limit = Range(1, 100), TS_FIELD_VALUE(Scenario, training.post.rollout_oversample),
+       .applies = GeneratesRollouts, .write_if = PostTrains, .form = {.step = 0.5, .step_fast = 1, .format = "%.1f"}},
       {.key = "reference", .type = FT::kChoice, .label = "Reference",
        .help = "The frozen reference the loss compares with: a model on the GPUs (DPO, KTO, PPO, GRPO with a KL "
                "term), none (ORPO, SimPO, DAPO), or log-probs computed beforehand (TRL precompute_ref_log_probs).",
@@ -207,7 +213,8 @@ std::vector<ScenarioField> BuildTable() {
                "verl gpu_memory_utilization); 0 = what the step needs, within what training leaves.",
        .section = FS::kTraining, .limit = Range(0.05, 0.98, "", "what the step needs"),
        TS_FIELD_VALUE(Scenario, training.post.gpu_memory_utilization), .applies = GeneratesRollouts,
-       .write_if = PostTrains, .form = {.step = 5, .step_fast = 10, .percent = true, .format = "%.0f"}},
+       .write_if = PostTrains,
+       .form = {.step = 5, .step_fast = 10, .percent = true, .format = "%.0f", .zero_text = "auto"}},
       {.key = "lora_rank", .type = FT::kInteger, .label = "LoRA rank",
        .help = "Rank r of the adapters B·A; trainable parameters grow linearly with r.", .section = FS::kTraining,
        .limit = Range(1, 65536), TS_FIELD_VALUE(Scenario, training.lora_rank), .applies = TrainsAdapters, .form = {.step = 8}},

@@ -166,7 +166,8 @@ TEST(UrlState, EveryAcceptedFieldRoundTripsAwayFromItsDefault) {
       {"response_len", 700}, {"max_response_len", 2048}, {"group_size", 4}, {"prompts_per_step", 64},
       {"prompts", 5000}, {"ppo_epochs", 2}, {"reference", "precomputed"}, {"reward", "model"},
       {"critic_model", "qwen2.5-0.5b"}, {"reward_model", "qwen2.5-0.5b"}, {"placement", "separate"},
-      {"rollout_gpus", 4}, {"rollout_tp", 2}, {"gpu_memory_utilization", 0.7}, {"offload_while_generating", false}};
+      {"rollout_gpus", 4}, {"rollout_tp", 2}, {"gpu_memory_utilization", 0.7}, {"offload_while_generating", false},
+      {"rollout_oversample", 3}};
   engine::contract::Json defaults = engine::contract::ScenarioToJson(engine::Scenario{});
   defaults.update(engine::contract::ConstraintsToJson(engine::PlanConstraints{}));
   std::set<std::string> away;  // accepted fields set away from their default by a document
