@@ -119,6 +119,11 @@ std::string VerlCommand(const Scenario& s, std::string_view hf_repo, double gpu_
       "actor_rollout_ref.model.path=" + Path(hf_repo),
       "actor_rollout_ref.model.enable_gradient_checkpointing=" +
           Bool(s.training.activation_checkpointing != Recompute::kNone)};
+  if (post.rollout_oversample > 1) {
+    // DAPO's dynamic sampling (verl recipe/dapo): generate more prompts, keep the informative groups.
+    args.push_back("data.gen_batch_size=" + std::to_string(static_cast<long long>(std::ceil(z.prompts * post.rollout_oversample))));
+    args.push_back("algorithm.filter_groups.enable=True");
+  }
   if (TrainsAdapters(s.training.method)) {
     args.push_back("actor_rollout_ref.model.lora_rank=" + std::to_string(s.training.lora_rank));
     args.push_back("actor_rollout_ref.model.lora_alpha=" + std::to_string(2 * s.training.lora_rank));
