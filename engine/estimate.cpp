@@ -157,7 +157,7 @@ Result<Estimate> ComputeEstimate(const Scenario& s, const Catalog& catalog, cons
   e.costs = EstimateJobCosts(s, e.params, cost_hours, catalog, basis);
   // Post-training's sequences are its update's (prompt + response): the checklist and the
   // warnings speak of those.
-  const Scenario trained = s.training.post.kind != PostTraining::kNone ? PolicyUpdateScenario(s) : s;
+  const Scenario trained = TrainedScenario(s);
   e.checklist = PreOrderChecklist(trained, e, gpu);
   e.warnings = CollectWarnings(trained);
   AddApproximateModelWarning(s, catalog, e.warnings);

@@ -42,10 +42,6 @@ double RoleParamsOr(const ModelSpec& role, const ParamCounts& policy, bool activ
   return active ? c.active : c.total;
 }
 
-const ModelSpec& RoleModel(const ModelSpec& role, const ModelSpec& policy) {
-  return role.layers > 0 ? role : policy;
-}
-
 // A frozen copy held as the policy's weights are laid out: split by tensor and pipeline
 // parallelism, and over the data-parallel ranks under ZeRO-3 / FSDP full sharding.
 double FrozenCopyBytes(const Scenario& update, double params) {
@@ -197,6 +193,19 @@ bool RunsReferenceForward(const Scenario& s) {
 
 bool HoldsReferenceModel(const Scenario& s) { return RunsReferenceForward(s) && !TrainsAdapters(s.training.method); }
 
+bool HoldsRewardModel(const Scenario& s) {
+  return Generates(s.training.post.kind) && s.training.post.reward == RewardKind::kModel;
+}
+
+const ModelSpec& CriticModel(const Scenario& s) {
+  const ModelSpec& critic = s.training.post.critic_model;
+  return critic.layers > 0 ? critic : s.model;
+}
+
+Scenario TrainedScenario(const Scenario& s) {
+  return s.training.post.kind != PostTraining::kNone ? PolicyUpdateScenario(s) : s;
+}
+
 Scenario PolicyUpdateScenario(const Scenario& s) {
   Scenario u = s;
   const PostTrainingSetup& post = s.training.post;
@@ -228,7 +237,7 @@ PostTrainingMemory EstimatePostTrainingMemory(const Scenario& s, const ParamCoun
   }
   if (post.kind == PostTraining::kPpo) {
     Scenario critic = update;
-    critic.model = RoleModel(post.critic_model, s.model);
+    critic.model = CriticModel(s);
     const MemoryBreakdown c = EstimateMemory(critic, CountParams(critic.model), /*explain=*/false, calibration);
     // A value head in place of the LM head: no logits.
     const double critic_transient = c.gradients.bytes + c.activations.bytes;
@@ -236,14 +245,14 @@ PostTrainingMemory EstimatePostTrainingMemory(const Scenario& s, const ParamCoun
     transient = std::max(transient, critic_transient);
     out.roles.push_back({"critic", c.weights.bytes + c.optimizer.bytes + critic_transient, true, RolePool::kTraining});
   }
-  if (Generates(post.kind) && post.reward == RewardKind::kModel) {
+  if (HoldsRewardModel(s)) {
     const double bytes = FrozenCopyBytes(update, RoleParamsOr(post.reward_model, params, false));
     resident += bytes;
     out.roles.push_back({"reward", bytes, false, RolePool::kTraining});
   }
   const bool colocated = post.placement == Placement::kColocated;
   const double training_base = policy_resident + resident;
-  const double context = policy.overhead_parts.cuda_context_bytes + policy.overhead_parts.nccl_bytes;
+  const double context = policy.OutsideAllocatorBytes();  // the CUDA context and NCCL buffers
   double generating_bytes = 0;  // a shared GPU's peak while the engine generates, when training states leave
   if (Generates(post.kind)) {
     const bool states_leave = colocated && post.offload_while_generating;
@@ -291,7 +300,7 @@ PostTrainingStep EstimatePostTrainingStep(const Scenario& s, const ParamCounts& 
   double forward_params = 0;
   if (RunsReferenceForward(s)) forward_params += params.active;
   if (Generates(post.kind)) forward_params += params.active;  // old log-probs (verl, OpenRLHF)
-  if (Generates(post.kind) && post.reward == RewardKind::kModel) forward_params += RoleParamsOr(post.reward_model, params, true);
+  if (HoldsRewardModel(s)) forward_params += RoleParamsOr(post.reward_model, params, true);
   if (post.kind == PostTraining::kPpo) forward_params += RoleParamsOr(post.critic_model, params, true);
   if (update_model_flops_per_s > 0) t.forward_s = 2.0 * forward_params * tokens / update_model_flops_per_s;
   if (Generates(post.kind)) {

@@ -37,10 +37,20 @@ int RolloutGpus(const Scenario& s);
 bool HoldsReferenceModel(const Scenario& s);
 bool RunsReferenceForward(const Scenario& s);
 
+// PPO or GRPO scoring with a reward model's forward pass (not a rule on the CPU).
+bool HoldsRewardModel(const Scenario& s);
+
+// PPO's critic: its own preset, else the policy's architecture.
+const ModelSpec& CriticModel(const Scenario& s);
+
 // The policy's own update as a plain training scenario: sequences of prompt_len +
 // response_len, both answers of a pair in one micro-batch, a global batch of one step's
 // sequences, on the training GPUs. Memory and time of the update are this scenario's.
 Scenario PolicyUpdateScenario(const Scenario& s);
+
+// The scenario whose sequences are trained: post-training's policy update, else `s`. What
+// the checks, the checklist and the training tools' launch configs speak of.
+Scenario TrainedScenario(const Scenario& s);
 
 // `gpu_memory_bytes` = the GPU's capacity (0 = unknown: the rollout engine takes what the
 // step needs).

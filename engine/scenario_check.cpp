@@ -190,8 +190,7 @@ std::optional<InputError> ValidateScenario(const Scenario& s, const Catalog& cat
   if (auto e = CheckTraining(s.training, s.model)) return e;
   if (auto e = CheckPostTraining(s)) return e;
   // A post-training run trains its update's sequences (prompt + response) on its training GPUs.
-  const bool post = s.training.post.kind != PostTraining::kNone;
-  if (auto e = CheckParallel(s.parallel, s.model, post ? PolicyUpdateScenario(s).training : s.training)) return e;
+  if (auto e = CheckParallel(s.parallel, s.model, TrainedScenario(s).training)) return e;
   if (auto e = CheckBatch(s.training, s.parallel)) return e;
   if (auto e = CheckGpuId(s.gpu_id, catalog)) return e;
   const GpuSpec* gpu = catalog.FindGpu(s.gpu_id);

@@ -493,7 +493,7 @@ Throughput PostTrainingThroughput(const Scenario& s, const ParamCounts& c, const
   double critic_step_s = 0;
   if (s.training.post.kind == PostTraining::kPpo) {
     Scenario critic = update;
-    if (s.training.post.critic_model.layers > 0) critic.model = s.training.post.critic_model;
+    critic.model = CriticModel(s);
     critic_step_s = PlainThroughput(critic, CountParams(critic.model), gpu, fabric, false, calibration).step_time_s;
   }
   const MemoryBreakdown memory = EstimateMemory(s, c, /*explain=*/false, calibration, gpu.memory_bytes);

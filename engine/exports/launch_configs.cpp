@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/contract/message_json.h"
+#include "engine/exports/launch_text.h"
 #include "engine/exports/rl_launch.h"
 #include "engine/format.h"
 #include "engine/framework_profile.h"
@@ -63,12 +64,6 @@ std::string RotaryBase(double theta) {
   char text[32];
   std::snprintf(text, sizeof text, "%.0f", std::round(theta));
   return text;
-}
-
-std::string Comment(const std::vector<std::string>& lines) {
-  std::string out;
-  for (const std::string& line : lines) out += "# " + line + "\n";
-  return out;
 }
 
 // The RoPE base is not in the engine's model spec: without it from a config.json, Megatron-LM
@@ -238,10 +233,6 @@ void AddTrainerPrecisionArgs(Precision precision, std::vector<std::string>& args
   if (precision == Precision::kBf16 || IsLowPrecisionGemm(precision)) args.push_back("--bf16");
   // Weights loaded in bf16 and trained without an fp32 copy.
   if (precision == Precision::kBf16Pure) args.push_back("--bf16 --torch_dtype bfloat16");
-}
-
-std::string ModelPath(std::string_view hf_repo) {
-  return hf_repo.empty() ? "REPLACE_WITH_MODEL_PATH" : std::string(hf_repo);
 }
 
 }  // namespace
@@ -558,8 +549,7 @@ contract::Json LaunchConfigsToJson(const Scenario& scenario, std::string_view hf
                                    double gpu_memory_bytes) {
   // Post-training: the training tools get the policy's update (its sequences, one step's
   // batch), which the DeepSpeed config of an OpenRLHF or TRL run is also for.
-  const bool post = scenario.training.post.kind != PostTraining::kNone;
-  const Scenario s = post ? engine::PolicyUpdateScenario(scenario) : scenario;
+  const Scenario s = engine::TrainedScenario(scenario);
   const LaunchPlan plan = engine::PlanLaunch(s);
   contract::Json notes = contract::Json::array();
   for (size_t i = 0; i < engine::kLaunchToolNames.size(); ++i) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "engine/exports/launch_text.h"
 #include "engine/format.h"
 #include "engine/memory_model.h"
 #include "engine/post_training.h"
@@ -58,7 +59,7 @@ RlSizes SizesOf(const Scenario& s, double gpu_memory_bytes) {
   z.prompt_len = post.prompt_len;
   z.longest = Generates(post.kind) ? post.LongestResponse() : post.response_len;
   z.reference = RunsReferenceForward(s);
-  z.reward_model = Generates(post.kind) && post.reward == RewardKind::kModel;
+  z.reward_model = HoldsRewardModel(s);
   z.critic = post.kind == PostTraining::kPpo;
   z.colocated = post.placement == Placement::kColocated;
   z.offload_states = s.parallel.offload == Offload::kOptimizerAndParams ||
@@ -67,15 +68,7 @@ RlSizes SizesOf(const Scenario& s, double gpu_memory_bytes) {
   return z;
 }
 
-std::string Path(std::string_view hf_repo) { return hf_repo.empty() ? "REPLACE_WITH_MODEL_PATH" : std::string(hf_repo); }
-
 std::string Bool(bool on, const char* yes = "True", const char* no = "False") { return on ? yes : no; }
-
-std::string Commented(const std::vector<std::string>& lines) {
-  std::string out;
-  for (const std::string& line : lines) out += "# " + line + "\n";
-  return out;
-}
 
 // "cmd \\\n  arg \\\n  arg\n": one argument a line.
 std::string Command(const std::string& head, const std::vector<std::string>& args) {
@@ -99,7 +92,7 @@ std::string SizesLine(const RlSizes& z) {
 std::string VerlCommand(const Scenario& s, std::string_view hf_repo, double gpu_memory_bytes) {
   const PostTrainingSetup& post = s.training.post;
   if (!Generates(post.kind)) {
-    return Commented({"verl trains with rollouts: PPO and GRPO (and RLOO, DAPO, Dr. GRPO through its options).",
+    return Comment({"verl trains with rollouts: PPO and GRPO (and RLOO, DAPO, Dr. GRPO through its options).",
                       "For this scenario's method, use the TRL or OpenRLHF config."});
   }
   const RlSizes z = SizesOf(s, gpu_memory_bytes);
@@ -116,7 +109,7 @@ std::string VerlCommand(const Scenario& s, std::string_view hf_repo, double gpu_
       "data.train_batch_size=" + std::to_string(z.prompts),
       "data.max_prompt_length=" + std::to_string(z.prompt_len),
       "data.max_response_length=" + std::to_string(z.longest),
-      "actor_rollout_ref.model.path=" + Path(hf_repo),
+      "actor_rollout_ref.model.path=" + ModelPath(hf_repo),
       "actor_rollout_ref.model.enable_gradient_checkpointing=" +
           Bool(s.training.activation_checkpointing != Recompute::kNone)};
   if (post.rollout_oversample > 1) {
@@ -143,19 +136,19 @@ std::string VerlCommand(const Scenario& s, std::string_view hf_repo, double gpu_
       "actor_rollout_ref.rollout.log_prob_micro_batch_size_per_gpu=" + std::to_string(2 * z.micro_batch),
       "actor_rollout_ref.ref.fsdp_config.param_offload=" + Bool(z.offload_states)});
   if (z.critic) {
-    args.push_back("critic.model.path=" + (post.critic_model_id.empty() ? Path(hf_repo) : "REPLACE_WITH_CRITIC_PATH"));
+    args.push_back("critic.model.path=" + (post.critic_model_id.empty() ? ModelPath(hf_repo) : "REPLACE_WITH_CRITIC_PATH"));
     args.push_back("critic.ppo_micro_batch_size_per_gpu=" + std::to_string(z.micro_batch));
     args.push_back("critic.model.fsdp_config.param_offload=" + Bool(z.offload_states));
   }
   if (z.reward_model) {
     args.push_back("reward_model.enable=True");
     args.push_back("reward_model.model.path=" +
-                   (post.reward_model_id.empty() ? Path(hf_repo) : std::string("REPLACE_WITH_REWARD_MODEL_PATH")));
+                   (post.reward_model_id.empty() ? ModelPath(hf_repo) : std::string("REPLACE_WITH_REWARD_MODEL_PATH")));
   }
   args.insert(args.end(), {"trainer.n_gpus_per_node=" + std::to_string(z.gpus_per_node),
                            "trainer.nnodes=" + std::to_string(z.nodes),
                            "trainer.total_epochs=" + Num(std::max(1.0, std::ceil(s.training.epochs)))});
-  std::string out = Commented(header);
+  std::string out = Comment(header);
   if (!z.utilization_known) out += "# the GPU's memory is unknown: gpu_memory_utilization is the tools' example value\n";
   return out + Command("python3 -m verl.trainer.main_ppo", args);
 }
@@ -169,12 +162,12 @@ std::string OpenRlhfCommand(const Scenario& s, std::string_view hf_repo, double 
   if (TrainsAdapters(s.training.method)) common.push_back("--lora_rank " + std::to_string(s.training.lora_rank) + " --target_modules all-linear");
   if (s.training.method == Method::kQlora) common.push_back("--load_in_4bit");
   if (post.kind == PostTraining::kNone || post.kind == PostTraining::kOrpo || post.kind == PostTraining::kSimpo) {
-    return Commented({"OpenRLHF trains DPO, KTO, PPO and GRPO (and REINFORCE++, RLOO); for this scenario's method, use "
+    return Comment({"OpenRLHF trains DPO, KTO, PPO and GRPO (and REINFORCE++, RLOO); for this scenario's method, use "
                       "the TRL config."});
   }
   if (IsPreference(post.kind)) {
     const bool kto = post.kind == PostTraining::kKto;
-    std::vector<std::string> args = {"--pretrain " + Path(hf_repo), "--dataset REPLACE_WITH_DATASET",
+    std::vector<std::string> args = {"--pretrain " + ModelPath(hf_repo), "--dataset REPLACE_WITH_DATASET",
                                      "--train_batch_size " + std::to_string(z.sequences),
                                      "--micro_train_batch_size " + std::to_string(z.micro_batch),
                                      "--max_len " + std::to_string(post.prompt_len + post.response_len),
@@ -182,7 +175,7 @@ std::string OpenRlhfCommand(const Scenario& s, std::string_view hf_repo, double 
                                      "--beta 0.1", "--learning_rate 5e-7  # placeholder: tune it"};
     if (z.offload_optimizer) args.push_back("--adam_offload");
     args.insert(args.end(), common.begin(), common.end());
-    return Commented({std::string("OpenRLHF ") + (kto ? "KTO" : "DPO") + " on " + std::to_string(z.gpus) +
+    return Comment({std::string("OpenRLHF ") + (kto ? "KTO" : "DPO") + " on " + std::to_string(z.gpus) +
                           " GPUs; " + std::to_string(z.sequences) + (kto ? " answers" : " pairs") + " per step = " +
                           std::to_string(z.micro_batch) + " per GPU x " + std::to_string(z.training_gpus) + " x " +
                           std::to_string(z.accumulation) + " accumulation steps."}) +
@@ -211,7 +204,7 @@ std::string OpenRlhfCommand(const Scenario& s, std::string_view hf_repo, double 
     args.push_back("--colocate_actor_ref");
   }
   args.insert(args.end(), {
-      "--pretrain " + Path(hf_repo),
+      "--pretrain " + ModelPath(hf_repo),
       std::string("--advantage_estimator ") + (post.kind == PostTraining::kGrpo ? "group_norm" : "gae"),
       "--n_samples_per_prompt " + std::to_string(z.group),
       "--rollout_batch_size " + std::to_string(z.prompts),
@@ -223,17 +216,17 @@ std::string OpenRlhfCommand(const Scenario& s, std::string_view hf_repo, double 
       "--max_epochs " + std::to_string(post.ppo_epochs),
       "--num_episodes " + Num(std::max(1.0, std::ceil(s.training.epochs))),
       "--prompt_data REPLACE_WITH_PROMPTS --input_key prompt"});
-  if (z.critic) args.push_back("--critic_pretrain " + (post.critic_model_id.empty() ? Path(hf_repo) : "REPLACE_WITH_CRITIC_PATH"));
+  if (z.critic) args.push_back("--critic_pretrain " + (post.critic_model_id.empty() ? ModelPath(hf_repo) : "REPLACE_WITH_CRITIC_PATH"));
   if (z.reward_model) {
     args.push_back("--reward_pretrain " +
-                   (post.reward_model_id.empty() ? Path(hf_repo) : std::string("REPLACE_WITH_REWARD_MODEL_PATH")));
+                   (post.reward_model_id.empty() ? ModelPath(hf_repo) : std::string("REPLACE_WITH_REWARD_MODEL_PATH")));
   } else {
     args.push_back("--remote_rm_url REPLACE_WITH_VERIFIER  # a rule or verifier reward");
   }
   args.push_back(z.reference ? "--init_kl_coef 0.001" : "--init_kl_coef 0");
   if (z.offload_optimizer) args.push_back("--adam_offload");
   args.insert(args.end(), common.begin(), common.end());
-  std::string out = Commented(
+  std::string out = Comment(
       {"OpenRLHF train_ppo_ray (Ray + vLLM + DeepSpeed): start Ray on every node first (ray start --head ...).",
        std::to_string(z.gpus) + " GPUs; " + SizesLine(z) + ".",
        z.colocated ? "Every role co-located on the same GPUs, taking turns (--colocate_all_models)."
@@ -246,7 +239,7 @@ std::string OpenRlhfCommand(const Scenario& s, std::string_view hf_repo, double 
 std::string TrlScript(const Scenario& s, std::string_view hf_repo, double gpu_memory_bytes) {
   const PostTrainingSetup& post = s.training.post;
   if (post.kind == PostTraining::kNone) {
-    return Commented({"TRL's post-training trainers (DPO, ORPO, SimPO via CPO, KTO, PPO, GRPO): choose one of those "
+    return Comment({"TRL's post-training trainers (DPO, ORPO, SimPO via CPO, KTO, PPO, GRPO): choose one of those "
                       "methods; for supervised fine-tuning see the torchrun config (TRL SFTTrainer)."});
   }
   const RlSizes z = SizesOf(s, gpu_memory_bytes);
@@ -290,13 +283,13 @@ std::string TrlScript(const Scenario& s, std::string_view hf_repo, double gpu_me
     fields.insert(fields.end(), {"num_ppo_epochs=" + std::to_string(post.ppo_epochs),
                                  "response_length=" + std::to_string(z.longest)});
   }
-  std::string out = Commented({std::string("TRL ") + names.trainer + ": accelerate launch --num_processes " +
+  std::string out = Comment({std::string("TRL ") + names.trainer + ": accelerate launch --num_processes " +
                                    std::to_string(z.training_gpus) +
                                    (s.parallel.zero >= 1 ? " --config_file deepspeed_zero" + std::to_string(s.parallel.zero) + ".yaml" : "") +
                                    " train.py",
                                SizesLine(z) + "."});
   if (!z.colocated && post.kind == PostTraining::kGrpo) {
-    out += "# server mode: first `trl vllm-serve --model " + Path(hf_repo) + " --tensor-parallel-size " +
+    out += "# server mode: first `trl vllm-serve --model " + ModelPath(hf_repo) + " --tensor-parallel-size " +
            std::to_string(z.rollout_tp) + "` on the " + std::to_string(z.rollout_gpus) + " rollout GPU(s)\n";
   }
   out += std::string("from trl import ") + names.config + ", " + names.trainer + "\n";
@@ -304,7 +297,7 @@ std::string TrlScript(const Scenario& s, std::string_view hf_repo, double gpu_me
   out += "\nconfig = " + std::string(names.config) + "(\n";
   for (const std::string& f : fields) out += "    " + f + ",\n";
   out += ")\n";
-  std::string model_args = "model=\"" + Path(hf_repo) + "\", args=config, train_dataset=REPLACE_WITH_DATASET";
+  std::string model_args = "model=\"" + ModelPath(hf_repo) + "\", args=config, train_dataset=REPLACE_WITH_DATASET";
   if (post.kind == PostTraining::kPpo) {
     // TRL examples/scripts/ppo/ppo.py: the trainer takes the four models themselves.
     model_args = "args=config, processing_class=tokenizer, model=policy, ref_model=ref_policy, "

@@ -173,7 +173,7 @@ TEST(PostTraining, SeparatePlacementSplitsThePools) {
   s.training.post.rollout_gpus = 2;
   EXPECT_EQ(TrainingGpus(s), 6);
   const MemoryBreakdown m = EstimateMemory(s, CountParams(s.model), false, ShippedCalibration(), 80e9);
-  const double context = m.overhead_parts.cuda_context_bytes + m.overhead_parts.nccl_bytes;
+  const double context = m.OutsideAllocatorBytes();
   EXPECT_DOUBLE_EQ(m.post.rollout_gpu_bytes, m.post.rollout.bytes + context);
   EXPECT_DOUBLE_EQ(m.GpuBytes(), std::max(m.post.training_gpu_bytes, m.post.rollout_gpu_bytes));
 }

@@ -74,12 +74,10 @@ const LaunchCache& LaunchConfigsFor(const AppState& state) {
                                                                 gpu != nullptr ? gpu->memory_bytes : 0)
                          : engine::contract::Json();
     cache.notes.clear();
+    // The training tools' notes are of the policy's update, as their texts are.
+    const engine::Scenario trained = valid ? engine::TrainedScenario(scenario.value()) : engine::Scenario{};
     for (const LaunchTool& tool : kTools) {
-      // The training tools' notes are of the policy's update, as their texts are.
-      const bool post = valid && scenario.value().training.post.kind != engine::PostTraining::kNone;
-      cache.notes.push_back(valid ? engine::exports::LaunchConfigNotes(
-                                        post ? engine::PolicyUpdateScenario(scenario.value()) : scenario.value(),
-                                        tool.tool, {})
+      cache.notes.push_back(valid ? engine::exports::LaunchConfigNotes(trained, tool.tool, {})
                                   : std::vector<engine::Message>());
     }
     cache.for_fragment = state.link_fragment;
