@@ -81,6 +81,7 @@ std::span<const MessageTemplate> MessageTemplates() {
         CatalogTemplates(),
         InputTemplates(),
         ProposalTemplates(),
+        ImportTemplates(),
     };
     for (const std::span<const MessageTemplate> table : tables) {
       for (const MessageTemplate& t : table) v.push_back(t);

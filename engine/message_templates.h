@@ -20,6 +20,7 @@ std::span<const MessageTemplate> ExplainTemplates();  // messages_explain.cpp
 std::span<const MessageTemplate> CatalogTemplates();  // messages_catalog.cpp
 std::span<const MessageTemplate> InputTemplates();    // messages_input.cpp: input errors, link notices
 std::span<const MessageTemplate> ProposalTemplates();  // messages_proposal.cpp
+std::span<const MessageTemplate> ImportTemplates();    // messages_import.cpp: config imports
 
 std::span<const MessageTemplate> MessageTemplates();
 

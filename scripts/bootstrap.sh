@@ -40,13 +40,12 @@ else
   log "Debian packages present"
 fi
 
-# Dear ImGui 1.86 from Debian's source package (libimgui-dev has no sources, useless for WASM).
-imgui_dir="$third_party/imgui-1.86"
-if [[ ! -f "$imgui_dir/imgui.cpp" ]]; then
-  src_list=/etc/apt/sources.list.d/trainsizer-debian-src.sources
+# Debian source packages: their sources build natively and for WebAssembly alike (the
+# -dev packages carry x86 libraries only, useless for WASM).
+ensure_deb_src() {
   if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ && ! grep -qs '^deb-src' /etc/apt/sources.list; then
     log "adding a deb-src entry for Debian bookworm"
-    cat > "$src_list" <<'SRC'
+    cat > /etc/apt/sources.list.d/trainsizer-debian-src.sources <<'SRC'
 Types: deb-src
 URIs: http://deb.debian.org/debian
 Suites: bookworm
@@ -55,15 +54,27 @@ Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 SRC
     apt-get update -q
   fi
-  log "fetching Dear ImGui 1.86 source package"
-  mkdir -p "$third_party/imgui-src"
-  (cd "$third_party/imgui-src" && apt-get source --download-only imgui=1.86+ds-1 >/dev/null 2>&1 \
-     || apt-get source --download-only imgui)
-  tar -xf "$third_party"/imgui-src/imgui_1.86*.orig.tar.xz -C "$third_party"
-  [[ -f "$imgui_dir/imgui.cpp" ]] || { echo "bootstrap: Dear ImGui sources missing after extraction" >&2; exit 1; }
-else
-  log "Dear ImGui sources present"
-fi
+}
+
+# fetch_source NAME PINNED_VERSION ORIG_TARBALL_GLOB TREE MARKER_FILE
+fetch_source() {
+  local name=$1 version=$2 tarball=$3 tree=$4 marker=$5
+  if [[ -f "$third_party/$tree/$marker" ]]; then
+    log "$name sources present"
+    return
+  fi
+  ensure_deb_src
+  log "fetching the $name $version source package"
+  mkdir -p "$third_party/$name-src"
+  (cd "$third_party/$name-src" && apt-get source --download-only "$name=$version" >/dev/null 2>&1 \
+     || apt-get source --download-only "$name")
+  tar -xf "$third_party/$name-src"/$tarball -C "$third_party"
+  [[ -f "$third_party/$tree/$marker" ]] || { echo "bootstrap: $name sources missing after extraction" >&2; exit 1; }
+}
+
+# Dear ImGui 1.86 (the page) and yaml-cpp 0.7 (config imports, engine/imports/).
+fetch_source imgui 1.86+ds-1 'imgui_1.86*.orig.tar.xz' imgui-1.86 imgui.cpp
+fetch_source yaml-cpp 0.7.0+dfsg-8 'yaml-cpp_0.7.0*.orig.tar.xz' yaml-cpp-yaml-cpp-0.7.0 src/parser.cpp
 
 # npm dev dependencies for the browser tests (lock file is committed; never downloads a browser).
 if [[ ! -d "$repo_root/tests/web/node_modules/playwright-core" ]]; then

@@ -17,7 +17,7 @@ cd "$repo_root"
 seconds=${1:-60}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(fuzz_scenario fuzz_hf_config fuzz_overlay fuzz_url_state)
+((${#targets[@]})) || targets=(fuzz_scenario fuzz_hf_config fuzz_overlay fuzz_url_state fuzz_import)
 
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j "$(nproc 2>/dev/null || echo 2)"

@@ -55,6 +55,13 @@ constexpr const char* kUsage =
     "                               torchrun + FSDP command, LLaMA-Factory YAML, Megatron-LM arguments;\n"
     "                               for post-training, verl and OpenRLHF commands and a TRL script\n"
     "                               (default all); settings a tool cannot express are listed as notes\n"
+    "  trainsizer import FILE... [--from auto|llamafactory|axolotl|trl|deepspeed|torchtune|megatron|verl|openrlhf]\n"
+    "                    [--base SCENARIO]\n"
+    "                               Read your own configs (LLaMA-Factory or axolotl YAML, TRL/Trainer\n"
+    "                               arguments or a torchrun line, a DeepSpeed JSON, a torchtune recipe,\n"
+    "                               Megatron-LM/NeMo arguments, verl or OpenRLHF lines, a config.json)\n"
+    "                               as one scenario: {\"scenario\", \"files\", \"used\", \"ignored\",\n"
+    "                               \"assumed\"}; --base: the scenario the import lands on\n"
     "  trainsizer catalog           Print the embedded hardware and model catalog as JSON\n"
     "  trainsizer fields            Print the scenario contract as Markdown tables: every field\n"
     "                               (type, unit, default, meaning) and every number's allowed range\n"
@@ -166,6 +173,36 @@ int Launch(const engine::service::Session& session, const std::string& path, con
     if (tool == "all") std::cout << line;
     if (tool == note["tool"].get<std::string>()) std::cerr << "trainsizer: note: " << line;
   }
+  return kExitOk;
+}
+
+int FailJson(const engine::InputError& error);
+
+// `import FILE... [--from TOOL] [--base SCENARIO]`: the files as one run, through the same
+// Session call the page's importConfig makes.
+int Import(const engine::service::Session& session, const std::vector<std::string>& args) {
+  engine::contract::Json request = {{"files", engine::contract::Json::array()}};
+  for (size_t i = 1; i < args.size(); ++i) {
+    if ((args[i] == "--from" || args[i] == "--base") && i + 1 >= args.size()) return Fail(args[i], "input.cli.missing_value");
+    if (args[i] == "--from") {
+      request["from"] = args[++i];
+    } else if (args[i] == "--base") {
+      std::string text;
+      if (!ReadInput(args[++i], &text)) return Fail("--base", "input.cli.unreadable_scenario");
+      auto base = engine::contract::ParseScenarioDocument(text);
+      if (!base.ok()) return FailJson(base.error());
+      request["base"] = base.value();
+    } else {
+      std::string text;
+      if (!ReadInput(args[i], &text)) return Fail(args[i], "input.cli.unreadable_config");
+      const std::string name = args[i] == "-" ? "stdin" : args[i].substr(args[i].find_last_of('/') + 1);
+      request["files"].push_back({{"name", name}, {"text", text}});
+    }
+  }
+  if (request["files"].empty()) return Fail("files", "import.no_files");
+  const engine::service::Response response = session.ImportConfigs(request.dump());
+  if (!response.ok) return FailResponse(response);
+  std::cout << engine::contract::Json::parse(response.json).dump(2) << "\n";
   return kExitOk;
 }
 
@@ -337,6 +374,7 @@ int main(int argc, char** argv) {
   if (command == "validate" && args.size() == 3 && args[1] == "--format") return Validate(args[2]);
   if (command == "link" && args.size() == 3 && args[1] == "--encode") return EncodeLink(session, args[2]);
   if (command == "link" && args.size() == 2 && args[1] != "--encode") return DecodeLink(session, args[1]);
+  if (command == "import" && args.size() >= 2) return Import(session, args);
   if (command == "launch" && args.size() == 2) return Launch(session, args[1], "all");
   if (command == "launch" && args.size() == 4 && args[2] == "--tool") return Launch(session, args[1], args[3]);
   std::cerr << kUsage;

@@ -25,6 +25,7 @@ std::string CatalogJson() { return PageSession().CatalogJson(); }
 std::string VersionJson() { return engine::service::VersionJson(); }
 std::string SetCatalogOverlayJson(const std::string& overlay) { return PageSession().SetCatalogOverlay(overlay).json; }
 std::string LaunchConfigsJson(const std::string& scenario) { return PageSession().LaunchConfigs(scenario).json; }
+std::string ImportConfigsJson(const std::string& request) { return PageSession().ImportConfigs(request).json; }
 // The export text, or the error JSON ({"error": ...}) on bad input.
 std::string ExportText(const std::string& scenario, const std::string& what, const std::string& format) {
   return PageSession().Export(scenario, what, format).json;
@@ -39,6 +40,7 @@ EMSCRIPTEN_BINDINGS(trainsizer) {
   emscripten::function("versionJson", &VersionJson);
   emscripten::function("setCatalogOverlayJson", &SetCatalogOverlayJson);
   emscripten::function("launchConfigsJson", &LaunchConfigsJson);
+  emscripten::function("importConfigsJson", &ImportConfigsJson);
   emscripten::function("exportText", &ExportText);
   emscripten::function("pageStateJson", &web::PageStateJson);
 }

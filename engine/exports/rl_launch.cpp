@@ -172,13 +172,14 @@ std::string OpenRlhfCommand(const Scenario& s, std::string_view hf_repo, double 
                                      "--micro_train_batch_size " + std::to_string(z.micro_batch),
                                      "--max_len " + std::to_string(post.prompt_len + post.response_len),
                                      "--max_epochs " + Num(std::max(1.0, std::ceil(s.training.epochs))),
-                                     "--beta 0.1", "--learning_rate 5e-7  # placeholder: tune it"};
+                                     "--beta 0.1", "--learning_rate 5e-7"};
     if (z.offload_optimizer) args.push_back("--adam_offload");
     args.insert(args.end(), common.begin(), common.end());
     return Comment({std::string("OpenRLHF ") + (kto ? "KTO" : "DPO") + " on " + std::to_string(z.gpus) +
                           " GPUs; " + std::to_string(z.sequences) + (kto ? " answers" : " pairs") + " per step = " +
                           std::to_string(z.micro_batch) + " per GPU x " + std::to_string(z.training_gpus) + " x " +
-                          std::to_string(z.accumulation) + " accumulation steps."}) +
+                          std::to_string(z.accumulation) + " accumulation steps.",
+                      "--beta and --learning_rate are placeholders: tune them."}) +
            Command(std::string("deepspeed --module openrlhf.cli.") + (kto ? "train_kto" : "train_dpo"), args);
   }
   const int actor_nodes = std::max(1, (z.training_gpus + z.gpus_per_node - 1) / z.gpus_per_node);
@@ -221,7 +222,7 @@ std::string OpenRlhfCommand(const Scenario& s, std::string_view hf_repo, double 
     args.push_back("--reward_pretrain " +
                    (post.reward_model_id.empty() ? ModelPath(hf_repo) : std::string("REPLACE_WITH_REWARD_MODEL_PATH")));
   } else {
-    args.push_back("--remote_rm_url REPLACE_WITH_VERIFIER  # a rule or verifier reward");
+    args.push_back("--remote_rm_url REPLACE_WITH_VERIFIER");
   }
   args.push_back(z.reference ? "--init_kl_coef 0.001" : "--init_kl_coef 0");
   if (z.offload_optimizer) args.push_back("--adam_offload");
@@ -232,6 +233,8 @@ std::string OpenRlhfCommand(const Scenario& s, std::string_view hf_repo, double 
        z.colocated ? "Every role co-located on the same GPUs, taking turns (--colocate_all_models)."
                    : "vLLM on " + std::to_string(z.rollout_gpus) + " GPUs of its own; actor and reference share the other " +
                          std::to_string(z.training_gpus) + "."});
+  // The note stays out of the continued lines: a comment there would swallow the backslash.
+  if (!z.reward_model) out += "# --remote_rm_url: the rule or verifier that scores the answers\n";
   if (!z.utilization_known) out += "# the GPU's memory is unknown: --vllm_gpu_memory_utilization is an example value\n";
   return out + Command("ray job submit --address=http://127.0.0.1:8265 -- python3 -m openrlhf.cli.train_ppo_ray", args);
 }

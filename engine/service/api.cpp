@@ -13,6 +13,7 @@
 #include "engine/estimate.h"
 #include "engine/exports/export_text.h"
 #include "engine/exports/launch_configs.h"
+#include "engine/imports/config_import.h"
 #include "engine/planner.h"
 #include "engine/scenario_check.h"
 #include "engine/validation/validation_cases.h"
@@ -163,6 +164,64 @@ Response Session::Export(std::string_view scenario_json, std::string_view what, 
     const auto request = ReadRequest(scenario_json, cat);
     if (!request.ok()) return Fail(request.error());
     return ExportAnswer(request.value(), cat, what, *export_format);
+  });
+}
+
+namespace {
+
+// The import request: its files (or one pasted text, split at "---" lines), the tool, the base.
+struct ImportRequest {
+  std::vector<imports::ConfigFile> files;
+  imports::ConfigTool from = imports::ConfigTool::kAuto;
+  contract::Json base = contract::Json::object();
+};
+
+engine::Result<ImportRequest> ReadImportRequest(std::string_view request_json) {
+  // Several configs of up to 1 MiB each, JSON-escaped.
+  auto doc = contract::ParseUserJson(request_json, 8 * imports::kMaxConfigBytes, "import");
+  if (!doc.ok()) return doc.error();
+  const contract::Json& d = doc.value();
+  if (!d.is_object()) return engine::MakeInputError("import", "input.not_an_object", {contract::TypeArg("got", d)});
+  ImportRequest request;
+  if (d.contains("text")) {
+    std::string text;
+    if (auto error = contract::ReadString(d, "text", "", &text)) return *error;
+    request.files = imports::SplitConfigText(text, "pasted text");
+  }
+  if (d.contains("files")) {
+    if (!d["files"].is_array()) return engine::MakeInputError("files", "input.not_an_array", {contract::TypeArg("got", d["files"])});
+    for (size_t i = 0; i < d["files"].size(); ++i) {
+      const contract::Json& f = d["files"][i];
+      const std::string path = "files[" + std::to_string(i) + "]";
+      imports::ConfigFile file;
+      if (!f.is_object()) return engine::MakeInputError(path, "input.not_an_object", {contract::TypeArg("got", f)});
+      if (auto error = contract::RequireText(f, "text", path, &file.text)) return *error;
+      file.name = "file " + std::to_string(i + 1);
+      if (auto error = contract::ReadString(f, "name", path, &file.name)) return *error;
+      request.files.push_back(std::move(file));
+    }
+  }
+  if (d.contains("from")) {
+    size_t index = 0;
+    if (auto error = contract::ReadChoice(d, "from", "", imports::kConfigToolNames, &index)) return *error;
+    request.from = static_cast<imports::ConfigTool>(index);
+  }
+  if (d.contains("base")) {
+    if (!d["base"].is_object()) return engine::MakeInputError("base", "input.not_an_object", {contract::TypeArg("got", d["base"])});
+    request.base = d["base"];
+  }
+  return request;
+}
+
+}  // namespace
+
+Response Session::ImportConfigs(std::string_view request_json) const {
+  return Guarded(catalog_or_error(), [&](const engine::Catalog& cat) -> Response {
+    auto request = ReadImportRequest(request_json);
+    if (!request.ok()) return Fail(request.error());
+    auto imported = imports::ImportConfigs(request.value().files, request.value().from, request.value().base, cat);
+    if (!imported.ok()) return Fail(imported.error());
+    return Ok(contract::DumpJson(imports::ConfigImportToJson(imported.value())));
   });
 }
 

@@ -54,6 +54,11 @@ class Session {
   // engine/exports/export_text.h writes it; on error the error JSON.
   Response Export(std::string_view scenario_json, std::string_view what, std::string_view format) const;
 
+  // Reads a team's own configs into a scenario (imports::ImportConfigs): `request_json` is
+  // {"files": [{"name", "text"}] | "text": "...", "from": tool name (default auto),
+  // "base": the scenario the import lands on}. The result is imports::ConfigImportToJson's.
+  Response ImportConfigs(std::string_view request_json) const;
+
   // The embedded catalog as JSON (with the overlay in force, if any, under "overlay").
   std::string CatalogJson() const;
 

@@ -59,6 +59,28 @@
     // Ready-to-run launch configs: {deepspeed, torchrun, llamafactory, megatron} texts,
     // notes [{tool, note}] for settings a tool cannot express, and plan (batch numbers).
     api.launchConfigs = guarded('launchConfigs', jsonCall(Module.launchConfigsJson));
+    // Reads a team's own training configs into a scenario, as `trainsizer import` does:
+    // `input` is one config's text (several joined by lines of ---), or an array of texts
+    // or {name, text}; options.from names the tool (default 'auto'), options.base the
+    // scenario the import lands on (default: the page's current one). Returns {scenario,
+    // files, used, ignored, assumed}, or {error: {field, message}} with the file, line and
+    // column. Nothing changes on the page: apply the scenario with estimate() or a link.
+    api.importConfig = guarded('importConfig', function (input, options) {
+      var request = {};
+      if (typeof input === 'string') {
+        request.text = input;
+      } else if (Array.isArray(input)) {
+        request.files = input.map(function (f, i) {
+          return typeof f === 'string' ? { name: 'file ' + (i + 1), text: f } : f;
+        });
+      } else {
+        return { error: { field: 'import', message: 'must be the config text or an array of files' } };
+      }
+      options = options || {};
+      if (options.from) request.from = String(options.from);
+      request.base = options.base || JSON.parse(Module.pageStateJson()).scenario || {};
+      return JSON.parse(Module.importConfigsJson(JSON.stringify(request)));
+    });
     // what: 'estimate' | 'plan'; format: 'json' | 'csv' | 'markdown' | 'table'. Returns the
     // text, or {error: {field, message}} on bad input.
     api.exportText = guarded('exportText', function (scenario, what, format) {

@@ -248,6 +248,28 @@ void ImportPastedConfig(AppState& state) {
   state.dirty = true;
 }
 
+void ReadConfigImport(AppState& state) {
+  state.config_import.reset();
+  state.config_import_error.reset();
+  auto imported = engine::imports::ImportConfigs(engine::imports::SplitConfigText(state.config_import_text, "pasted text"),
+                                                 engine::imports::ConfigTool::kAuto, ScenarioDocument(state), *state.catalog);
+  if (imported.ok()) state.config_import = std::move(imported.value());
+  else state.config_import_error = imported.error();
+}
+
+void ApplyConfigImport(AppState& state) {
+  if (!state.config_import) return;
+  engine::contract::Json doc = ScenarioDocument(state);
+  for (const auto& [field, value] : state.config_import->scenario.items()) doc[field] = value;
+  // A config.json's model goes into the link as its architecture, as the CLI's link does.
+  if (doc["model"].is_object() && doc["model"].contains("hf_config")) {
+    auto scenario = engine::contract::ScenarioFromJson(doc, *state.catalog);
+    if (scenario.ok()) doc["model"] = engine::contract::ArchitectureToJson(scenario.value().model);
+  }
+  ApplyLink(state, engine::link::EncodeUrlState(doc, {}));
+  state.dirty = true;
+}
+
 void LoadExample(AppState& state, const engine::Example& example) {
   const engine::contract::Json doc = engine::contract::Json::parse(example.scenario_json, nullptr, false);
   auto scenario = engine::contract::ScenarioFromJson(doc, *state.catalog);

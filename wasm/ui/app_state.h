@@ -14,6 +14,7 @@
 #include "engine/catalog.h"
 #include "engine/contract/json_fields.h"
 #include "engine/estimate.h"
+#include "engine/imports/config_import.h"
 #include "engine/planner.h"
 #include "engine/result.h"
 #include "engine/scenario.h"
@@ -90,6 +91,11 @@ struct AppState {
   float dpi_scale = 1.0f;  // device pixels per CSS pixel
   bool dark = false;       // dark theme (starts from the browser's prefers-color-scheme)
   std::string example_id;  // the example last loaded, shown with its description
+  // The training configs pasted or dropped into the import box, and what reading them gave:
+  // the import (shown field by field before it is applied) or why it was refused.
+  std::string config_import_text;
+  std::optional<engine::imports::ConfigImport> config_import;
+  std::optional<engine::InputError> config_import_error;
   std::string overlay_text;     // the user's catalog overlay JSON as typed
   std::string overlay_status;   // result of the last Apply
   std::optional<engine::InputError> overlay_error;  // the overlay refused by the last Apply, shown instead
@@ -172,6 +178,11 @@ void ImportPastedConfig(AppState& state);
 // converted with the catalog's rates. A currency or region set by the user, a link or an
 // example (anything else) is left alone.
 void FollowLanguageMarket(AppState& state);
+
+// Reads the import box's configs (several joined by "---" lines) over the current inputs.
+void ReadConfigImport(AppState& state);
+// Applies the import read last to the inputs, as a link with those fields would.
+void ApplyConfigImport(AppState& state);
 
 // Loads a catalog example (scenario and goal) into the inputs.
 void LoadExample(AppState& state, const engine::Example& example);

@@ -525,8 +525,67 @@ void DrawOverlaySection(AppState& state, const Fonts& fonts) {
   if (const std::string status = OverlayStatusText(state); !status.empty()) MutedText(status.c_str());
 }
 
+namespace {
+
+// A value of the import as the user reads it: text without JSON quotes, a config.json
+// model by name.
+std::string ImportValueText(const engine::contract::Json& value) {
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_object() && value.contains("hf_config")) return "config.json";
+  if (value.is_null()) return "-";
+  return value.dump();
+}
+
+// The team's own configs read into the inputs: what was understood, field by field, what
+// was not used and why, and what had to be assumed, shown before Apply changes anything.
+void DrawConfigImportSection(AppState& state) {
+  ImGui::Spacing();
+  const bool open = ImGui::CollapsingHeader(L("Start from your training config (import)"));
+  MarkAnchor(state, "config-import");
+  if (!open) return;
+  MutedText(T("Paste or drop a LLaMA-Factory or axolotl YAML, TRL/Trainer arguments or a torchrun line, a DeepSpeed "
+              "JSON, a torchtune recipe, Megatron-LM arguments, a verl or OpenRLHF command, or a model's config.json. "
+              "Several files: put a line with --- between them."));
+  DocumentBox(state, "##config_import", state.config_import_text, 160 * state.dpi_scale);
+  if (ImGui::Button(L("Read the config"))) ReadConfigImport(state);
+  MarkAnchor(state, "config-import-read");
+  if (state.config_import_error) {
+    ImGui::TextColored(ImVec4(0.85f, 0.2f, 0.2f, 1.0f), "%s", ErrorText(*state.config_import_error).c_str());
+  }
+  if (!state.config_import) return;
+  const engine::imports::ConfigImport& r = *state.config_import;
+  ImGui::SameLine();
+  if (ImGui::Button(L("Apply to the inputs"))) ApplyConfigImport(state);
+  MarkAnchor(state, "config-import-apply");
+  for (const engine::imports::DetectedFile& f : r.files) {
+    MutedText((f.file + ": " + std::string(engine::imports::kConfigToolNames[static_cast<size_t>(f.tool)])).c_str());
+  }
+  ImGui::TextUnformatted(T("Understood"));
+  for (const engine::imports::UsedKey& u : r.used) {
+    std::string fields;
+    for (const auto& [field, value] : u.fields.items()) {
+      fields += (fields.empty() ? "" : ", ") + field + " = " + ImportValueText(value);
+    }
+    const std::string line = u.key + " (" + std::to_string(u.line) + ")" + (fields.empty() ? "" : " -> " + fields);
+    WrappedText(line.c_str());
+  }
+  if (!r.assumed.empty()) ImGui::TextUnformatted(T("Assumed"));
+  for (const engine::imports::Assumption& a : r.assumed) {
+    const std::string line = a.field + " = " + ImportValueText(a.value) + ": " + MessageText(a.why);
+    WrappedText(line.c_str());
+  }
+  if (!r.ignored.empty()) ImGui::TextUnformatted(T("Not used"));
+  for (const engine::imports::IgnoredKey& i : r.ignored) {
+    const std::string line = i.key + " (" + std::to_string(i.line) + "): " + MessageText(i.why);
+    MutedText(line.c_str());
+  }
+}
+
+}  // namespace
+
 void DrawInputPanel(AppState& state, const Fonts& fonts) {
   DrawGoalSection(state, fonts);
+  DrawConfigImportSection(state);
   DrawModelSection(state, fonts);
   DrawTrainingSection(state, fonts);
   DrawHardwareSection(state, fonts);
