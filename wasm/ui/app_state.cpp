@@ -251,7 +251,7 @@ void ImportPastedConfig(AppState& state) {
 void ReadConfigImport(AppState& state) {
   state.config_import.reset();
   state.config_import_error.reset();
-  auto imported = engine::imports::ImportConfigs(engine::imports::SplitConfigText(state.config_import_text, "pasted text"),
+  auto imported = engine::imports::ImportConfigs(engine::imports::SplitConfigText(state.config_import_text, T("pasted text")),
                                                  engine::imports::ConfigTool::kAuto, ScenarioDocument(state), *state.catalog);
   if (imported.ok()) state.config_import = std::move(imported.value());
   else state.config_import_error = imported.error();

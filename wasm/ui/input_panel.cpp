@@ -13,6 +13,7 @@
 #include "misc/cpp/imgui_stdlib.h"
 #include "engine/model_spec.h"
 #include "engine/architecture_fields.h"
+#include "engine/format.h"
 #include "engine/framework_profile.h"
 #include "engine/goal_fields.h"
 #include "engine/scenario_fields.h"
@@ -533,6 +534,7 @@ std::string ImportValueText(const engine::contract::Json& value) {
   if (value.is_string()) return value.get<std::string>();
   if (value.is_object() && value.contains("hf_config")) return "config.json";
   if (value.is_null()) return "-";
+  if (value.is_number_float()) return engine::ExactNum(value.get<double>());  // 3, not 3.0
   return value.dump();
 }
 
