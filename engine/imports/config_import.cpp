@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <map>
 
 #include "engine/contract/message_json.h"
 #include "engine/contract/scenario_json.h"
@@ -14,10 +15,12 @@ namespace engine::imports {
 // [SECTION] The reader's verbs
 
 const Setting* Reader::Take(std::string_view key) {
-  Setting* s = doc_.Find(key);
-  if (s == nullptr || s->taken) return nullptr;
-  s->taken = true;
-  return s;
+  for (Setting& s : doc_.settings) {
+    if (s.key != key || s.taken) continue;
+    s.taken = true;
+    return &s;
+  }
+  return nullptr;
 }
 
 const Setting* Reader::TakeAny(std::initializer_list<std::string_view> keys) {
@@ -284,8 +287,12 @@ const contract::Json* Lookup(const contract::Json& fields, const contract::Json&
   return nullptr;
 }
 
+// A whole number from the configs or the base (not validated yet), or `fallback` when it is
+// missing, not a number or past what a count can be.
 long IntOr(const contract::Json* value, long fallback) {
-  return value != nullptr && value->is_number() ? value->get<long>() : fallback;
+  if (value == nullptr || !value->is_number()) return fallback;
+  const double v = value->get<double>();
+  return v >= 0 && v <= kMaxCount ? static_cast<long>(v) : fallback;
 }
 
 // The used key a batch piece came from also lists the field it made.
@@ -323,9 +330,9 @@ void Finish(ImportState& state, const contract::Json& base) {
     f["prompts_per_step"] = prompts;
     AddPieceField(r, *state.grad_accum, "prompts_per_step", prompts);
   } else if (state.grad_accum && f.contains("micro_batch") && !f.contains("global_batch")) {
-    const long model_parallel = IntOr(Lookup(f, base, "tp"), 1) * IntOr(Lookup(f, base, "pp"), 1) *
-                                IntOr(Lookup(f, base, "cp"), 1);
-    const long data_parallel = std::max(1L, gpus / std::max(1L, model_parallel));
+    const long long model_parallel = static_cast<long long>(IntOr(Lookup(f, base, "tp"), 1)) *
+                                     IntOr(Lookup(f, base, "pp"), 1) * IntOr(Lookup(f, base, "cp"), 1);
+    const long long data_parallel = std::max(1LL, gpus / std::max(1LL, model_parallel));
     const long long global = f["micro_batch"].get<long long>() * state.grad_accum->value * data_parallel;
     f["global_batch"] = global;
     AddPieceField(r, *state.grad_accum, "global_batch", global);
@@ -407,12 +414,24 @@ engine::Result<ConfigImport> ImportConfigs(const std::vector<ConfigFile>& files,
   for (auto& [doc, tool] : docs) {
     state.result.files.push_back({doc.name, tool});
     Reader reader(doc, state, tool);
+    // argparse and Hydra keep the last of a repeated flag: the earlier ones are listed.
+    std::map<std::string, size_t> last;
+    for (size_t i = 0; i < doc.settings.size(); ++i) last[doc.settings[i].key] = i;
+    for (size_t i = 0; i < doc.settings.size(); ++i) {
+      Setting& s = doc.settings[i];
+      if (last[s.key] == i) continue;
+      s.taken = true;
+      reader.Ignore(s, engine::MakeMessage("import.ignored.overridden", {engine::TextArg("key", s.key)}));
+    }
     ReadWith(tool, reader);
     if (state.error) return *state.error;
+    // What no reader took: an empty key (the tool's default), else one it does not know.
     for (Setting& s : doc.settings) {
       if (s.taken) continue;
       s.taken = true;
-      reader.Ignore(s, engine::MakeMessage("import.ignored.unknown", {engine::TextArg("tool", std::string(reader.tool_name()))}));
+      reader.Ignore(s, s.is_null ? engine::MakeMessage("import.ignored.empty")
+                                 : engine::MakeMessage("import.ignored.unknown",
+                                                       {engine::TextArg("tool", std::string(reader.tool_name()))}));
     }
   }
   Finish(state, base);

@@ -64,6 +64,15 @@ struct Flattener {
   const std::string& file;
   std::vector<Setting>& out;
   std::optional<engine::InputError> error;
+  size_t bytes = 0;  // of the values flattened so far: YAML aliases repeat a node without its text
+
+  // Counts `n` more bytes of values; false (and the error) past kMaxExpandedBytes.
+  bool Spend(size_t n, const YAML::Mark& mark) {
+    bytes += n;
+    if (bytes <= kMaxExpandedBytes) return true;
+    Fail(mark, engine::MakeMessage("import.expands_too_far", {engine::CountArg("limit_kib", kMaxExpandedBytes / 1024)}));
+    return false;
+  }
 
   void Fail(const YAML::Mark& mark, engine::Message reason) {
     if (!error) error = ErrorAt(file, mark.line + 1, mark.column + 1, std::move(reason));
@@ -101,6 +110,7 @@ struct Flattener {
         int index = 0;
         for (const auto& item : node) {
           if (item.IsScalar()) {
+            if (!Spend(item.Scalar().size() + 1, item.Mark())) return nullptr;
             joined += (joined.empty() && array.empty() ? "" : ",") + item.Scalar();
             array.push_back(ScalarJson(item));
           } else {
@@ -113,6 +123,7 @@ struct Flattener {
         return array;
       }
       case YAML::NodeType::Scalar: {
+        if (!Spend(node.Scalar().size() + prefix.size(), mark)) return nullptr;
         contract::Json value = ScalarJson(node);
         out.push_back({prefix, node.Scalar(), false, value.is_null(), mark.line + 1, mark.column + 1, "", false});
         return value;
@@ -230,7 +241,7 @@ bool IsName(std::string_view text) {
 // unknown variable stays as written, so the value is reported as not a number.
 std::string Substitute(const std::string& text, const std::map<std::string, std::string>& vars) {
   std::string out;
-  for (size_t i = 0; i < text.size(); ++i) {
+  for (size_t i = 0; i < text.size() && out.size() <= kMaxExpandedBytes; ++i) {
     if (text[i] != '$' || i + 1 >= text.size()) {
       out += text[i];
       continue;
@@ -299,6 +310,7 @@ engine::Result<ConfigDocument> ReadCommandLine(const ConfigFile& file) {
   doc.name = file.name;
   doc.kind = DocumentKind::kCommandLine;
   std::map<std::string, std::string> vars;
+  size_t expanded = 0;  // bytes of the variables' values: A=$A$A doubles each time
   std::string scope;
   bool command_start = true;
   for (size_t i = 0; i < tokens.size(); ++i) {
@@ -311,7 +323,13 @@ engine::Result<ConfigDocument> ReadCommandLine(const ConfigFile& file) {
     if (command_start && token.text == "export") continue;
     if (const size_t eq = token.text.find('='); command_start && eq != std::string::npos && !token.quoted &&
                                                 IsName(token.text.substr(0, eq))) {
-      vars[token.text.substr(0, eq)] = Substitute(token.text.substr(eq + 1), vars);
+      std::string value = Substitute(token.text.substr(eq + 1), vars);
+      expanded += value.size();
+      if (value.size() > kMaxExpandedBytes || expanded > kMaxExpandedBytes) {
+        return ErrorAt(file.name, token.line, token.column,
+                       engine::MakeMessage("import.expands_too_far", {engine::CountArg("limit_kib", kMaxExpandedBytes / 1024)}));
+      }
+      vars[token.text.substr(0, eq)] = std::move(value);
       continue;
     }
     command_start = false;
@@ -351,6 +369,10 @@ engine::Result<ConfigDocument> ReadCommandLine(const ConfigFile& file) {
         s.value = s.value.substr(1, s.value.size() - 2);
         s.is_list = true;
       }
+      if (doc.settings.size() >= kMaxConfigSettings) {
+        return ErrorAt(file.name, token.line, token.column,
+                       engine::MakeMessage("import.too_many_keys", {engine::CountArg("limit", kMaxConfigSettings)}));
+      }
       doc.settings.push_back(std::move(s));
     } else if (token.text == "-m" && i + 1 < tokens.size() && !tokens[i + 1].separator) {
       scope = tokens[++i].text;  // python -m module
@@ -369,6 +391,8 @@ engine::Result<ConfigDocument> ReadCommandLine(const ConfigFile& file) {
 // `name=value` inside the calls of a script (TRL's GRPOConfig(...), LoraConfig(...),
 // SFTTrainer(model=...)): each keyword a setting, scoped by its call; LoraConfig's and
 // peft_config's under "peft_config." as the JSON form nests them.
+constexpr size_t kMaxCallDepth = 32;
+
 engine::Result<ConfigDocument> ReadPythonScript(const ConfigFile& file) {
   ConfigDocument doc;
   doc.name = file.name;
@@ -397,6 +421,11 @@ engine::Result<ConfigDocument> ReadPythonScript(const ConfigFile& file) {
       continue;
     }
     if (c == '(') {
+      // Deep nesting would rescan each keyword's value once per level.
+      if (calls.size() >= kMaxCallDepth || doc.settings.size() >= kMaxConfigSettings) {
+        return ErrorAt(file.name, line, column,
+                       engine::MakeMessage("import.too_many_keys", {engine::CountArg("limit", kMaxConfigSettings)}));
+      }
       calls.push_back(word.substr(word.find_last_of('.') == std::string::npos ? 0 : word.find_last_of('.') + 1));
       doc.programs.push_back(calls.back());
       word.clear();
@@ -482,7 +511,8 @@ bool LooksLikeCommandLine(std::string_view text) {
   size_t end = 0;
   while (end < rest.size() && !IsSpace(rest[end]) && rest[end] != '\n' && rest[end] != '\\') ++end;
   const std::string word(rest.substr(0, end));
-  if (word.rfind("--", 0) == 0) return true;
+  // A flag, not YAML's document marker "---".
+  if (word.size() > 2 && word.compare(0, 2, "--") == 0 && std::isalpha(static_cast<unsigned char>(word[2]))) return true;
   if (word == "export" || word == "set" || (word.find('=') != std::string::npos && word.find(':') == std::string::npos &&
                                             IsName(word.substr(0, word.find('='))))) {
     return true;
@@ -528,7 +558,7 @@ std::vector<ConfigFile> SplitConfigText(std::string_view text, std::string_view 
     std::string_view row = text.substr(start, end - start);
     if (!row.empty() && row.back() == '\r') row.remove_suffix(1);
     ++line;
-    if (row == "---") {
+    if (row == "---" && files.size() + 1 < kMaxConfigFiles) {
       finish();
       part_start = line;
     } else {

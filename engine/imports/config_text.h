@@ -52,16 +52,21 @@ struct ConfigDocument {
 
 // The largest config text read (a training config is a few KiB).
 inline constexpr size_t kMaxConfigBytes = 1 << 20;
-// The most keys one document may flatten to (a YAML alias bomb expands past it).
+// The most keys one document may flatten to, and the most bytes its values may expand to
+// (YAML aliases and shell variables repeat text without writing it).
 inline constexpr size_t kMaxConfigSettings = 20000;
+inline constexpr size_t kMaxExpandedBytes = 4 * kMaxConfigBytes;
+// The most files one pasted text splits into (each part keeps its lines' numbers).
+inline constexpr size_t kMaxConfigFiles = 16;
 
 // Reads one file: a command line when its first word is a launcher or it is made of
 // --flags, else YAML/JSON. Errors name the file with the line and column.
 engine::Result<ConfigDocument> ReadConfigText(const ConfigFile& file);
 
 // Splits pasted text holding several files at lines that are exactly "---" (how the page's
-// import box and a multi-file drop join them); a YAML file's own leading "---" gives an
-// empty first part, which is dropped.
+// import box and a multi-file drop join them), into at most kMaxConfigFiles parts; a YAML
+// file's own leading "---" gives an empty first part, which is dropped. Each part starts
+// with as many newlines as lines came before it, so errors give the pasted text's lines.
 std::vector<ConfigFile> SplitConfigText(std::string_view text, std::string_view name);
 
 }  // namespace engine::imports

@@ -163,17 +163,19 @@ void ReadLengths(Reader& reader, const std::string& post) {
 
 void ReadBatch(Reader& reader) {
   const Setting* micro = TakeValue(reader, "micro_batch_size");
-  std::optional<long> micro_batch = micro ? reader.Int(*micro, 1, 1 << 20) : std::nullopt;
-  if (micro_batch) reader.Set("micro_batch", *micro_batch, *micro);
+  // 0 = not given (a plain long: GCC 12 misreads an optional's flow here as uninitialized).
+  long micro_batch = 0;
+  if (micro) micro_batch = reader.Int(*micro, 1, 1 << 20).value_or(0);
+  if (micro_batch > 0) reader.Set("micro_batch", micro_batch, *micro);
   const Setting* accum = TakeValue(reader, "gradient_accumulation_steps");
   const Setting* batch = TakeValue(reader, "batch_size");
   if (accum) {
     if (auto v = reader.Int(*accum, 1, 1 << 20)) reader.SetPiece(reader.state().grad_accum, *v, *accum);
     if (batch) reader.Used(*batch);
-  } else if (batch && micro_batch) {
+  } else if (batch && micro_batch > 0) {
     // axolotl: gradient_accumulation_steps = batch_size // micro_batch_size.
-    if (auto v = reader.Int(*batch, 1, 1L << 30)) {
-      reader.SetPiece(reader.state().grad_accum, std::max(1L, *v / *micro_batch), *batch);
+    if (auto v = reader.Int(*batch, 1, kMaxCount)) {
+      reader.SetPiece(reader.state().grad_accum, std::max(1L, *v / micro_batch), *batch);
     }
   } else if (batch) {
     reader.Used(*batch);
@@ -229,6 +231,7 @@ void ReadAttention(Reader& reader) {
   }
   if (fused != nullptr) reader.Set("flash_attention", true, *fused);
   else if (eager != nullptr) reader.Set("flash_attention", false, *eager);
+  if (fused != nullptr && eager != nullptr) reader.Used(*eager);  // a fused kernel named wins
   for (const Setting* s : off) reader.Used(*s);  // off: transformers' default (SDPA) stays
 }
 
@@ -251,8 +254,10 @@ void ReadPrecision(Reader& reader) {
   } else if (bf16 || fp16) {
     reader.Set("precision", "fp32", bf16 ? *bf16 : *fp16);
   }
-  if (fp16 && (is_bf16 || IsTrue(reader, pure))) reader.Used(*fp16);
-  if (pure && !IsTrue(reader, pure)) reader.Used(*pure);
+  // Every precision key read is listed, whichever decided.
+  for (const Setting* key : {bf16, fp16, pure}) {
+    if (key != nullptr) reader.Used(*key);
+  }
   reader.IgnoreKeys({"tf32"}, "import.ignored.tf32");
 }
 
@@ -464,12 +469,6 @@ void ReadAxolotl(Reader& reader) {
     IgnoreStartingWith(reader, start, "import.ignored.io");
   }
   IgnoreHyperparameters(reader);
-  // Empty keys of the example configs (lora_model_dir:, early_stopping_patience:): the defaults.
-  for (Setting& s : reader.doc().settings) {
-    if (s.taken || !s.is_null) continue;
-    s.taken = true;
-    reader.Ignore(s, engine::MakeMessage("import.ignored.empty"));
-  }
 }
 
 }  // namespace engine::imports

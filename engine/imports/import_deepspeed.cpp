@@ -56,11 +56,19 @@ void ReadDeepSpeed(Reader& reader) {
   const std::optional<long> total = IntOrAuto(reader, "train_batch_size", 1, kMaxCount, &total_from);
   if (micro) reader.Set("micro_batch", *micro, *micro_from);
   if (accum && !reader.state().grad_accum) reader.SetPiece(reader.state().grad_accum, *accum, *accum_from);
+  else if (accum) reader.Used(*accum_from);  // the Trainer's own value was read first
   if (total) {
     reader.Set("global_batch", *total, *total_from);
     // train_batch_size = micro × accumulation × data-parallel ranks (DeepSpeed checks it).
-    if (micro && accum && *total % (*micro * *accum) == 0 && !reader.Field("gpus")) {
-      reader.Set("gpus", *total / (*micro * *accum), *total_from);
+    const long long per_rank = static_cast<long long>(*micro) * (accum ? *accum : 1);
+    // That is the data-parallel size: times the model-parallel GPUs when a config gave them.
+    if (micro && accum && *total % per_rank == 0 && !reader.Field("gpus")) {
+      long long model_parallel = 1;
+      for (const char* degree : {"tp", "pp", "cp"}) {
+        const contract::Json* d = reader.Field(degree);
+        if (d != nullptr && d->is_number_integer()) model_parallel *= d->get<long long>();
+      }
+      reader.Set("gpus", *total / per_rank * model_parallel, *total_from);
     }
   }
 

@@ -63,6 +63,7 @@ void ReadLlamaFactory(Reader& reader) {
     if (stage) reader.Used(*stage);
     if (pref_loss) reader.Ignore(*pref_loss, engine::MakeMessage("import.ignored.not_preference"));
   }
+  if (bits && !quant_bits) reader.Used(*bits);  // null: not quantized
   if (bits && quant_bits) {
     reader.Used(*bits);
     if (*quant_bits != 4 && adapters) {

@@ -19,7 +19,6 @@ namespace {
 
 using contract::Json;
 
-constexpr long kMaxGpus = 1 << 20;
 
 // A value of `s`, or nothing when absent (an error is recorded when it is not an integer).
 std::optional<long> IntOf(Reader& reader, const Setting* s, long lo, long hi) {
@@ -83,7 +82,9 @@ struct Arch {
 struct PatternParser {
   const std::string& t;
   size_t i = 0;
+  int depth = 0;  // parentheses open: bounded, so hostile text cannot exhaust the stack
   static constexpr size_t kMaxLength = 100000;
+  static constexpr int kMaxDepth = 16;
 
   std::optional<std::vector<int>> Expr() {
     std::optional<std::vector<int>> out = Term();
@@ -104,7 +105,9 @@ struct PatternParser {
       while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])) && times <= static_cast<long>(kMaxLength)) {
         times = times * 10 + (t[i++] - '0');
       }
-      if (i == start || static_cast<double>(atom->size()) * static_cast<double>(times) > kMaxLength) return std::nullopt;
+      if (i == start || times < 1 || static_cast<double>(atom->size()) * static_cast<double>(times) > kMaxLength) {
+        return std::nullopt;
+      }
       std::vector<int> repeated;
       for (long k = 0; k < times; ++k) repeated.insert(repeated.end(), atom->begin(), atom->end());
       atom = std::move(repeated);
@@ -114,8 +117,10 @@ struct PatternParser {
   std::optional<std::vector<int>> Atom() {
     if (i >= t.size()) return std::nullopt;
     if (t[i] == '(') {
+      if (++depth > kMaxDepth) return std::nullopt;
       ++i;
       std::optional<std::vector<int>> inner = Expr();
+      --depth;
       if (!inner || i >= t.size() || t[i] != ')') return std::nullopt;
       ++i;
       return inner;
@@ -127,7 +132,7 @@ struct PatternParser {
       items.push_back(t[i++] - '0');
       if (i < t.size() && t[i] == ',') ++i;
     }
-    if (i >= t.size() || t[i] != ']') return std::nullopt;
+    if (i >= t.size() || t[i] != ']' || items.empty()) return std::nullopt;  // [] repeats nothing
     ++i;
     return items;
   }
@@ -142,7 +147,7 @@ std::optional<std::vector<int>> LayerPattern(const std::string& text, long layer
   if (std::isdigit(static_cast<unsigned char>(t[0]))) {
     char* end = nullptr;
     const long every = std::strtol(t.c_str(), &end, 10);
-    if (*end != '\0' || every < 1 || layers < 1) return std::nullopt;
+    if (*end != '\0' || every < 1 || layers < 1 || layers > static_cast<long>(PatternParser::kMaxLength)) return std::nullopt;
     std::vector<int> pattern;
     for (long i = 0; i < layers; ++i) pattern.push_back(i % every == 0 ? 1 : 0);
     return pattern;
@@ -487,7 +492,7 @@ void ReadMegatronPrecision(Reader& reader) {
     AssumeDefault(reader, "precision", "fp32", "--bf16 or --fp16");
   }
   // --bf16 beside an FP8 or FP4 format is the precision of what is not FP8/FP4.
-  for (const Setting* s : {bf16, fp16, fp8_recipe, fp4_recipe}) {
+  for (const Setting* s : {bf16, fp16, fp8, fp8_recipe, fp4_recipe}) {
     if (s != nullptr) reader.Used(*s);
   }
   // --first-last-layers-bf16 keeps --num-layers-at-start/end-in-bf16 layers (default 1 each) in BF16.
@@ -538,20 +543,6 @@ void ReadMegatronAttention(Reader& reader) {
   }
 }
 
-std::vector<std::string> Names(const std::string& value) {
-  std::vector<std::string> names;
-  std::string name;
-  for (char c : value + ",") {
-    if (c == ',' || c == ' ') {
-      if (!name.empty()) names.push_back(name);
-      name.clear();
-    } else if (c != '[' && c != ']' && c != '"' && c != '\'') {
-      name += c;
-    }
-  }
-  return names;
-}
-
 void ReadMegatronRecompute(Reader& reader, long pp, long layers) {
   const Setting* granularity = reader.Take("recompute-granularity");
   const Setting* method = reader.Take("recompute-method");
@@ -570,7 +561,7 @@ void ReadMegatronRecompute(Reader& reader, long pp, long layers) {
   if (g == "selective") {
     if (modules) {
       Json list = Json::array();
-      for (const std::string& name : Names(modules->value)) list.push_back(name);
+      for (const std::string& name : SettingItems(modules->value)) list.push_back(name);
       reader.Set("recompute_modules", list, *modules);
     }
     IgnoreWith(reader, method, "import.ignored.only_with", "key", "--recompute-granularity full");
@@ -597,9 +588,9 @@ void ReadMegatronRecompute(Reader& reader, long pp, long layers) {
     // block: this many layers of each pipeline stage are recomputed.
     const std::optional<long> n = IntOf(reader, count, 0, 1000);
     if (!n) return;
-    long total = *n * pp;
-    if (layers > 0) total = std::min(total, layers);
-    reader.Set("recompute_layers", std::min(total, 1000L), *count);
+    long long total = static_cast<long long>(*n) * pp;
+    if (layers > 0) total = std::min<long long>(total, layers);
+    reader.Set("recompute_layers", std::min<long long>(total, 1000), *count);
     reader.Used(*method);
   } else {
     FailChoice(reader, *method, "uniform, block");
@@ -749,7 +740,7 @@ void ReadMegatronLm(Reader& reader) {
   if (const Setting* s = reader.Take("num-layers-per-virtual-pipeline-stage")) {
     if (auto v = reader.Int(*s, 1, 1000)) {
       if (arch && arch->layers > 0) {
-        reader.Set("virtual_pipeline", std::clamp(arch->layers / (pp * *v), 1L, 64L), *s);
+        reader.Set("virtual_pipeline", std::clamp<long long>(arch->layers / (static_cast<long long>(pp) * *v), 1, 64), *s);
       } else {
         reader.Ignore(*s, engine::MakeMessage("import.ignored.needs_key", {engine::TextArg("key", "--num-layers")}));
       }
@@ -817,8 +808,8 @@ void ReadNemo(Reader& reader) {
     const std::optional<long> n = nodes ? reader.Int(*nodes, 1, kMaxGpus) : std::optional<long>(1);
     if (per_node && n) {
       reader.Set("gpus_per_node", *per_node, *devices);
-      reader.Set("gpus", *per_node * *n, *devices);
-      if (nodes) reader.Set("gpus", *per_node * *n, *nodes);
+      reader.Set("gpus", static_cast<long long>(*per_node) * *n, *devices);
+      if (nodes) reader.Set("gpus", static_cast<long long>(*per_node) * *n, *nodes);
     }
   } else if (nodes) {
     reader.Ignore(*nodes, engine::MakeMessage("import.ignored.nodes_without_gpus"));
@@ -912,9 +903,9 @@ void ReadNemo(Reader& reader) {
     reader.Set("activation_checkpointing", g, *granularity);
     if (g == "full" && method && method->value == "block" && count && !count->is_null) {
       if (auto n = reader.Int(*count, 0, 1000)) {
-        long total = *n * pp;
-        if (arch && arch->layers > 0) total = std::min(total, arch->layers);
-        reader.Set("recompute_layers", std::min(total, 1000L), *count);
+        long long total = static_cast<long long>(*n) * pp;
+        if (arch && arch->layers > 0) total = std::min<long long>(total, arch->layers);
+        reader.Set("recompute_layers", std::min<long long>(total, 1000), *count);
       }
       reader.Used(*method);
     } else if (g == "full" && method && method->value == "uniform") {

@@ -10,7 +10,6 @@ namespace engine::imports {
 
 namespace {
 
-constexpr long kMaxGpus = 1 << 20;
 
 // A flag the command leaves out: OpenRLHF's default `value` for `field`, said so.
 void AssumeDefault(Reader& reader, const char* field, const contract::Json& value, const char* key, const char* shown) {
@@ -21,20 +20,6 @@ void AssumeDefault(Reader& reader, const char* field, const contract::Json& valu
                                                                     engine::TextArg("value", shown)}));
 }
 
-// A critic or reward model's --*_pretrain: a catalog preset, or (the policy's own path, or
-// a model the catalog lacks) the policy's architecture.
-void SetRoleModel(Reader& reader, const char* field, const char* role, const Setting& s, const Setting* policy) {
-  if (policy != nullptr && policy->value == s.value) return reader.Set(field, "", s);
-  for (const engine::ModelPreset& preset : reader.state().catalog->models) {
-    std::string repo = preset.hf_repo, value = s.value;
-    for (char& c : repo) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    for (char& c : value) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (preset.spec.id == s.value || (!repo.empty() && repo == value)) return reader.Set(field, preset.spec.id, s);
-  }
-  reader.Used(s);
-  reader.Assume(field, "", engine::MakeMessage("import.assumed.role_model_unknown",
-                                               {engine::TextArg("name", s.value), engine::TextArg("role", role)}));
-}
 
 // DPO or KTO when the command runs openrlhf.cli.train_dpo / train_kto; "" for train_ppo(_ray).
 std::string PreferenceMethod(Reader& reader) {
@@ -159,7 +144,7 @@ void ReadRl(Reader& reader, const std::string& method, const Setting* policy) {
   const std::optional<long> t = tp ? reader.Int(*tp, 1, 64) : std::optional<long>(1);
   if (!n || !p || !e || !t) return;
   if (tp) reader.Set("rollout_tp", *t, *tp);
-  const long training = *n * *p;
+  const long long training = static_cast<long long>(*n) * *p;
   const Setting& gpus_from = per_node ? *per_node : nodes ? *nodes : DefaultSetting("actor_num_gpus_per_node", "8");
   if (colocated) {
     reader.Set("placement", "colocated", *colocate);
@@ -167,8 +152,8 @@ void ReadRl(Reader& reader, const std::string& method, const Setting* policy) {
     if (engines) reader.Used(*engines);
   } else if (*e > 0) {
     reader.Set("placement", "separate", *engines);
-    reader.Set("rollout_gpus", *e * *t, *engines);
-    reader.Set("gpus", training + *e * *t, gpus_from);
+    reader.Set("rollout_gpus", static_cast<long long>(*e) * *t, *engines);
+    reader.Set("gpus", training + static_cast<long long>(*e) * *t, gpus_from);
   } else {
     // Without vLLM engines the actor generates its own answers, on its own GPUs.
     reader.state().result.scenario["placement"] = "colocated";
@@ -219,7 +204,7 @@ void ReadRl(Reader& reader, const std::string& method, const Setting* policy) {
   // One optimizer step's sequences: the whole rollout, or a part of it (several steps).
   if (const Setting* s = reader.Take("train_batch_size")) {
     if (auto v = reader.Int(*s, 1, kMaxCount)) {
-      if (prompts && *v == *prompts * group.value_or(1)) reader.Used(*s);
+      if (prompts && *v == static_cast<long long>(*prompts) * group.value_or(1)) reader.Used(*s);
       else reader.Ignore(*s, engine::MakeMessage("import.ignored.rl_mini_batch"));
     }
   }

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/catalog.h"
 #include "engine/imports/config_import.h"
@@ -17,6 +18,8 @@ namespace engine::imports {
 
 // The largest count an import reads (steps, samples, a batch): long is 32 bits in WebAssembly.
 inline constexpr long kMaxCount = 1000000000L;
+// The most GPUs an import reads (the scenario's own limit is checked when it is read).
+inline constexpr long kMaxGpus = 1L << 20;
 
 // A setting no file wrote (a tool's default standing in for a missing key).
 inline Setting DefaultSetting(std::string key, std::string value) {
@@ -118,6 +121,10 @@ void ReadFsdpOption(Reader& reader, const Setting& s);
 void ReadTrainerOptimizer(Reader& reader, const Setting& s);
 // LoRA target modules (PEFT names or "all"/"all-linear") as lora_targets.
 void ReadLoraTargets(Reader& reader, const Setting& s);
+// A list value's items ("q_proj,v_proj", "[q_proj, v_proj]", "full_shard auto_wrap").
+std::vector<std::string> SettingItems(const std::string& value);
+// PPO's critic or the reward model (`field`: critic_model, reward_model) from its path.
+void SetRoleModel(Reader& reader, const char* field, const char* role, const Setting& s, const Setting* policy);
 // LoRA modules_to_save (embed_tokens, lm_head) as lora_modules_to_save.
 void ReadModulesToSave(Reader& reader, const Setting& s);
 

@@ -1,17 +1,13 @@
 // Readers shared by several tools: the launchers' GPU counts, the Hugging Face Trainer's
 // FSDP option and optimizer names, PEFT's target modules, and a model's config.json.
+#include <cctype>
 #include <set>
-#include <sstream>
 
 #include "engine/imports/import_reader.h"
 
 namespace engine::imports {
 
-namespace {
-
-constexpr long kMaxGpus = 1 << 20;
-
-std::vector<std::string> Items(const std::string& value) {
+std::vector<std::string> SettingItems(const std::string& value) {
   std::vector<std::string> items;
   std::string item;
   for (char c : value + ",") {
@@ -25,7 +21,20 @@ std::vector<std::string> Items(const std::string& value) {
   return items;
 }
 
-}  // namespace
+// A critic or reward model's path: a catalog preset, or (the policy's own path, or a model
+// the catalog lacks) the policy's architecture, said as an assumption.
+void SetRoleModel(Reader& reader, const char* field, const char* role, const Setting& s, const Setting* policy) {
+  if (policy != nullptr && policy->value == s.value) return reader.Set(field, "", s);
+  for (const engine::ModelPreset& preset : reader.state().catalog->models) {
+    std::string repo = preset.hf_repo, value = s.value;
+    for (char& c : repo) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (char& c : value) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (preset.spec.id == s.value || (!repo.empty() && repo == value)) return reader.Set(field, preset.spec.id, s);
+  }
+  reader.Used(s);
+  reader.Assume(field, "", engine::MakeMessage("import.assumed.role_model_unknown",
+                                               {engine::TextArg("name", s.value), engine::TextArg("role", role)}));
+}
 
 // torchrun (--nnodes, --nproc_per_node / --nproc-per-node), deepspeed (--num_nodes,
 // --num_gpus), accelerate launch (--num_machines, --num_processes: every GPU of the job).
@@ -38,8 +47,8 @@ void ReadLauncher(Reader& reader) {
     std::optional<long> p = reader.Int(*per_node, 1, kMaxGpus);
     if (!n || !p) return;
     reader.Set("gpus_per_node", *p, *per_node);
-    reader.Set("gpus", *n * *p, *per_node);
-    if (nodes) reader.Set("gpus", *n * *p, *nodes);
+    reader.Set("gpus", static_cast<long long>(*n) * *p, *per_node);
+    if (nodes) reader.Set("gpus", static_cast<long long>(*n) * *p, *nodes);
   } else if (total != nullptr) {
     std::optional<long> t = reader.Int(*total, 1, kMaxGpus);
     if (!n || !t) return;
@@ -48,23 +57,43 @@ void ReadLauncher(Reader& reader) {
   } else if (nodes != nullptr) {
     reader.Ignore(*nodes, engine::MakeMessage("import.ignored.nodes_without_gpus"));
   }
+  // accelerate launch --mixed_precision bf16|fp16|fp8|no, when the script's flags gave none.
+  if (const Setting* s = reader.Take("mixed_precision")) {
+    const char* precision = s->value == "bf16" ? "bf16" : s->value == "fp16" ? "fp16" : s->value == "fp8" ? "fp8"
+                                                                                      : s->value == "no" ? "fp32" : nullptr;
+    if (precision == nullptr) {
+      reader.Fail(*s, engine::MakeMessage("input.not_one_of", {engine::TextArg("allowed", "no, fp16, bf16, fp8"),
+                                                               engine::TextArg("got", engine::QuotedInput(s->value))}));
+    } else if (!reader.Field("precision")) {
+      reader.Set("precision", precision, *s);
+    } else {
+      reader.Used(*s);
+    }
+  }
   // Rendezvous and restart settings of the launcher.
   reader.IgnoreKeys({"rdzv_backend", "rdzv_endpoint", "rdzv_id", "rdzv-backend", "rdzv-endpoint", "rdzv-id",
                      "master_addr", "master_port", "node_rank", "machine_rank", "main_process_ip", "main_process_port",
                      "hostfile", "config_file", "standalone", "address", "max-restarts", "max_restarts",
-                     "rdzv_conf", "monitor_interval", "mixed_precision", "dynamo_backend", "module"},
+                     "rdzv_conf", "monitor_interval", "dynamo_backend", "module"},
                     "import.ignored.launcher");
 }
 
 // transformers FSDPOption: full_shard, shard_grad_op, hybrid_shard, no_shard, offload, auto_wrap.
 void ReadFsdpOption(Reader& reader, const Setting& s) {
-  const std::vector<std::string> options = Items(s.value);
-  if (options.empty() || s.value == "false" || s.value == "False") return reader.Used(s);
-  const std::set<std::string> set(options.begin(), options.end());
+  if (s.value == "false" || s.value == "False") return reader.Used(s);
+  std::set<std::string> set;
+  for (std::string option : SettingItems(s.value)) {
+    for (char& c : option) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (!option.empty() && option[0] == '_') option.erase(0, 1);  // accelerate's _HYBRID_SHARD_ZERO2
+    set.insert(option);
+  }
+  if (set.empty()) return reader.Used(s);
+  // transformers takes fsdp: true as full_shard; accelerate numbers its strategies
+  // (1 FULL_SHARD, 2 SHARD_GRAD_OP, 3 NO_SHARD, 4 HYBRID_SHARD, 5 _HYBRID_SHARD_ZERO2).
   int zero = -1;
-  if (set.count("full_shard") || set.count("hybrid_shard") || set.count("1") || set.count("FULL_SHARD")) zero = 3;
-  if (set.count("shard_grad_op") || set.count("hybrid_shard_zero2") || set.count("2") || set.count("SHARD_GRAD_OP")) zero = 2;
-  if (set.count("no_shard")) zero = 0;
+  if (set.count("full_shard") || set.count("hybrid_shard") || set.count("1") || set.count("4") || set.count("true")) zero = 3;
+  if (set.count("shard_grad_op") || set.count("hybrid_shard_zero2") || set.count("2") || set.count("5")) zero = 2;
+  if (set.count("no_shard") || set.count("3")) zero = 0;
   if (zero < 0) {
     reader.Fail(s, engine::MakeMessage("import.fsdp_option", {engine::TextArg("got", engine::QuotedInput(s.value))}));
     return;
@@ -72,7 +101,7 @@ void ReadFsdpOption(Reader& reader, const Setting& s) {
   reader.Set("zero", zero, s);
   reader.Set("sharding", "fsdp", s);
   if (set.count("offload")) reader.Set("offload", zero == 3 ? "optimizer+params" : "optimizer", s);
-  if (set.count("hybrid_shard") || set.count("hybrid_shard_zero2")) {
+  if (set.count("hybrid_shard") || set.count("hybrid_shard_zero2") || set.count("4") || set.count("5")) {
     reader.Assume("zero", zero, engine::MakeMessage("import.assumed.hybrid_shard"));
   }
 }
@@ -94,7 +123,7 @@ void ReadTrainerOptimizer(Reader& reader, const Setting& s) {
 
 // PEFT target modules: "all-linear" (PEFT), "all" (LLaMA-Factory), or module names.
 void ReadLoraTargets(Reader& reader, const Setting& s) {
-  const std::vector<std::string> modules = Items(s.value);
+  const std::vector<std::string> modules = SettingItems(s.value);
   std::set<std::string> set(modules.begin(), modules.end());
   if (set.count("all") || set.count("all-linear") || set.count("all_linear")) return reader.Set("lora_targets", "all-linear", s);
   const bool mlp = set.count("gate_proj") || set.count("up_proj") || set.count("down_proj") || set.count("w1") ||
@@ -116,7 +145,7 @@ void ReadLoraTargets(Reader& reader, const Setting& s) {
 }
 
 void ReadModulesToSave(Reader& reader, const Setting& s) {
-  const std::vector<std::string> modules = Items(s.value);
+  const std::vector<std::string> modules = SettingItems(s.value);
   bool embeddings = false, head = false;
   for (const std::string& m : modules) {
     if (m.find("embed") != std::string::npos || m == "wte") embeddings = true;
@@ -193,8 +222,10 @@ void ReadTrainingArguments(Reader& reader) {
   } else if (bf16 || fp16) {
     reader.Set("precision", "fp32", bf16 ? *bf16 : *fp16);
   }
-  if (dtype && !is_pure) reader.Used(*dtype);
-  if (fp16 && is_bf16) reader.Used(*fp16);
+  // Every precision key read is listed, whichever decided.
+  for (const Setting* key : {bf16, fp16, pure, dtype}) {
+    if (key != nullptr) reader.Used(*key);
+  }
   if (const Setting* s = reader.Take("gradient_checkpointing")) {
     if (auto v = reader.Bool(*s)) reader.Set("activation_checkpointing", *v ? "full" : "none", *s);
   }

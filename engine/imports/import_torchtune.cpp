@@ -9,6 +9,8 @@
 #include <cctype>
 #include <set>
 
+#include <cmath>
+
 #include "engine/imports/import_reader.h"
 
 namespace engine::imports {
@@ -43,20 +45,6 @@ bool IsTrue(Reader& reader, const Setting* s) { return s != nullptr && reader.Bo
 std::string Component(const std::string& path) {
   const size_t dot = path.find_last_of('.');
   return dot == std::string::npos ? path : path.substr(dot + 1);
-}
-
-std::vector<std::string> Items(const std::string& value) {
-  std::vector<std::string> items;
-  std::string item;
-  for (char c : value + ",") {
-    if (c == ',' || c == ' ') {
-      if (!item.empty()) items.push_back(item);
-      item.clear();
-    } else if (c != '[' && c != ']' && c != '"' && c != '\'') {
-      item += c;
-    }
-  }
-  return items;
 }
 
 // A torchtune model builder (without lora_/qlora_ and _base/_instruct) as the catalog ids
@@ -135,7 +123,7 @@ void ReadLora(Reader& reader) {
   const Setting* attn = TakeValue(reader, "model.lora_attn_modules");
   const Setting* mlp = TakeValue(reader, "model.apply_lora_to_mlp");
   const Setting* output = TakeValue(reader, "model.apply_lora_to_output");
-  const std::vector<std::string> modules = attn ? Items(attn->value) : std::vector<std::string>{};
+  const std::vector<std::string> modules = attn ? SettingItems(attn->value) : std::vector<std::string>{};
   const std::set<std::string> set(modules.begin(), modules.end());
   const bool all_attention = set == std::set<std::string>{"q_proj", "k_proj", "v_proj", "output_proj"};
   bool nearest = false;
@@ -286,7 +274,9 @@ void ReadTorchtune(Reader& reader) {
   // max_steps_per_epoch caps each epoch: the run is at most that many steps per epoch.
   if (const Setting* s = TakeValue(reader, "max_steps_per_epoch")) {
     if (auto v = reader.Int(*s, 1, kMaxCount)) {
-      reader.SetPiece(reader.state().train_steps, *v * std::max(1L, static_cast<long>(epochs.value_or(1))), *s);
+      // Epochs are at most 1e6 and steps 1e9: the product is held to a count's range.
+      const double steps = static_cast<double>(*v) * std::max(1.0, std::floor(epochs.value_or(1)));
+      reader.SetPiece(reader.state().train_steps, static_cast<long>(std::min<double>(steps, kMaxCount)), *s);
     }
   }
   if (reader.failed()) return;
@@ -336,11 +326,6 @@ void ReadTorchtune(Reader& reader) {
                     "import.ignored.io");
   reader.IgnoreKeys({"clip_grad_norm"}, "import.ignored.hyperparameter");
   IgnoreHyperparameters(reader);
-  for (Setting& s : reader.doc().settings) {
-    if (s.taken || !s.is_null) continue;
-    s.taken = true;
-    reader.Ignore(s, engine::MakeMessage("import.ignored.empty"));
-  }
 }
 
 }  // namespace engine::imports

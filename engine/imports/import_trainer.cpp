@@ -66,7 +66,7 @@ void ReadRollout(Reader& reader) {
   if (const Setting* s = reader.Take("num_generations")) {
     if (auto v = reader.Int(*s, 1, 4096)) reader.Set("group_size", *v, *s);
   }
-  if (const Setting* s = reader.Take("max_completion_length")) {
+  if (const Setting* s = reader.TakeAny({"max_completion_length", "response_length"})) {  // GRPO, PPO
     if (auto v = reader.Int(*s, 1, 1000000)) {
       reader.Set("max_response_len", *v, *s);
       if (!reader.Field("response_len")) {

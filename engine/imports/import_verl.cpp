@@ -11,7 +11,6 @@ namespace engine::imports {
 
 namespace {
 
-constexpr long kMaxGpus = 1 << 20;
 
 // A key the config leaves out: verl's default `value` for `field`, said so.
 void AssumeDefault(Reader& reader, const char* field, const contract::Json& value, const char* key, const char* shown) {
@@ -44,20 +43,6 @@ std::string EstimatorMethod(Reader& reader, const Setting* s) {
   return "grpo";
 }
 
-// A critic or reward model's path: a catalog preset, or (the same path as the policy's,
-// or a model the catalog lacks) the policy's architecture.
-void SetRoleModel(Reader& reader, const char* field, const char* role, const Setting& s, const Setting* policy) {
-  if (policy != nullptr && policy->value == s.value) return reader.Set(field, "", s);
-  for (const engine::ModelPreset& preset : reader.state().catalog->models) {
-    std::string repo = preset.hf_repo, value = s.value;
-    for (char& c : repo) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    for (char& c : value) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (preset.spec.id == s.value || (!repo.empty() && repo == value)) return reader.Set(field, preset.spec.id, s);
-  }
-  reader.Used(s);
-  reader.Assume(field, "", engine::MakeMessage("import.assumed.role_model_unknown",
-                                               {engine::TextArg("name", s.value), engine::TextArg("role", role)}));
-}
 
 void ReadBatches(Reader& reader) {
   std::optional<long> prompts;
@@ -200,8 +185,10 @@ void ReadRollout(Reader& reader) {
   } else {
     AssumeDefault(reader, "offload_while_generating", false, "actor_rollout_ref.actor.fsdp_config.param_offload", "False");
   }
+  // Optimizer states on the host all the time (the scenario's offload), not only while generating.
   if (params && optimizer) {
     if (*p == *o) reader.Used(*optimizer);
+    else if (*o) reader.Set("offload", "optimizer", *optimizer);
     else reader.Ignore(*optimizer, engine::MakeMessage("import.ignored.verl_optimizer_offload"));
   }
   for (const char* key : {"actor_rollout_ref.ref.fsdp_config.param_offload", "critic.model.fsdp_config.param_offload",
@@ -247,8 +234,8 @@ void ReadTrainer(Reader& reader) {
     const std::optional<long> p = reader.Int(*per_node, 1, kMaxGpus);
     if (n && p) {
       reader.Set("gpus_per_node", *p, *per_node);
-      reader.Set("gpus", *n * *p, *per_node);
-      if (nodes) reader.Set("gpus", *n * *p, *nodes);
+      reader.Set("gpus", static_cast<long long>(*n) * *p, *per_node);
+      if (nodes) reader.Set("gpus", static_cast<long long>(*n) * *p, *nodes);
     }
   } else if (nodes) {
     reader.Ignore(*nodes, engine::MakeMessage("import.ignored.nodes_without_gpus"));

@@ -186,6 +186,11 @@ engine::Result<ImportRequest> ReadImportRequest(std::string_view request_json) {
   if (d.contains("text")) {
     std::string text;
     if (auto error = contract::ReadString(d, "text", "", &text)) return *error;
+    if (text.size() > imports::kMaxConfigBytes) {
+      return engine::MakeInputError("text", "import.too_large",
+                                    {engine::TextArg("file", "text"), engine::CountArg("bytes", text.size()),
+                                     engine::CountArg("limit_kib", imports::kMaxConfigBytes / 1024)});
+    }
     request.files = imports::SplitConfigText(text, "pasted text");
   }
   if (d.contains("files")) {

@@ -265,3 +265,51 @@ TEST(ConfigImport, PastedTextSplitsAtDashLinesKeepingLineNumbers) {
 }
 
 }  // namespace
+
+// [SECTION] Hostile text: bounded work and memory, a message instead.
+
+namespace {
+
+TEST(ConfigImportHostile, AYamlAliasBombIsRefused) {
+  std::string text = "a: &a " + std::string(200000, 'x') + "\nb: [";
+  for (int i = 0; i < 100; ++i) text += std::string(i ? "," : "") + "*a";
+  text += "]\n";
+  const std::string message = ErrorOf("bomb.yaml", text.c_str());
+  EXPECT_NE(message.find("expands past"), std::string::npos) << message;
+}
+
+TEST(ConfigImportHostile, DoublingShellVariablesAreRefused) {
+  std::string text = "A=xxxxxxxxxxxxxxxx\n";
+  for (int i = 0; i < 40; ++i) text += "A=$A$A\n";
+  text += "torchrun --nproc_per_node 8 train.py --lr $A\n";
+  const std::string message = ErrorOf("run.sh", text.c_str());
+  EXPECT_NE(message.find("expands past"), std::string::npos) << message;
+}
+
+TEST(ConfigImportHostile, DeeplyNestedLayerPatternsAndCallsAreRefused) {
+  const std::string nested =
+      "pretrain_gpt.py --num-layers 4 --hidden-size 64 --num-attention-heads 4 --ffn-hidden-size 128 --vocab-size 1000 "
+      "--num-experts 4 --moe-router-topk 2 --moe-ffn-hidden-size 64 --moe-layer-freq \"" + std::string(5000, '(') +
+      "[1]" + std::string(5000, ')') + "\"\n";
+  EXPECT_FALSE(ErrorOf("m.sh", nested.c_str()).empty());
+  std::string calls = "from trl import SFTConfig\nc = SFTConfig(";
+  for (int i = 0; i < 5000; ++i) calls += "a=(";
+  EXPECT_FALSE(ErrorOf("t.py", calls.c_str()).empty());
+}
+
+TEST(ConfigImport, AYamlFileMayStartWithItsDocumentMarker) {
+  auto r = Import({{"t.yaml", "---\nfinetuning_type: lora\nlora_rank: 4\n"}});
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_EQ(r.value().scenario["lora_rank"], 4);
+}
+
+TEST(ConfigImport, TheLastOfARepeatedFlagCounts) {
+  auto r = Import({{"run.sh", "torchrun --nproc_per_node 8 train.py --max_length 1024 --max_length 4096\n"}});
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_EQ(r.value().scenario["seq_len"], 4096);
+  bool listed = false;
+  for (const auto& i : r.value().ignored) listed |= i.key == "max_length" && i.why.id == "import.ignored.overridden";
+  EXPECT_TRUE(listed);
+}
+
+}  // namespace
