@@ -251,6 +251,7 @@ void ImportPastedConfig(AppState& state) {
 void ReadConfigImport(AppState& state) {
   state.config_import.reset();
   state.config_import_error.reset();
+  state.config_import_applied = false;
   auto imported = engine::imports::ImportConfigs(engine::imports::SplitConfigText(state.config_import_text, T("pasted text")),
                                                  engine::imports::ConfigTool::kAuto, ScenarioDocument(state), *state.catalog);
   if (imported.ok()) state.config_import = std::move(imported.value());
@@ -267,6 +268,7 @@ void ApplyConfigImport(AppState& state) {
     if (scenario.ok()) doc["model"] = engine::contract::ArchitectureToJson(scenario.value().model);
   }
   ApplyLink(state, engine::link::EncodeUrlState(doc, {}));
+  state.config_import_applied = true;
   state.dirty = true;
 }
 

@@ -96,6 +96,7 @@ struct AppState {
   std::string config_import_text;
   std::optional<engine::imports::ConfigImport> config_import;
   std::optional<engine::InputError> config_import_error;
+  bool config_import_applied = false;  // Apply took the import read last
   std::string overlay_text;     // the user's catalog overlay JSON as typed
   std::string overlay_status;   // result of the last Apply
   std::optional<engine::InputError> overlay_error;  // the overlay refused by the last Apply, shown instead

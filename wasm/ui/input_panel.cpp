@@ -559,6 +559,10 @@ void DrawConfigImportSection(AppState& state) {
   ImGui::SameLine();
   if (ImGui::Button(L("Apply to the inputs"))) ApplyConfigImport(state);
   MarkAnchor(state, "config-import-apply");
+  if (state.config_import_applied) {
+    ImGui::SameLine();
+    MutedText(T("Applied: the inputs hold these settings, and the link carries them."));
+  }
   for (const engine::imports::DetectedFile& f : r.files) {
     MutedText((f.file + ": " + std::string(engine::imports::kConfigToolNames[static_cast<size_t>(f.tool)])).c_str());
   }
@@ -577,9 +581,16 @@ void DrawConfigImportSection(AppState& state) {
     WrappedText(line.c_str());
   }
   if (!r.ignored.empty()) ImGui::TextUnformatted(T("Not used"));
-  for (const engine::imports::IgnoredKey& i : r.ignored) {
+  // A long config's unused keys are listed in full by the CLI and the JS API; the page
+  // shows the first ones, so a pasted megabyte does not slow every frame.
+  constexpr size_t kShownIgnored = 200;
+  for (size_t k = 0; k < r.ignored.size() && k < kShownIgnored; ++k) {
+    const engine::imports::IgnoredKey& i = r.ignored[k];
     const std::string line = i.key + " (" + std::to_string(i.line) + "): " + MessageText(i.why);
     MutedText(line.c_str());
+  }
+  if (r.ignored.size() > kShownIgnored) {
+    MutedText(("+ " + std::to_string(r.ignored.size() - kShownIgnored) + " ...").c_str());
   }
 }
 
