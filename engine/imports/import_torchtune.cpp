@@ -7,9 +7,8 @@
 // fsdp_reshard_after_forward and fsdp_cpu_offload, never guessed from the recipe's name.
 #include <algorithm>
 #include <cctype>
-#include <set>
-
 #include <cmath>
+#include <set>
 
 #include "engine/imports/import_reader.h"
 
