@@ -161,17 +161,11 @@ std::optional<bool> Reader::Bool(const Setting& s) {
 
 namespace {
 
-std::string Lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-  return out;
-}
-
 // A model name reduced to what tells architectures apart: the last path part, lower case,
 // without the suffixes of variants that share the base model's architecture (instruction
 // tuning, chat, a 4-bit re-upload).
 std::string ArchitectureKey(std::string_view name) {
-  std::string key = Lower(name.substr(name.find_last_of('/') == std::string_view::npos ? 0 : name.find_last_of('/') + 1));
+  std::string key = Lower(std::string(name.substr(name.find_last_of('/') == std::string_view::npos ? 0 : name.find_last_of('/') + 1)));
   static constexpr std::string_view kVariants[] = {"-bnb-4bit", "-unsloth", "-instruct", "-chat", "-hf", "-it",
                                                    "-base", "-pt", "-sft", "-2503", "-2507", "-0528"};
   for (bool changed = true; changed;) {

@@ -385,7 +385,6 @@ engine::Result<ConfigDocument> ReadCommandLine(const ConfigFile& file) {
   return doc;
 }
 
-
 // [SECTION] A Python training script's keyword arguments
 
 // `name=value` inside the calls of a script (TRL's GRPOConfig(...), LoraConfig(...),

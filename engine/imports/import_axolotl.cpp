@@ -14,34 +14,6 @@ namespace engine::imports {
 
 namespace {
 
-std::string Lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
-  return text;
-}
-
-// The setting `key` when it holds a value; an empty one (`fp16:`, YAML null) leaves the tool's
-// default and is listed so.
-const Setting* TakeValue(Reader& reader, std::string_view key) {
-  const Setting* s = reader.Take(key);
-  if (s != nullptr && (s->is_null || s->value.empty())) {
-    reader.Ignore(*s, engine::MakeMessage("import.ignored.empty"));
-    return nullptr;
-  }
-  return s;
-}
-
-// The first of `keys` holding a value (the others present are listed as its aliases).
-const Setting* TakeValueAny(Reader& reader, std::initializer_list<std::string_view> keys) {
-  const Setting* s = reader.TakeAny(keys);
-  if (s != nullptr && (s->is_null || s->value.empty())) {
-    reader.Ignore(*s, engine::MakeMessage("import.ignored.empty"));
-    return nullptr;
-  }
-  return s;
-}
-
-bool IsTrue(Reader& reader, const Setting* s) { return s != nullptr && reader.Bool(*s).value_or(false); }
-
 // Every key starting with `start` not yet taken ("wandb_" for wandb_project, wandb_name, ...).
 void IgnoreStartingWith(Reader& reader, std::string_view start, const char* why_id) {
   for (Setting& s : reader.doc().settings) {

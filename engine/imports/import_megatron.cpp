@@ -27,11 +27,6 @@ std::optional<long> IntOf(Reader& reader, const Setting* s, long lo, long hi) {
   return reader.Int(*s, lo, hi);
 }
 
-std::string Lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
 bool FlagOn(Reader& reader, const Setting* s) {
   if (s == nullptr) return false;
   if (reader.doc().kind == DocumentKind::kMapping) return reader.Bool(*s).value_or(false);

@@ -10,7 +10,6 @@ namespace engine::imports {
 
 namespace {
 
-
 // A flag the command leaves out: OpenRLHF's default `value` for `field`, said so.
 void AssumeDefault(Reader& reader, const char* field, const contract::Json& value, const char* key, const char* shown) {
   reader.state().result.scenario[field] = value;
@@ -19,7 +18,6 @@ void AssumeDefault(Reader& reader, const char* field, const contract::Json& valu
                                                                     engine::TextArg("tool", "OpenRLHF"),
                                                                     engine::TextArg("value", shown)}));
 }
-
 
 // DPO or KTO when the command runs openrlhf.cli.train_dpo / train_kto; "" for train_ppo(_ray).
 std::string PreferenceMethod(Reader& reader) {

@@ -121,6 +121,15 @@ void ReadFsdpOption(Reader& reader, const Setting& s);
 void ReadTrainerOptimizer(Reader& reader, const Setting& s);
 // LoRA target modules (PEFT names or "all"/"all-linear") as lora_targets.
 void ReadLoraTargets(Reader& reader, const Setting& s);
+// The setting `key` when it holds a value; an empty one (`max_seq_len:`, null) leaves the
+// tool's default and is listed as such (YAML tools: axolotl, torchtune).
+const Setting* TakeValue(Reader& reader, std::string_view key);
+// The first of `keys` holding a value (the others present are listed as its aliases).
+const Setting* TakeValueAny(Reader& reader, std::initializer_list<std::string_view> keys);
+// `s` is present and true (an error is recorded when it is not a boolean).
+bool IsTrue(Reader& reader, const Setting* s);
+// `text` in lower case (ASCII): tool values compared without case ("RMSNorm", "Server").
+std::string Lower(std::string text);
 // A list value's items ("q_proj,v_proj", "[q_proj, v_proj]", "full_shard auto_wrap").
 std::vector<std::string> SettingItems(const std::string& value);
 // PPO's critic or the reward model (`field`: critic_model, reward_model) from its path.

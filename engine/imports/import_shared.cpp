@@ -1,11 +1,37 @@
 // Readers shared by several tools: the launchers' GPU counts, the Hugging Face Trainer's
 // FSDP option and optimizer names, PEFT's target modules, and a model's config.json.
+#include <algorithm>
 #include <cctype>
 #include <set>
 
 #include "engine/imports/import_reader.h"
 
 namespace engine::imports {
+
+const Setting* TakeValue(Reader& reader, std::string_view key) {
+  const Setting* s = reader.Take(key);
+  if (s != nullptr && (s->is_null || s->value.empty())) {
+    reader.Ignore(*s, engine::MakeMessage("import.ignored.empty"));
+    return nullptr;
+  }
+  return s;
+}
+
+const Setting* TakeValueAny(Reader& reader, std::initializer_list<std::string_view> keys) {
+  const Setting* s = reader.TakeAny(keys);
+  if (s != nullptr && (s->is_null || s->value.empty())) {
+    reader.Ignore(*s, engine::MakeMessage("import.ignored.empty"));
+    return nullptr;
+  }
+  return s;
+}
+
+bool IsTrue(Reader& reader, const Setting* s) { return s != nullptr && reader.Bool(*s).value_or(false); }
+
+std::string Lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+  return text;
+}
 
 std::vector<std::string> SettingItems(const std::string& value) {
   std::vector<std::string> items;
@@ -164,7 +190,6 @@ void ReadHfConfig(Reader& reader) {
   whole.line = whole.column = 1;
   reader.Set("model", contract::Json{{"hf_config", doc.json}}, whole);
 }
-
 
 void IgnoreHyperparameters(Reader& reader) {
   reader.IgnoreKeys({"learning_rate", "lr", "lr_scheduler_type", "lr_scheduler", "warmup_ratio", "warmup_steps",

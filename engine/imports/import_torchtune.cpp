@@ -16,29 +16,11 @@ namespace engine::imports {
 
 namespace {
 
-std::string Lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
-  return text;
-}
-
 bool StartsWith(std::string_view text, std::string_view start) { return text.compare(0, start.size(), start) == 0; }
 
 bool EndsWith(std::string_view text, std::string_view end) {
   return text.size() >= end.size() && text.compare(text.size() - end.size(), end.size(), end) == 0;
 }
-
-// The setting `key` when it holds a value; an empty one (max_seq_len: null) leaves the
-// recipe's default and is listed so.
-const Setting* TakeValue(Reader& reader, std::string_view key) {
-  const Setting* s = reader.Take(key);
-  if (s != nullptr && (s->is_null || s->value.empty())) {
-    reader.Ignore(*s, engine::MakeMessage("import.ignored.empty"));
-    return nullptr;
-  }
-  return s;
-}
-
-bool IsTrue(Reader& reader, const Setting* s) { return s != nullptr && reader.Bool(*s).value_or(false); }
 
 // The last part of a dotted component path ("torch.optim.AdamW" → "AdamW").
 std::string Component(const std::string& path) {

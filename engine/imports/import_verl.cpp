@@ -11,7 +11,6 @@ namespace engine::imports {
 
 namespace {
 
-
 // A key the config leaves out: verl's default `value` for `field`, said so.
 void AssumeDefault(Reader& reader, const char* field, const contract::Json& value, const char* key, const char* shown) {
   reader.state().result.scenario[field] = value;
@@ -42,7 +41,6 @@ std::string EstimatorMethod(Reader& reader, const Setting* s) {
   }
   return "grpo";
 }
-
 
 void ReadBatches(Reader& reader) {
   std::optional<long> prompts;

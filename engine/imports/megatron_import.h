@@ -15,7 +15,6 @@ namespace engine::imports::megatron {
 
 // A value of `s`, or nothing when absent (an error is recorded when it is not an integer).
 std::optional<long> IntOf(Reader& reader, const Setting* s, long lo, long hi);
-std::string Lower(std::string text);
 // A store_true flag of a command line ("--swiglu"): on unless written false. A mapping
 // (NeMo YAML) holds a boolean, read strictly.
 bool FlagOn(Reader& reader, const Setting* s);
