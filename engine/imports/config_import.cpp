@@ -116,28 +116,15 @@ void Reader::Fail(const Setting& s, engine::Message reason) {
                                                            engine::MessageArgOf("reason", std::move(reason))}))});
 }
 
-std::optional<long> Reader::Int(const Setting& s, long lo, long hi) {
+// The number `s` holds, or nothing after failing: not a (whole, with `whole`) finite
+// number, or outside [lo, hi].
+std::optional<double> Reader::Parse(const Setting& s, double lo, double hi, bool whole) {
   const char* text = s.value.c_str();
   char* end = nullptr;
   const double value = std::strtod(text, &end);
-  if (s.value.empty() || end == text || *end != '\0' || !std::isfinite(value) || value != std::floor(value)) {
-    Fail(s, engine::MakeMessage("input.not_an_integer", {engine::TextArg("got", engine::QuotedInput(s.value))}));
-    return std::nullopt;
-  }
-  if (value < lo || value > hi) {
-    Fail(s, engine::MakeMessage("input.out_of_range", {engine::ExactArg("min", lo), engine::ExactArg("max", hi),
-                                                       engine::ExactArg("got", value)}));
-    return std::nullopt;
-  }
-  return static_cast<long>(value);
-}
-
-std::optional<double> Reader::Number(const Setting& s, double lo, double hi) {
-  const char* text = s.value.c_str();
-  char* end = nullptr;
-  const double value = std::strtod(text, &end);
-  if (s.value.empty() || end == text || *end != '\0' || !std::isfinite(value)) {
-    Fail(s, engine::MakeMessage("input.not_a_number", {engine::TextArg("got", engine::QuotedInput(s.value))}));
+  if (s.value.empty() || end == text || *end != '\0' || !std::isfinite(value) || (whole && value != std::floor(value))) {
+    Fail(s, engine::MakeMessage(whole ? "input.not_an_integer" : "input.not_a_number",
+                                {engine::TextArg("got", engine::QuotedInput(s.value))}));
     return std::nullopt;
   }
   if (value < lo || value > hi) {
@@ -147,6 +134,13 @@ std::optional<double> Reader::Number(const Setting& s, double lo, double hi) {
   }
   return value;
 }
+
+std::optional<long> Reader::Int(const Setting& s, long lo, long hi) {
+  const std::optional<double> value = Parse(s, lo, hi, /*whole=*/true);
+  return value ? std::optional<long>(static_cast<long>(*value)) : std::nullopt;
+}
+
+std::optional<double> Reader::Number(const Setting& s, double lo, double hi) { return Parse(s, lo, hi, /*whole=*/false); }
 
 std::optional<bool> Reader::Bool(const Setting& s) {
   std::string v = s.value;

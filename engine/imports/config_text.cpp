@@ -139,10 +139,7 @@ engine::Result<ConfigDocument> ReadMapping(const ConfigFile& file) {
   YAML::Node root;
   try {
     root = YAML::Load(file.text);
-  } catch (const YAML::ParserException& e) {
-    return ErrorAt(file.name, e.mark.line + 1, e.mark.column + 1,
-                   engine::MakeMessage("import.yaml_invalid", {engine::TextArg("detail", e.msg)}));
-  } catch (const YAML::Exception& e) {
+  } catch (const YAML::Exception& e) {  // ParserException and the rest: each carries its mark
     return ErrorAt(file.name, e.mark.line + 1, e.mark.column + 1,
                    engine::MakeMessage("import.yaml_invalid", {engine::TextArg("detail", e.msg)}));
   }

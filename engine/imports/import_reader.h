@@ -91,6 +91,7 @@ class Reader {
 
  private:
   UsedKey& UsedEntry(const Setting& from);
+  std::optional<double> Parse(const Setting& s, double lo, double hi, bool whole);
 
   ConfigDocument& doc_;
   ImportState& state_;
