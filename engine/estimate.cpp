@@ -7,6 +7,7 @@
 #include "format.h"
 #include "scenario_check.h"
 #include "units.h"
+#include "vision.h"
 
 namespace engine {
 namespace {
@@ -127,6 +128,12 @@ Result<Estimate> ComputeEstimate(const Scenario& s, const Catalog& catalog, cons
   e.model = s.model;
   e.model_derived = s.model_derived;
   e.params = CountParams(s.model);
+  {
+    const Scenario update = s.training.post.kind != PostTraining::kNone ? PolicyUpdateScenario(s) : s;
+    e.sequence = SampleSequenceOf(update);
+    e.vision_activation_bytes = VisionActivationBytesOnGpu(update);
+    e.vision_flops = VisionFlopsPerSample(update);
+  }
   const GpuSpec& gpu = *catalog.FindGpu(s.gpu_id);
   e.memory = EstimateMemory(s, e.params, /*explain=*/true, ShippedCalibration(), gpu.memory_bytes);
   e.need_bytes = e.memory.GpuBytes();

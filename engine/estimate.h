@@ -18,6 +18,7 @@
 #include "time_model.h"
 #include "result.h"
 #include "scenario.h"
+#include "vision.h"
 
 namespace engine {
 
@@ -34,6 +35,11 @@ struct Estimate {
   ModelSpec model;  // as used (a derived shape is shown to the user)
   bool model_derived = false;
   ParamCounts params;
+  // The trained sequence's text and media parts (a vision-language model's images and
+  // video), and the tower's share of the step.
+  SampleSequence sequence;
+  double vision_activation_bytes = 0;
+  VisionFlops vision_flops;
   MemoryBreakdown memory;
   double need_bytes = 0;      // per GPU, all terms
   double capacity_bytes = 0;  // of the chosen GPU

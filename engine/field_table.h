@@ -7,6 +7,7 @@
 // field is one entry plus its physics.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <span>
 #include <string>
@@ -27,6 +28,7 @@ enum class FieldType {
   kChoice,    // one of `choices` (get/set carry its index)
   kText,      // a catalog id or a code (currency)
   kTextList,  // a list of catalog ids or names
+  kSize,      // two whole numbers, [width, height] (pixels); `limit` bounds each
 };
 
 // Where the page's form draws the field; kNone: not on the form (JSON and links only).
@@ -71,6 +73,8 @@ struct Field {
   std::string& (*text)(Target&) = nullptr;                  // kText
   std::vector<std::string>& (*list)(Target&) = nullptr;    // kTextList
   const std::vector<std::string>& (*get_list)(const Target&) = nullptr;
+  std::array<int, 2> (*get_size)(const Target&) = nullptr;  // kSize
+  void (*set_size)(Target&, std::array<int, 2>) = nullptr;
   // Whether the field matters for this target (LoRA rank for lora/qlora); the form hides
   // it otherwise. nullptr: always.
   bool (*applies)(const Target&) = nullptr;
@@ -98,13 +102,15 @@ std::string_view KeyGroup(std::string_view key);
 std::string_view KeyName(std::string_view key);
 
 inline bool IsNumeric(FieldType type) { return type == FieldType::kInteger || type == FieldType::kNumber; }
+// Whether a field carries a numeric limit: numbers, and each side of a size.
+inline bool HasLimit(FieldType type) { return IsNumeric(type) || type == FieldType::kSize; }
 
 // The numeric-contract limits of a table's fields, in table order.
 template <class Target>
 std::vector<NumericLimit> LimitsOf(std::span<const Field<Target>> fields) {
   std::vector<NumericLimit> out;
   for (const Field<Target>& f : fields) {
-    if (IsNumeric(f.type)) out.push_back(f.limit);
+    if (HasLimit(f.type)) out.push_back(f.limit);
   }
   return out;
 }
@@ -114,7 +120,13 @@ std::vector<NumericLimit> LimitsOf(std::span<const Field<Target>> fields) {
 template <class Target>
 std::optional<InputError> CheckLimitsOf(std::span<const Field<Target>> fields, const Target& target) {
   for (const Field<Target>& f : fields) {
-    if (!IsNumeric(f.type) || !f.written) continue;  // an alias is checked as the field it sets
+    if (!f.written) continue;  // an alias is checked as the field it sets
+    if (f.type == FieldType::kSize) {
+      for (int side : f.get_size(target)) {
+        if (auto e = CheckLimit(f.limit.field, side)) return e;
+      }
+    }
+    if (!IsNumeric(f.type)) continue;
     if (auto e = CheckLimit(f.limit.field, f.get(target))) return e;
   }
   return std::nullopt;
@@ -139,7 +151,7 @@ class FieldTable {
     for (Field<Target>& f : fields_) {
       names_.push_back(std::string(limit_prefix) + std::string(f.key));
       f.limit.field = names_.back();  // names_ never reallocates after the reserve
-      f.limit.integer = f.type == FieldType::kInteger;
+      f.limit.integer = f.type == FieldType::kInteger || f.type == FieldType::kSize;
     }
     limits_ = LimitsOf(std::span<const Field<Target>>(fields_));
   }
@@ -195,6 +207,9 @@ constexpr NumericLimit Range(double min, double max, std::string_view unit = "",
 #define TS_FIELD_VALUE(Target, path)                                                       \
   .get = [](const Target& t) { return ::engine::field_access::ToNumber(t.path); },         \
   .set = [](Target& t, double v) { ::engine::field_access::FromNumber(v, t.path); }
+#define TS_FIELD_SIZE(Target, width, height)                                                     \
+  .get_size = [](const Target& t) { return std::array<int, 2>{t.width, t.height}; },           \
+  .set_size = [](Target& t, std::array<int, 2> v) { t.width = v[0]; t.height = v[1]; }
 #define TS_FIELD_TEXT(Target, path)                                                 \
   .get_text = [](const Target& t) -> const std::string& { return t.path; }, \
   .text = [](Target& t) -> std::string& { return t.path; }

@@ -4,6 +4,7 @@
 
 #include "memory_model.h"
 #include "recompute.h"
+#include "vision.h"
 
 namespace engine {
 
@@ -73,7 +74,11 @@ double SelectiveRecomputeWeights(const ModelSpec& m, const ParamCounts& c, const
 // for the weight gradient (Megatron num_floating_point_operations), so 6·N_mm in all.
 // Frozen weights skip the weight gradient (4·N_mm, model.md §5.4); recomputation adds one
 // forward of what it recomputes (HFU, not MFU; PaLM App. B).
-FlopsPerToken TrainingFlopsPerToken(const Scenario& s, const ParamCounts& c) {
+FlopsPerToken TrainingFlopsPerToken(const Scenario& input, const ParamCounts& c) {
+  // The language model runs over the text and media tokens; the tower's FLOPs per sample
+  // are spread over them below.
+  const LanguageModelView view(input);
+  const Scenario& s = view.get();
   const ModelSpec& m = s.model;
   const Training& t = s.training;
   const double n_mm = c.matmul_active;
@@ -89,7 +94,7 @@ FlopsPerToken TrainingFlopsPerToken(const Scenario& s, const ParamCounts& c) {
     case Method::kLora:
     case Method::kQlora: {
       // The trained embedding copy is a lookup; a trained head copy adds its weight gradient.
-      const double adapters = TrainableParams(m, c, t) - SavedModuleParams(m, t);
+      const double adapters = LanguageTrainableParams(m, c, t) - SavedModuleParams(m, t);
       gemm_fwd += 2 * adapters;
       gemm_bwd = 2 * n_mm + 4 * adapters;  // input gradients only, plus the adapters' own
       head_bwd = 2 * head;
@@ -108,6 +113,13 @@ FlopsPerToken TrainingFlopsPerToken(const Scenario& s, const ParamCounts& c) {
       attn_bwd *= share;
       break;
     }
+  }
+  if (t.media.freeze_llm) {
+    // A frozen language model under a trained tower or projector passes input gradients
+    // down and computes no weight gradients.
+    gemm_fwd = 2 * n_mm;
+    gemm_bwd = 2 * n_mm;
+    head_bwd = 2 * head;
   }
   f.model = gemm_fwd + gemm_bwd + attn_fwd + attn_bwd;
   f.model_attention = attn_fwd + attn_bwd;
@@ -133,6 +145,12 @@ FlopsPerToken TrainingFlopsPerToken(const Scenario& s, const ParamCounts& c) {
   }
   f.attention = attn_fwd + attn_bwd + recompute_attn;
   f.hardware = f.gemm + f.attention;
+  const VisionFlops vision = VisionFlopsPerSample(input);
+  if (vision.step > 0 && t.seq_len > 0) {
+    f.vision = vision.step / t.seq_len;
+    f.model += vision.model / t.seq_len;
+    f.hardware += f.vision;
+  }
   return f;
 }
 

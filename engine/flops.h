@@ -15,6 +15,9 @@ struct FlopsPerToken {
   double gemm = 0;       // the weight-GEMM part of `hardware`
   double expert_gemm = 0;  // the routed experts' part of `gemm` (grouped GEMMs of a MoE model)
   double head_gemm = 0;    // the LM head's part of `gemm` (kept in BF16 by low-precision recipes)
+  // A vision-language model's tower and projector, per language-model token (part of
+  // `hardware`, apart from `gemm` and `attention`, which are the language model's).
+  double vision = 0;
 };
 
 FlopsPerToken TrainingFlopsPerToken(const Scenario& scenario, const ParamCounts& params);

@@ -9,6 +9,7 @@
 #include "framework_profile.h"
 #include "post_training.h"
 #include "recompute.h"
+#include "vision.h"
 #include "units.h"
 
 // [SECTION] index
@@ -147,10 +148,11 @@ double SavedModuleParams(const ModelSpec& m, const Training& t) {
   return table * (double(TrainsEmbeddingCopy(t)) + double(TrainsHeadCopy(t)));
 }
 
-double TrainableParams(const ModelSpec& m, const ParamCounts& c, const Training& t) {
+double LanguageTrainableParams(const ModelSpec& m, const ParamCounts& c, const Training& t) {
+  if (t.media.freeze_llm) return 0;
   switch (t.method) {
     case Method::kPretrain:
-    case Method::kFull: return c.total;
+    case Method::kFull: return c.total - c.vision_tower - c.vision_projector;
     case Method::kFreeze: {
       const int n = std::clamp(t.freeze_trainable_layers, 0, m.layers);
       return (c.transformer - m.hidden) * n / m.layers;
@@ -159,6 +161,10 @@ double TrainableParams(const ModelSpec& m, const ParamCounts& c, const Training&
     case Method::kQlora: return LoraParams(m, t) + SavedModuleParams(m, t);
   }
   return c.total;
+}
+
+double TrainableParams(const ModelSpec& m, const ParamCounts& c, const Training& t) {
+  return LanguageTrainableParams(m, c, t) + VisionTrainableParams(m, c, t);
 }
 
 namespace {
@@ -209,24 +215,39 @@ LocalParams ParamsOnGpu(const Scenario& s, const ParamCounts& c, double trainabl
   l.linear = c.linear / c.transformer * layers_part;
   if (HoldsEmbedding(stage)) l.base += c.embedding / tp;
   if (HoldsHead(stage)) l.base += c.lm_head / tp;
+  const double vision_trained = VisionTrainableParams(s.model, c, s.training);
+  const double language = trainable - vision_trained;
   switch (s.training.method) {
     case Method::kPretrain:
-    case Method::kFull: l.trainable = l.base; break;
+    case Method::kFull: l.trainable = language > 0 ? l.base : 0; break;
     case Method::kLora:
     case Method::kQlora: {
+      if (language <= 0) break;
       // Adapters follow their layers; the trained embedding and head copies sit with the
       // originals on the first and last stage.
       const double table = double(s.model.vocab) * s.model.hidden / tp;
-      const double adapters = trainable - SavedModuleParams(s.model, s.training);
+      const double adapters = language - SavedModuleParams(s.model, s.training);
       l.trainable = adapters * layer_share / tp;
       if (HoldsEmbedding(stage) && TrainsEmbeddingCopy(s.training)) l.trainable += table;
       if (HoldsHead(stage) && TrainsHeadCopy(s.training)) l.trainable += table;
       break;
     }
     // The trained top layers sit on the last pipeline stage.
-    case Method::kFreeze: l.trainable = HoldsHead(stage) ? trainable / tp : 0; break;
+    case Method::kFreeze: l.trainable = HoldsHead(stage) ? language / tp : 0; break;
   }
   l.frozen = TrainsAdapters(s.training.method) ? l.base : l.base - l.trainable;
+  // A vision-language model's tower and projector run before the first layer, on the first
+  // stage, split over the tensor-parallel ranks as Megatron's vision models are. Their
+  // trained weights are part of them; LoRA adapters on the tower come on top.
+  if (HoldsEmbedding(stage) && s.model.vision.present()) {
+    const MediaSetup& media = s.training.media;
+    const double held = (c.vision_tower + c.vision_projector) / tp;
+    double trained_weights = media.projector ? c.vision_projector / tp : 0;
+    if (media.tower == VisionTraining::kFull) trained_weights += c.vision_tower / tp;
+    l.base += held;
+    l.frozen += held - trained_weights;
+    l.trainable += vision_trained / tp;
+  }
   return l;
 }
 
@@ -802,13 +823,83 @@ void AddHostActivations(double bytes, bool explain, MemoryTerm& cpu_ram) {
   }
 }
 
-MemoryBreakdown StageMemory(const Scenario& s, const ParamCounts& c, double trainable, Stage stage, bool explain,
+// [SECTION] the vision tower
+//
+// A vision-language model's tower runs over its own sequence, the patches of the sample's
+// images and video (vision.h), before the first stage's layers. It stores activations only
+// when backward runs through it (trained in full or with adapters): a layer of its width
+// over the patches, by the same tensor count as the language model's layers (attention
+// runs within each image, so no score matrix is kept); with recomputation, each layer's
+// input and one layer's working set. A frozen tower's forward is over before the language
+// model's backward begins, and its output is the language model's input. A trained
+// projector keeps its input (w·merge² per merged token) and the GELU's two tensors.
+struct VisionActivationBytes {
+  double stored = 0;     // per micro-batch
+  double transient = 0;  // one layer rebuilt in backward
+  double patches = 0;    // per micro-batch
+};
+
+VisionActivationBytes VisionActivationsOf(const Scenario& s) {
+  VisionActivationBytes out;
+  const VisionSpec& v = s.model.vision;
+  const Training& t = s.training;
+  const Parallelism& p = s.parallel;
+  const SampleSequence q = SampleSequenceOf(s);
+  if (!v.present() || q.vision_patches <= 0) return out;
+  out.patches = q.vision_patches * t.micro_batch;
+  const double merged = std::max(0.0, q.media_tokens - q.marker_tokens) * t.micro_batch;
+  if (BackpropagatesVision(t)) {
+    const ModelSpec tower = VisionAsTransformer(v);
+    LayerBytes layer;
+    layer.total = AttentionActivationBytes(tower, out.patches, 1, out.patches) +
+                  MlpActivationBytes(tower, out.patches, t.kernels);
+    if (t.kernels == Kernels::kEager) layer.total += 2.0 * out.patches * v.hidden * 2;
+    layer.replicated = 8 * out.patches * v.hidden;
+    const double split = p.sequence_parallel ? layer.total / p.tp : layer.replicated + (layer.total - layer.replicated) / p.tp;
+    if (RecomputesVision(t)) {
+      const double input = 2 * out.patches * v.hidden / (p.sequence_parallel ? p.tp : 1);
+      out.stored = v.layers * input;
+      out.transient = std::max(0.0, split - input);
+    } else {
+      out.stored = v.layers * split;
+    }
+  }
+  if (t.media.projector || BackpropagatesVision(t)) {
+    out.stored += 3 * 2 * merged * double(v.hidden) * v.merge * v.merge / p.tp;
+  }
+  return out;
+}
+
+// The tower's activations on `stage` (the first holds it), all in-flight micro-batches.
+double VisionActivationsOn(const Scenario& s, Stage stage) {
+  if (!HoldsEmbedding(stage) || !s.model.vision.present() || !s.training.media.HasMedia()) return 0;
+  const VisionActivationBytes a = VisionActivationsOf(s);
+  const double in_flight =
+      std::min<double>(MicroBatchesPerStep(s.training, s.parallel), stage == Stage::kFirst ? s.parallel.pp : 1);
+  return a.stored * in_flight + a.transient;
+}
+
+void AddVisionActivations(double bytes, const Scenario& s, bool explain, MemoryTerm& a) {
+  if (bytes <= 0) return;
+  a.bytes += bytes;
+  if (explain) {
+    a.formula = MakeMessage("memory.activations.formula.plus_vision",
+                            {MessageArgOf("formula", std::move(a.formula)), BytesArg("vision_bytes", bytes),
+                             NumberArg("patches", VisionActivationsOf(s).patches)});
+  }
+}
+
+MemoryBreakdown StageMemory(const Scenario& media, const ParamCounts& c, double trainable, Stage stage, bool explain,
                             const Calibration& calibration) {
+  // The language model's terms at the text and media length; the tower's beside them.
+  const LanguageModelView view(media);
+  const Scenario& s = view.get();
   const LocalParams local = ParamsOnGpu(s, c, trainable, stage);
   MemoryBreakdown r = ModelStates(s, local, explain);
   ApplyOffload(s.parallel, r, explain);
   double offloaded_activations = 0;
   Activations(s, stage, explain, r.activations, &offloaded_activations);
+  AddVisionActivations(VisionActivationsOn(media, stage), media, explain, r.activations);
   AddHostActivations(offloaded_activations, explain, r.cpu_ram);
   Logits(s, stage, explain, r.logits);
   const double allocated = r.weights.bytes + r.gradients.bytes + r.optimizer.bytes + r.activations.bytes +
@@ -820,9 +911,14 @@ MemoryBreakdown StageMemory(const Scenario& s, const ParamCounts& c, double trai
 
 }  // namespace
 
-double StoredActivationBytesPerMicroBatch(const Scenario& s) {
-  const StageActivations a = StageActivationsOf(s, Stage::kOnly);
-  return a.layers * a.stored;
+double VisionActivationBytesOnGpu(const Scenario& s) {
+  return VisionActivationsOn(s, s.parallel.pp > 1 ? Stage::kFirst : Stage::kOnly);
+}
+
+double StoredActivationBytesPerMicroBatch(const Scenario& media) {
+  const LanguageModelView view(media);
+  const StageActivations a = StageActivationsOf(view.get(), Stage::kOnly);
+  return a.layers * a.stored + VisionActivationsOf(media).stored;
 }
 
 namespace {

@@ -63,6 +63,10 @@ struct MemoryBreakdown {
 // runs it: what activation offload copies to host memory and back per micro-batch.
 double StoredActivationBytesPerMicroBatch(const Scenario& scenario);
 
+// A vision-language model's tower activations on the GPU that runs it (the first pipeline
+// stage), part of the activations term; 0 without media.
+double VisionActivationBytesOnGpu(const Scenario& scenario);
+
 // Estimates the per-GPU memory of `scenario` (validated beforehand). With `explain`
 // false the formula and source texts are left empty (the planner's fast path).
 // `gpu_memory_bytes`, the GPU's capacity, sizes a post-training rollout engine's
@@ -73,6 +77,9 @@ MemoryBreakdown EstimateMemory(const Scenario& scenario, const ParamCounts& para
 // Trainable parameters for the method (LoRA adapters and the modules trained beside
 // them, top layers for freeze, or all).
 double TrainableParams(const ModelSpec& model, const ParamCounts& params, const Training& training);
+
+// The language model's part of TrainableParams (none when freeze_llm holds it frozen).
+double LanguageTrainableParams(const ModelSpec& model, const ParamCounts& params, const Training& training);
 
 // Bytes of frozen weights one GPU holds before ZeRO sharding, at their stored width (bf16,
 // NF4 under QLoRA, a quantized checkpoint's own width); what ZeRO-3 / FSDP gathers for

@@ -28,6 +28,7 @@ constexpr MessageTemplate kTemplates[] = {
     {"memory.activations.formula",
      "{layers} layers × {in_flight} micro-batch(es) in flight × {layer_bytes} per layer (s={seq_len}, "
      "b={micro_batch})"},
+    {"memory.activations.formula.plus_vision", "{formula} + vision tower {vision_bytes} ({patches} patches)"},
     {"memory.activations.formula.scores",
      "{layers} layers × {in_flight} micro-batch(es) in flight × {layer_bytes} per layer (s={seq_len}, "
      "b={micro_batch}) + {scores_bytes} attention scores rebuilt for one layer"},

@@ -195,6 +195,15 @@ constexpr MessageTemplate kTemplates[] = {
     {"input.tokens_required", "is required to plan (or dataset_tokens × epochs): time and cost depend on it"},
     {"input.must_be_json_object", "must be a JSON object"},
     {"input.not_string_array", "must be an array of strings"},
+    {"input.not_size_pair", "must be [width, height]: two whole numbers of pixels, got {got}"},
+    {"input.media_without_vision",
+     "needs a vision-language model: {model} has no vision tower (pick a preset such as qwen2.5-vl-7b, or give "
+     "the model's vision_* fields)"},
+    {"input.nothing_trained",
+     "leaves nothing to train: with the language model frozen, train the vision tower (vision_training) or the "
+     "projector (projector_training)"},
+    {"input.media_sequence_too_long",
+     "makes each sample {total} tokens ({media} of them images and video), past the {max} a sequence may have"},
     {"input.must_be_string", "must be a string"},
     {"input.unknown_region", "must be us, eu, asia or cn, got '{got}'"},
 

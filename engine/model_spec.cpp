@@ -4,6 +4,8 @@
 #include <cmath>
 #include <string>
 
+#include "vision.h"
+
 namespace engine {
 namespace {
 
@@ -139,6 +141,12 @@ ParamCounts CountParams(const ModelSpec& m) {
     c.matmul_active += m.mtp_layers * (projection + block_active_linear + double(m.vocab) * h);
     if (moe_block) c.expert += m.mtp_layers * moe.experts * expert;
   }
+  if (m.vision.present()) {
+    c.vision_tower = VisionTowerParams(m.vision);
+    c.vision_projector = m.vision.projector_params;
+    c.total += c.vision_tower + c.vision_projector;
+    c.active += c.vision_tower + c.vision_projector;
+  }
   return c;
 }
 
@@ -149,6 +157,27 @@ std::optional<InputError> RangeError(const std::string& field, double value, dou
     return MakeInputError(field, "input.out_of_range",
                           {CountArg("min", static_cast<long long>(lo)), CountArg("max", static_cast<long long>(hi)),
                            NumberArg("got", value)});
+  }
+  return std::nullopt;
+}
+
+// A vision tower's shape: a ViT whose width divides into its heads, patches within the
+// images it is given, and a pixel range that is a range.
+std::optional<InputError> ValidateVision(const VisionSpec& v, const std::string& prefix) {
+  if (!v.present()) return std::nullopt;
+  if (auto e = RangeError(prefix + "vision_hidden", v.hidden, 8, 65536)) return e;
+  if (auto e = RangeError(prefix + "vision_heads", v.heads, 1, v.hidden)) return e;
+  if (auto e = RangeError(prefix + "vision_ffn", v.ffn, 1, 1048576)) return e;
+  if (v.hidden % v.heads != 0) {
+    return MakeInputError(prefix + "vision_heads", "input.must_divide",
+                          {TextArg("what", "vision_hidden"), CountArg("total", v.hidden), CountArg("value", v.heads)});
+  }
+  if (auto e = RangeError(prefix + "vision_full_attention_layers", v.full_attention_layers, 0, v.layers)) return e;
+  if (v.scheme != MediaScheme::kDynamic) {
+    if (auto e = RangeError(prefix + "vision_image_size", v.image_size, v.patch, 16384)) return e;
+  }
+  if (v.max_pixels > 0 && v.max_pixels < v.min_pixels) {
+    return RangeError(prefix + "vision_max_pixels", v.max_pixels, v.min_pixels, 268435456);
   }
   return std::nullopt;
 }
@@ -214,6 +243,7 @@ std::optional<InputError> ValidateModel(const ModelSpec& m, const std::string& p
     if (auto err = RangeError(prefix + "qk_rope_head_dim", a.qk_rope_head_dim, 0, 4096)) return err;
     if (auto err = RangeError(prefix + "v_head_dim", a.v_head_dim, 1, 4096)) return err;
   }
+  if (auto e = ValidateVision(m.vision, prefix)) return e;
   // A stored weight narrower than 1 bit, or as wide as bf16, is not a quantized checkpoint.
   if (m.stored_weight_bytes != 0 &&
       !(m.stored_weight_bytes >= kMinStoredWeightBytes && m.stored_weight_bytes < kMaxStoredWeightBytes)) {

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "result.h"
+#include "vision_spec.h"
 
 namespace engine {
 
@@ -89,6 +90,8 @@ struct ModelSpec {
   // bitsandbytes, FP8; read from config.json's quantization_config). 0 = not quantized:
   // the weights are held at the training precision. Only adapters train on such weights.
   double stored_weight_bytes = 0;
+  // The vision tower and projector of a vision-language model (layers 0 = text only).
+  VisionSpec vision;
 
   bool IsMoe() const { return moe.experts > 0; }
   // Layers with routed experts (the leading dense_layers keep a dense MLP).
@@ -114,6 +117,10 @@ struct ParamCounts {
   double largest_layer = 0;  // largest decoder layer (the ZeRO-3/FSDP gather unit)
   double expert = 0;         // routed-expert parameters (sharded by expert parallelism)
   double mtp = 0;            // multi-token prediction modules (part of total and transformer)
+  // A vision-language model's vision tower (ViT blocks, patch and position embeddings) and
+  // projector: part of total and active, not of the language model's other counts.
+  double vision_tower = 0;
+  double vision_projector = 0;
 };
 
 ParamCounts CountParams(const ModelSpec& model);

@@ -5,6 +5,7 @@
 
 #include "efficiency.h"
 #include "kv_cache.h"
+#include "vision.h"
 
 namespace engine {
 namespace {
@@ -203,7 +204,7 @@ const ModelSpec& CriticModel(const Scenario& s) {
 }
 
 Scenario TrainedScenario(const Scenario& s) {
-  return s.training.post.kind != PostTraining::kNone ? PolicyUpdateScenario(s) : s;
+  return LanguageModelScenario(s.training.post.kind != PostTraining::kNone ? PolicyUpdateScenario(s) : s);
 }
 
 Scenario PolicyUpdateScenario(const Scenario& s) {

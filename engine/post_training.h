@@ -48,8 +48,9 @@ const ModelSpec& CriticModel(const Scenario& s);
 // sequences, on the training GPUs. Memory and time of the update are this scenario's.
 Scenario PolicyUpdateScenario(const Scenario& s);
 
-// The scenario whose sequences are trained: post-training's policy update, else `s`. What
-// the checks, the checklist and the training tools' launch configs speak of.
+// The scenario whose sequences are trained: post-training's policy update, else `s`, with
+// a vision-language model's media tokens folded into its sequences. What the checks, the
+// checklist and the training tools' launch configs speak of.
 Scenario TrainedScenario(const Scenario& s);
 
 // `gpu_memory_bytes` = the GPU's capacity (0 = unknown: the rollout engine takes what the

@@ -11,6 +11,7 @@
 
 #include <vector>
 
+#include "media_setup.h"
 #include "model_spec.h"
 #include "post_training_setup.h"
 #include "result.h"
@@ -161,6 +162,8 @@ struct Training {
   // Preference tuning or reinforcement learning on top of `method`, which then says how
   // the policy is updated (full, LoRA or QLoRA).
   PostTrainingSetup post;
+  // Images and video per sample for a vision-language model, and which of its parts train.
+  MediaSetup media;
 };
 
 // GPUs in a node unless told otherwise: 8, as in every HGX/DGX and most PCIe servers.

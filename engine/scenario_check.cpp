@@ -10,6 +10,7 @@
 #include "post_training.h"
 #include "recompute.h"
 #include "scenario_fields.h"
+#include "vision.h"
 
 namespace engine {
 namespace {
@@ -184,9 +185,38 @@ std::optional<InputError> CheckGpuId(const std::string& gpu_id, const Catalog& c
                         {TextArg("gpu", QuotedInput(gpu_id)), TextArg("known", JoinIds(catalog.gpus))});
 }
 
+// Images, video and the vision side's training need a vision tower; a frozen language
+// model needs something else to train; the media must leave a sequence the contract allows.
+std::optional<InputError> CheckMedia(const Scenario& s) {
+  const MediaSetup& media = s.training.media;
+  if (!s.model.vision.present()) {
+    const struct {
+      const char* field;
+      bool set;
+    } fields[] = {{"images_per_sample", media.images_per_sample > 0}, {"video_seconds", media.video_seconds > 0},
+                  {"vision_training", media.tower != VisionTraining::kFrozen},
+                  {"projector_training", media.projector}, {"freeze_llm", media.freeze_llm}};
+    for (const auto& f : fields) {
+      if (f.set) return MakeInputError(f.field, "input.media_without_vision", {TextArg("model", s.model.name)});
+    }
+    return std::nullopt;
+  }
+  if (media.freeze_llm && !media.TrainsVision()) return MakeInputError("freeze_llm", "input.nothing_trained");
+  const SampleSequence q = SampleSequenceOf(s);
+  const double max_tokens = LimitOf("seq_len").max;
+  if (q.total_tokens > max_tokens) {
+    return MakeInputError(media.images_per_sample > 0 ? "images_per_sample" : "video_seconds",
+                          "input.media_sequence_too_long",
+                          {NumberArg("total", q.total_tokens), NumberArg("media", q.media_tokens),
+                           NumberArg("max", max_tokens)});
+  }
+  return std::nullopt;
+}
+
 std::optional<InputError> ValidateScenario(const Scenario& s, const Catalog& catalog) {
   if (auto e = ValidateModel(s.model, "model.")) return e;
   if (auto e = CheckFieldLimits(s)) return e;
+  if (auto e = CheckMedia(s)) return e;
   if (auto e = CheckTraining(s.training, s.model)) return e;
   if (auto e = CheckPostTraining(s)) return e;
   // A post-training run trains its update's sequences (prompt + response) on its training GPUs.

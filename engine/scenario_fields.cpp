@@ -81,6 +81,16 @@ constexpr const char* kKernelLabels[] = {"Fused (Megatron, TE, Liger)", "Eager P
 constexpr const char* kCrossEntropyLabels[] = {"Standard (bf16 + fp32 copy)", "Eager HF (fp32 upcast)",
                                                "Chunked (torchtune, Liger)"};
 
+// Vision-language models: what their media fields need.
+bool HasVision(const Scenario& s) { return s.model.vision.present(); }
+bool HasVideo(const Scenario& s) { return HasVision(s) && s.training.media.video_seconds > 0; }
+bool ShowsImages(const Scenario& s) { return HasVision(s) && s.training.media.images_per_sample > 0; }
+bool ShowsDynamicImages(const Scenario& s) { return ShowsImages(s) && s.model.vision.scheme == MediaScheme::kDynamic; }
+bool ShowsVideo(const Scenario& s) { return HasVideo(s); }
+bool TrainsTower(const Scenario& s) { return HasVision(s) && s.training.media.tower != VisionTraining::kFrozen; }
+constexpr const char* kVisionTrainingLabels[] = {"Frozen", "LoRA adapters", "Fully trained"};
+constexpr const char* kVisionRecomputeLabels[] = {"As the language model", "Always", "Never"};
+
 // [SECTION] the table
 //
 // Ranges: where each floor and ceiling comes from is in engine/input_limits.cpp's header
@@ -271,9 +281,65 @@ std::vector<ScenarioField> BuildTable() {
        .default_text = "the framework's", TS_FIELD_VALUE(Scenario, training.fused_optimizer),
        .applies = [](const Scenario& s) { return s.training.optimizer == Optimizer::kAdamW; },
        .fill_default = [](Scenario& s) { s.training.fused_optimizer = Profile(s).fused_optimizer; }},
-      {.key = "seq_len", .type = FT::kInteger, .label = "Sequence length", .help = "Tokens per training sample.",
+      {.key = "seq_len", .type = FT::kInteger, .label = "Sequence length",
+       .help = "Text tokens per training sample. A vision-language model's image and video tokens come on top "
+               "(the result's sequence shows both).",
        .section = FS::kTraining, .limit = Range(1, 1e7, "tokens"), TS_FIELD_VALUE(Scenario, training.seq_len),
        .applies = [](const Scenario& s) { return !PostTrains(s); }, .form = {.step = 1024}},
+      // Vision-language models (media_setup.h, vision.h; docs/model.md §9).
+      {.key = "images_per_sample", .type = FT::kInteger, .label = "Images per sample",
+       .help = "Images in each training sample; each becomes the model's image tokens (Qwen2.5-VL: one per 28 × 28 "
+               "pixels after its resize).",
+       .section = FS::kTraining, .limit = Range(0, 1024, "images"), TS_FIELD_VALUE(Scenario, training.media.images_per_sample),
+       .applies = HasVision, .write_if = HasVision},
+      {.key = "image_resolution", .type = FT::kSize, .label = "Image size (px)",
+       .help = "[width, height] of the images as the data holds them; the model's processor resizes them.",
+       .section = FS::kTraining, .limit = Range(1, 65536, "px"),
+       TS_FIELD_SIZE(Scenario, training.media.image_width, training.media.image_height), .applies = ShowsImages,
+       .write_if = HasVision},
+      {.key = "image_max_pixels", .type = FT::kNumber, .label = "Max pixels per image",
+       .help = "The processor's cap on an image's area after its resize (ms-swift MAX_PIXELS, LLaMA-Factory "
+               "image_max_pixels, whose default is 589,824); 0 = the model's own (Qwen2.5-VL 12,845,056).",
+       .section = FS::kTraining, .limit = Range(784, 268435456, "px", "the model's"),
+       TS_FIELD_VALUE(Scenario, training.media.image_max_pixels), .applies = ShowsDynamicImages, .write_if = HasVision,
+       .form = {.step = 50176, .format = "%.0f", .zero_text = "model default"}},
+      {.key = "video_seconds", .type = FT::kNumber, .label = "Video per sample (s)",
+       .help = "Seconds of video in each training sample; 0 = none.", .section = FS::kTraining,
+       .limit = Range(0.1, 36000, "s", "no video"), TS_FIELD_VALUE(Scenario, training.media.video_seconds),
+       .applies = HasVision, .write_if = HasVision, .form = {.step = 10, .format = "%.1f", .zero_text = "none"}},
+      {.key = "video_fps", .type = FT::kNumber, .label = "Video frames per second",
+       .help = "Frames sampled per second of video (qwen-vl-utils FPS 2.0); between 4 and 768 frames are taken.",
+       .section = FS::kTraining, .limit = Range(0.01, 240, "frames/s"), TS_FIELD_VALUE(Scenario, training.media.video_fps),
+       .applies = ShowsVideo, .write_if = HasVideo, .form = {.step = 0.5, .format = "%.1f"}},
+      {.key = "video_resolution", .type = FT::kSize, .label = "Video frame size (px)",
+       .help = "[width, height] of the video frames as the data holds them.", .section = FS::kTraining,
+       .limit = Range(1, 65536, "px"), TS_FIELD_SIZE(Scenario, training.media.video_width, training.media.video_height),
+       .applies = ShowsVideo, .write_if = HasVideo},
+      {.key = "video_max_pixels", .type = FT::kNumber, .label = "Max pixels per frame",
+       .help = "The processor's cap on a video frame's area (ms-swift VIDEO_MAX_PIXELS); 0 = the model's own.",
+       .section = FS::kTraining, .limit = Range(784, 268435456, "px", "the model's"),
+       TS_FIELD_VALUE(Scenario, training.media.video_max_pixels), .applies = ShowsVideo, .write_if = HasVideo,
+       .form = {.step = 50176, .format = "%.0f", .zero_text = "model default"}},
+      {.key = "vision_training", .type = FT::kChoice, .label = "Vision tower",
+       .help = "Frozen (the default of LLaMA-Factory, ms-swift and InternVL), LoRA adapters on its linear layers at "
+               "lora_rank, or every weight trained.",
+       .section = FS::kTraining, .choices = kVisionTrainingNames, .choice_labels = kVisionTrainingLabels,
+       TS_FIELD_VALUE(Scenario, training.media.tower), .applies = HasVision, .write_if = HasVision},
+      {.key = "projector_training", .type = FT::kBool, .label = "Train the projector",
+       .help = "Train the projector (merger) between the tower and the language model; LLaMA-Factory and ms-swift "
+               "freeze it by default, LLaVA and Qwen's own scripts train it.",
+       .section = FS::kTraining, TS_FIELD_VALUE(Scenario, training.media.projector), .applies = HasVision,
+       .write_if = HasVision},
+      {.key = "freeze_llm", .type = FT::kBool, .label = "Freeze the language model",
+       .help = "Train only the vision side (LLaVA's stage 1 trains the projector alone); gradients still flow back "
+               "through the language model.",
+       .section = FS::kTraining, TS_FIELD_VALUE(Scenario, training.media.freeze_llm), .applies = HasVision,
+       .write_if = HasVision},
+      {.key = "vision_recompute", .type = FT::kChoice, .label = "Tower recomputation",
+       .help = "Whether a trained tower recomputes its activations in backward: as the language model does "
+               "(ms-swift vit_gradient_checkpointing unset), always, or never.",
+       .section = FS::kTraining, .choices = kVisionRecomputeNames, .choice_labels = kVisionRecomputeLabels,
+       TS_FIELD_VALUE(Scenario, training.media.recompute), .applies = TrainsTower, .write_if = HasVision},
       {.key = "micro_batch", .type = FT::kInteger, .label = "Micro-batch",
        .help = "Sequences per GPU per forward/backward pass.", .section = FS::kTraining,
        .limit = Range(1, 65536, "sequences"), TS_FIELD_VALUE(Scenario, training.micro_batch)},

@@ -10,6 +10,7 @@
 #include "post_training.h"
 #include "recompute.h"
 #include "units.h"
+#include "vision.h"
 
 // [SECTION] index
 // - links: bus bandwidths inside and between nodes
@@ -212,6 +213,13 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
                  ((f.gemm - f.expert_gemm - f.head_gemm) / gemm_rate + f.head_gemm / head_rate +
                   f.expert_gemm / expert_rate +
                   attention_share * f.attention / attention_rate);
+  // A vision tower runs before the first stage's layers, split over TP, at the BF16 GEMM
+  // rate of a model of its width (its attention within one image is a small share).
+  if (f.vision > 0) {
+    const double vision_rate = PeakFlops(gpu, Precision::kBf16) * clocks * eff.gemm_bf16 *
+                               DenseGemmShapeFactor(VisionAsTransformer(m.vision), p.tp);
+    mb.compute_s += tokens / p.tp * f.vision / vision_rate;
+  }
   const double moe_layers = m.MoeLayers();
   mb.compute_s += tokens * share *
                   (m.layers * (ElementwiseBytesPerTokenLayer(m, t) + UnfusedAttentionBytesPerTokenLayer(s)) +
@@ -436,12 +444,15 @@ double PipelineP2P(const Scenario& s, int micro_batches, const Links& links) {
 
 namespace {
 
-Throughput PlainThroughput(const Scenario& s, const ParamCounts& c, const GpuSpec& gpu, const FabricSpec& fabric,
+Throughput PlainThroughput(const Scenario& input, const ParamCounts& c, const GpuSpec& gpu, const FabricSpec& fabric,
                            bool explain, const Calibration& calibration) {
+  // Tokens are the language model's (text and media); the FLOPs count the tower too.
+  const LanguageModelView view(input);
+  const Scenario& s = view.get();
   const Parallelism& p = s.parallel;
   const Training& t = s.training;
   Throughput r;
-  r.flops_per_token = TrainingFlopsPerToken(s, c);
+  r.flops_per_token = TrainingFlopsPerToken(input, c);
   r.global_batch = GlobalBatch(t, p);
   r.micro_batches_per_step = MicroBatchesPerStep(t, p);
   r.global_batch_default = t.global_batch <= 0;

@@ -1,3 +1,4 @@
+#include <array>
 #include "engine/contract/contract_doc.h"
 
 #include <span>
@@ -34,6 +35,7 @@ std::string TypeText(const Field<Target>& f) {
     case FieldType::kInteger: return "integer" + unit;
     case FieldType::kNumber: return "number" + unit;
     case FieldType::kBool: return "boolean";
+    case FieldType::kSize: return "[width, height]" + unit;
     case FieldType::kChoice: {
       std::string out;
       for (std::string_view c : f.choices) out += (out.empty() ? "" : " | ") + Code(c);
@@ -53,6 +55,10 @@ std::string DefaultText(const Field<Target>& f) {
     case FieldType::kModel:
     case FieldType::kTextList: return "";
     case FieldType::kText: return Code(f.get_text(defaults));
+    case FieldType::kSize: {
+      const std::array<int, 2> size = f.get_size(defaults);
+      return Code("[" + std::to_string(size[0]) + ", " + std::to_string(size[1]) + "]");
+    }
     case FieldType::kBool: return f.get(defaults) != 0 ? "true" : "false";
     case FieldType::kChoice: return Code(f.choices[static_cast<size_t>(f.get(defaults))]);
     case FieldType::kInteger:

@@ -15,6 +15,22 @@ std::optional<engine::InputError> ReadStringList(const Json& obj, const char* ke
   return std::nullopt;
 }
 
+std::optional<engine::InputError> ReadSize(const Json& obj, const char* key, const std::string& path,
+                                           std::string_view limit, std::array<int, 2>* out) {
+  if (!obj.contains(key)) return std::nullopt;
+  const Json& a = obj[key];
+  const std::string field = path + key;
+  if (!a.is_array() || a.size() != 2) return engine::MakeInputError(field, "input.not_size_pair", {TypeArg("got", a)});
+  for (size_t i = 0; i < 2; ++i) {
+    // Each side read as the field itself, so its error names the field and its range.
+    double side = 0;
+    const Json one = {{key, a[i]}};
+    if (auto e = ReadLimited(one, key, path, limit, &side)) return e;
+    (*out)[i] = static_cast<int>(side);
+  }
+  return std::nullopt;
+}
+
 std::string FieldJsonName(std::string_view key) { return std::string(engine::KeyName(key)); }
 
 std::optional<size_t> AliasedChoice(const Json& value, std::span<const engine::ChoiceAlias> aliases,

@@ -17,6 +17,10 @@ namespace engine::contract {
 std::optional<engine::InputError> ReadStringList(const Json& obj, const char* key, const std::string& path,
                                                  std::vector<std::string>* out);
 
+// obj[key], when present, as [width, height]: two whole numbers, each within `limit`'s range.
+std::optional<engine::InputError> ReadSize(const Json& obj, const char* key, const std::string& path,
+                                           std::string_view limit, std::array<int, 2>* out);
+
 // The name of the table's field at its place in JSON ("claim.wall_hours" -> "wall_hours").
 std::string FieldJsonName(std::string_view key);
 
@@ -63,6 +67,12 @@ std::optional<engine::InputError> ReadTableField(const Json& obj, const engine::
       f.list(target) = std::move(list);
       return std::nullopt;
     }
+    case FieldType::kSize: {
+      std::array<int, 2> size{};
+      if (auto e = ReadSize(obj, name.c_str(), path, f.limit.field, &size)) return e;
+      f.set_size(target, size);
+      return std::nullopt;
+    }
   }
   f.set(target, value);
   return std::nullopt;
@@ -106,6 +116,10 @@ Json TableFieldJson(const engine::Field<Target>& f, const Target& target) {
     case FieldType::kChoice: return f.choices[static_cast<size_t>(f.get(target))];
     case FieldType::kText: return f.get_text(target);
     case FieldType::kTextList: return f.get_list(target);
+    case FieldType::kSize: {
+      const std::array<int, 2> size = f.get_size(target);
+      return Json::array({size[0], size[1]});
+    }
   }
   return nullptr;
 }

@@ -309,6 +309,39 @@ Json StartupToJson(const engine::StartupTeardown& t) {
               {"total_hours", std::round(t.TotalSeconds() / 36) / 100}};
 }
 
+// One image's or video's cut: its size after the processor's resize, tiles or frame groups,
+// the tower's patches and the language model's tokens.
+Json MediaTokensJson(const engine::MediaTokens& t) {
+  Json out = {{"resized", Json::array({t.width_px, t.height_px})}, {"tiles", t.tiles},
+              {"patches", std::round(t.patches)}, {"tokens", std::round(t.tokens)},
+              {"markers", std::round(t.markers)}};
+  if (t.frames > 0) out["frames"] = std::round(t.frames);
+  return out;
+}
+
+// The trained sequence's text and media parts, against the model's context.
+Json SequenceJson(const engine::Estimate& e) {
+  const engine::SampleSequence& q = e.sequence;
+  Json out = {{"text_tokens", std::round(q.text_tokens)},     {"media_tokens", std::round(q.media_tokens)},
+              {"marker_tokens", std::round(q.marker_tokens)}, {"total_tokens", std::round(q.total_tokens)},
+              {"max_context", e.model.max_context},
+              {"within_context", e.model.max_context <= 0 || q.total_tokens <= e.model.max_context}};
+  if (q.image.tokens > 0) out["image"] = MediaTokensJson(q.image);
+  if (q.video.tokens > 0 || q.video.patches > 0) out["video"] = MediaTokensJson(q.video);
+  if (q.vision_patches > 0) out["vision_patches"] = std::round(q.vision_patches);
+  return out;
+}
+
+// A vision-language model's tower and projector: their size, what trains, and their share
+// of memory and FLOPs.
+Json VisionJson(const engine::Estimate& e) {
+  return Json{{"tower_params", std::round(e.params.vision_tower)},
+              {"projector_params", std::round(e.params.vision_projector)},
+              {"activations_gib", Gib(e.vision_activation_bytes)},
+              {"forward_tflops_per_sample", e.vision_flops.forward / 1e12},
+              {"step_tflops_per_sample", e.vision_flops.step / 1e12}};
+}
+
 Json EstimateToJson(const engine::Estimate& e) {
   Json model = {{"id", e.model.id}, {"name", e.model.name}, {"derived", e.model_derived},
                 {"moe", e.model.IsMoe()}, {"arch", ArchitectureToJson(e.model)}};
@@ -332,6 +365,8 @@ Json EstimateToJson(const engine::Estimate& e) {
               {"network_effect", NetworkEffectJson(e.network_effect)},
               {"costs", CostsJson(e.costs)},
               {"fit_by_gpu", fits}, {"fit_options", FitOptionsJson(e)}, {"warnings", warnings}};
+  out["sequence"] = SequenceJson(e);
+  if (e.model.vision.present()) out["vision"] = VisionJson(e);
   if (!e.memory.post.roles.empty()) out["rl"] = PostTrainingJson(e);
   return out;
 }

@@ -125,6 +125,13 @@ bool ValueWidget(const engine::Field<Target>& f, Target& t) {
       break;
     }
     case engine::FieldType::kNumber: return NumberField(id.c_str(), f, t);
+    case engine::FieldType::kSize: {
+      // Width and height side by side, as a person writes 1024 × 768.
+      std::array<int, 2> size = f.get_size(t);
+      if (!ImGui::InputInt2(id.c_str(), size.data())) return false;
+      f.set_size(t, size);
+      return true;
+    }
     case engine::FieldType::kModel:
     case engine::FieldType::kText:
     case engine::FieldType::kTextList: return false;
