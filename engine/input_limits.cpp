@@ -43,6 +43,13 @@ constexpr EnglishWord kUnits[] = {
     {"min", "input.unit.minutes"},     {"stages", "input.unit.stages"},
     {"Gbit/s", "input.unit.gbit_per_s"}, {"W", "input.unit.watts"},
     {"answers", "input.unit.answers"}, {"prompts", "input.unit.prompts"},
+    {"images", "input.unit.images"},
+    {"px", "input.unit.px"},
+    {"s", "input.unit.seconds"},
+    {"frames/s", "input.unit.frames_per_s"},
+    {"frames", "input.unit.frames"},
+    {"patches", "input.unit.patches"},
+    {"tiles", "input.unit.tiles"},
 };
 constexpr EnglishWord kZeroMeanings[] = {
     {"the method's default: 4M tokens for pre-training, 128 sequences for fine-tuning", "input.zero_means.default_batch"},
@@ -59,6 +66,8 @@ constexpr EnglishWord kZeroMeanings[] = {
     {"what the step needs", "input.zero_means.step_needs"},
     {"response_len", "input.zero_means.response_len"},
     {"the method's", "input.zero_means.methods"},
+    {"the model's", "input.zero_means.models"},
+    {"no video", "input.zero_means.no_video"},
 };
 
 Message LimitWord(std::span<const EnglishWord> words, std::string_view english) {

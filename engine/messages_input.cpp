@@ -52,6 +52,13 @@ constexpr MessageTemplate kTemplates[] = {
     {"input.unit.prompts", "prompts"},
     {"input.unit.gbit_per_s", "Gbit/s"},
     {"input.unit.watts", "W"},
+    {"input.unit.images", "images"},
+    {"input.unit.px", "px"},
+    {"input.unit.seconds", "s"},
+    {"input.unit.frames_per_s", "frames/s"},
+    {"input.unit.frames", "frames"},
+    {"input.unit.patches", "patches"},
+    {"input.unit.tiles", "tiles"},
     {"input.zero_means.default_batch", "the method's default: 4M tokens for pre-training, 128 sequences for fine-tuning"},
     {"input.zero_means.not_given", "not given"},
     {"input.zero_means.no_claim", "no claim"},
@@ -66,6 +73,8 @@ constexpr MessageTemplate kTemplates[] = {
     {"input.zero_means.step_needs", "what the step needs"},
     {"input.zero_means.response_len", "response_len"},
     {"input.zero_means.methods", "the method's"},
+    {"input.zero_means.models", "the model's"},
+    {"input.zero_means.no_video", "no video"},
 
     // [SECTION] JSON text (engine/contract/json_fields.cpp ParseUserJson, ParseCatalogJson)
     {"input.json.too_large", "is {bytes} bytes; the limit is {limit_mib} MiB"},

@@ -50,14 +50,22 @@ const KeyTypes& Types() {
     engine::Scenario post;
     post.training.post.kind = engine::PostTraining::kGrpo;
     post.training.post.group_size = engine::GroupSize(post.training.post);
-    const contract::Json post_fields = contract::ScenarioToJson(post);
-    for (auto it = post_fields.begin(); it != post_fields.end(); ++it) {
-      if (!t.scenario_defaults.contains(it.key())) t.scenario_defaults[it.key()] = it.value();
+    // A vision-language model's media fields, and the video's (written once there is video).
+    engine::Scenario vision;
+    vision.model.vision.layers = 1;
+    engine::Scenario video = vision;
+    video.training.media.video_seconds = 1;
+    for (const engine::Scenario* other : {&post, &vision, &video}) {
+      const contract::Json fields = contract::ScenarioToJson(*other);
+      for (auto it = fields.begin(); it != fields.end(); ++it) {
+        if (!t.scenario_defaults.contains(it.key())) t.scenario_defaults[it.key()] = it.value();
+      }
     }
     engine::ModelSpec every_field;
     every_field.moe.experts = 2;
     every_field.attention = engine::AttentionKind::kMla;
     every_field.stored_weight_bytes = 0.5;
+    every_field.vision.layers = 1;
     t.arch_types = contract::ArchitectureToJson(every_field);
     t.arch_defaults = contract::ArchitectureToJson(engine::ModelSpec{});
     return t;
@@ -132,6 +140,20 @@ bool ParseValue(const std::string& text, const contract::Json& like, contract::J
     else *out = value;
     return true;
   }
+  if (like.is_array() && !like.empty() && like[0].is_number()) {
+    // A size, "1024,768": each part a number; the reader checks there are two.
+    contract::Json list = contract::Json::array();
+    size_t start = 0;
+    while (start <= text.size()) {
+      const size_t comma = std::min(text.find(',', start), text.size());
+      contract::Json part;
+      if (!ParseValue(text.substr(start, comma - start), like[0], &part, why)) return false;
+      list.push_back(part);
+      start = comma + 1;
+    }
+    *out = list;
+    return true;
+  }
   if (like.is_array()) {
     contract::Json list = contract::Json::array();
     size_t start = 0;
@@ -178,7 +200,9 @@ std::string ValueText(const contract::Json& value) {
   if (value.is_number()) return NumberText(value);
   if (value.is_array()) {
     std::string list;
-    for (const contract::Json& item : value) list += (list.empty() ? "" : ",") + PercentEncode(item.get<std::string>());
+    for (const contract::Json& item : value) {
+      list += (list.empty() ? "" : ",") + (item.is_number() ? NumberText(item) : PercentEncode(item.get<std::string>()));
+    }
     return list;
   }
   return PercentEncode(value.is_string() ? value.get<std::string>() : contract::DumpJson(value));

@@ -116,6 +116,10 @@ TEST(UrlState, WritersCoverEveryFieldTheReaderAccepts) {
   engine::Scenario post;  // post-training's fields are written for a post-training run
   post.training.post.kind = engine::PostTraining::kPpo;
   written.update(engine::contract::ScenarioToJson(post));
+  engine::Scenario vision;  // and the media fields for a vision-language model with video
+  vision.model.vision.layers = 1;
+  vision.training.media.video_seconds = 10;
+  written.update(engine::contract::ScenarioToJson(vision));
   for (const std::string& key : engine::contract::ScenarioFieldNames()) {
     EXPECT_TRUE(written.contains(key)) << "ScenarioToJson/ConstraintsToJson do not write " << key;
   }
@@ -168,10 +172,24 @@ TEST(UrlState, EveryAcceptedFieldRoundTripsAwayFromItsDefault) {
       {"critic_model", "qwen2.5-0.5b"}, {"reward_model", "qwen2.5-0.5b"}, {"placement", "separate"},
       {"rollout_gpus", 4}, {"rollout_tp", 2}, {"gpu_memory_utilization", 0.7}, {"offload_while_generating", false},
       {"rollout_oversample", 3}};
+  // (Parsed from text: GCC 12 warns about nested initializer lists of sizes.)
+  const engine::contract::Json sixth = engine::contract::Json::parse(R"({
+      "model": "qwen2.5-vl-7b", "images_per_sample": 3, "image_resolution": [1920, 1080],
+      "image_max_pixels": 1003520, "video_seconds": 30, "video_fps": 1, "video_resolution": [1280, 720],
+      "video_max_pixels": 200704, "vision_training": "lora", "projector_training": true, "freeze_llm": true,
+      "vision_recompute": "none"})");
   engine::contract::Json defaults = engine::contract::ScenarioToJson(engine::Scenario{});
   defaults.update(engine::contract::ConstraintsToJson(engine::PlanConstraints{}));
+  engine::Scenario vision;  // the media fields' defaults, written for a vision-language model with video
+  vision.model.vision.layers = 1;
+  vision.training.media.video_seconds = 10;
+  const engine::contract::Json vision_fields = engine::contract::ScenarioToJson(vision);
+  for (auto it = vision_fields.begin(); it != vision_fields.end(); ++it) {
+    if (!defaults.contains(it.key())) defaults[it.key()] = it.value();
+  }
+  defaults["video_seconds"] = 0;
   std::set<std::string> away;  // accepted fields set away from their default by a document
-  for (const engine::contract::Json& doc : {first, second, third, fourth, fifth}) {
+  for (const engine::contract::Json& doc : {first, second, third, fourth, fifth, sixth}) {
     engine::contract::Json full;
     ASSERT_NO_FATAL_FAILURE(WrittenBack(doc, &full));
     for (const auto& [key, value] : full.items()) {
