@@ -286,7 +286,7 @@ std::vector<ScenarioField> BuildTable() {
                "(the result's sequence shows both).",
        .section = FS::kTraining, .limit = Range(1, 1e7, "tokens"), TS_FIELD_VALUE(Scenario, training.seq_len),
        .applies = [](const Scenario& s) { return !PostTrains(s); }, .form = {.step = 1024}},
-      // Vision-language models (media_setup.h, vision.h; docs/model.md §9).
+      // Vision-language models (media_setup.h, vision.h; docs/model.md §14).
       {.key = "images_per_sample", .type = FT::kInteger, .label = "Images per sample",
        .help = "Images in each training sample; each becomes the model's image tokens (Qwen2.5-VL: one per 28 × 28 "
                "pixels after its resize).",

@@ -1,7 +1,7 @@
 // A vision-language model's media: how many tokens images and video become (per the
 // model's processor), the vision tower's parameters, its sequence and its FLOPs. The
 // language model then runs at the text plus media length (LanguageModelScenario); the
-// memory and time models add the tower's own terms. docs/model.md §9.
+// memory and time models add the tower's own terms. docs/model.md §14.
 #pragma once
 
 #include "scenario.h"

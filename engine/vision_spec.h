@@ -1,7 +1,7 @@
 // The vision side of a vision-language model: a ViT tower that turns images (and video
 // frames) into patch features, and a projector (Qwen's "merger", LLaVA's MLP, InternVL's
 // pixel-shuffle MLP) that maps them into the language model's width. The shapes follow the
-// models' config.json vision_config; docs/model.md §9 derives every count.
+// models' config.json vision_config; docs/model.md §14 derives every count.
 #pragma once
 
 #include <array>
@@ -9,7 +9,7 @@
 
 namespace engine {
 
-// How a model turns a picture into tokens (docs/model.md §9.2):
+// How a model turns a picture into tokens (docs/model.md §14.2):
 // - dynamic: resized to a multiple of patch × merge within [min_pixels, max_pixels], one
 //   token per merge × merge patches (Qwen2-VL, Qwen2.5-VL, Qwen3-VL, Pixtral);
 // - fixed: resized to image_size², a fixed number of tokens (LLaVA-1.5 576, Gemma 3 256);
