@@ -130,6 +130,13 @@ Notes TorchrunNotes(const Scenario& s) {
   if (t.method == Method::kFreeze) {
     Add(notes, "launch.torchrun.freeze", {CountArg("layers", t.freeze_trainable_layers)});
   }
+  // The Trainer has no switches for a vision-language model's parts: the script freezes them.
+  if (s.model.vision.present()) {
+    Add(notes, "launch.torchrun.vision",
+        {TextArg("vision_training", std::string(EnumName(kVisionTrainingNames, t.media.tower))),
+         TextArg("projector_training", t.media.projector ? "true" : "false"),
+         TextArg("freeze_llm", t.media.freeze_llm ? "true" : "false")});
+  }
   AddCheckpointingNotes(t, LaunchTool::kTorchrun, notes);
   return notes;
 }
@@ -163,6 +170,7 @@ Notes MegatronNotes(const Scenario& s) {
   const Parallelism& p = s.parallel;
   Notes notes = MegatronModelNotes(s.model);
   if (p.zero >= 2) Add(notes, "launch.megatron.zero", {CountArg("zero", p.zero)});
+  if (s.model.vision.present()) Add(notes, "launch.megatron.vision");
   if (p.offload != Offload::kNone) {
     Add(notes, "launch.megatron.offload", {TextArg("offload", std::string(EnumName(kOffloadNames, p.offload)))});
   }

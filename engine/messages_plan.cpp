@@ -138,6 +138,13 @@ constexpr MessageTemplate kTemplates[] = {
      "method {method}: adapters, 4-bit loading and frozen layers are set up in the training script (PEFT, "
      "bitsandbytes); this file holds batch, precision, optimizer and ZeRO settings."},
     // torchrun with the Trainer's FSDP flags
+    {"launch.torchrun.vision",
+     "a vision-language model: load it with its processor (AutoModelForImageTextToText) and set requires_grad in "
+     "the script as estimated (vision_training {vision_training}, projector_training {projector_training}, "
+     "freeze_llm {freeze_llm}); the processor's max_pixels must match the estimate's."},
+    {"launch.megatron.vision",
+     "a vision-language model: pretrain_gpt.py trains the language model alone; the vision tower and projector "
+     "run through Megatron's multimodal example or Megatron-SWIFT / Megatron-Bridge, with these parallel settings."},
     {"launch.torchrun.model_parallel",
      "not expressible: {degrees} with Trainer FSDP flags (data parallel only); use Megatron-LM or torchtitan."},
     {"launch.torchrun.zero1",

@@ -328,6 +328,31 @@ std::string YamlTrain(const Scenario& s, const LaunchPlan& plan) {
   return out;
 }
 
+// A vision-language model's settings (LLaMA-Factory hparams/finetuning_args.py and
+// model_args.py, 2025): what is frozen, and the pixel caps the estimate sized. Its own
+// image_max_pixels default is 768 × 768 = 589,824, below Qwen2.5-VL's 12,845,056, so the
+// cap is always written.
+std::string YamlMultimodal(const Scenario& s) {
+  const engine::VisionSpec& v = s.model.vision;
+  if (!v.present()) return "";
+  const engine::MediaSetup& media = s.training.media;
+  auto flag = [](bool on) { return std::string(on ? "true" : "false"); };
+  std::string out = "\n### multimodal\nfreeze_vision_tower: " + flag(media.tower == engine::VisionTraining::kFrozen) +
+                    "\nfreeze_multi_modal_projector: " + flag(!media.projector) +
+                    "\nfreeze_language_model: " + flag(media.freeze_llm) + "\n";
+  if (v.scheme == engine::MediaScheme::kDynamic) {
+    const double image_cap = media.image_max_pixels > 0 ? media.image_max_pixels : v.max_pixels;
+    const double video_cap = media.video_max_pixels > 0 ? media.video_max_pixels
+                             : v.video_max_pixels > 0   ? v.video_max_pixels
+                                                        : v.max_pixels;
+    if (image_cap > 0) out += "image_max_pixels: " + ExactNumber(image_cap) + "\n";
+    if (v.min_pixels > 0) out += "image_min_pixels: " + ExactNumber(v.min_pixels) + "\n";
+    if (video_cap > 0) out += "video_max_pixels: " + ExactNumber(video_cap) + "\n";
+  }
+  out += "video_fps: " + engine::Num(media.video_fps) + "\n";
+  return out;
+}
+
 }  // namespace
 
 std::string LlamaFactoryYaml(const Scenario& s, std::string_view hf_repo) {
@@ -350,6 +375,7 @@ std::string LlamaFactoryYaml(const Scenario& s, std::string_view hf_repo) {
   }
   out += std::string("flash_attn: ") + (t.flash_attention ? "fa2" : "disabled") + "\n\n";
   out += YamlMethod(t);
+  out += YamlMultimodal(s);
   out += "\n### dataset\ndataset: REPLACE_WITH_DATASET  # a name from data/dataset_info.json\n";
   out += "template: default  # the model's chat template, e.g. llama3 or qwen\ncutoff_len: " +
          std::to_string(t.seq_len) + "\npreprocessing_num_workers: 16\n";
