@@ -17,6 +17,8 @@ void DrawInputPanel(AppState& state, const Fonts& fonts);
 void DrawResultsSummary(AppState& state, const Fonts& fonts);
 void DrawResultsDetails(AppState& state, const Fonts& fonts);
 void DrawSpeedSection(const engine::Estimate& estimate, const Fonts& fonts, float scale);
+// A vision-language model's sequence split into text, images and video (sequence_panel.cpp).
+void DrawSequenceSection(AppState& state, const engine::Estimate& estimate, const Fonts& fonts);
 void DrawTimeSection(const engine::Estimate& estimate, const Fonts& fonts, float scale);
 void DrawPlanSection(AppState& state, const Fonts& fonts);
 // The estimate's cards; for a scenario that does not fit, its memory card and then

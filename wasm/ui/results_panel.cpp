@@ -193,6 +193,7 @@ void DrawWarnings(const engine::Estimate& e) {
 void DrawResultsDetails(AppState& state, const Fonts& fonts) {
   if (!state.last_good) return;
   const engine::Estimate& e = *state.last_good;
+  DrawSequenceSection(state, e, fonts);
   Heading(T("Memory per GPU"), fonts);
   DrawMemoryBar(e, state.dpi_scale);
   DrawTermTable(e, state.dpi_scale);
