@@ -60,11 +60,14 @@ constexpr MessageTemplate kTemplates[] = {
      "weights are sized at 16 bits (or as 4-bit NF4 for method qlora), which may overstate them. Only adapters "
      "train on quantized weights (lora or qlora); for full, freeze or pretrain, load the unquantized checkpoint."},
     {"vision_tower_not_sized",
-     "config.json has a vision_config: the vision tower and the image tokens in each sequence are not sized yet; "
-     "the estimate covers the language model only."},
-    {"vision_tower_not_sized.sized",
-     "config.json has a vision_config: the vision tower (≈{tower_params_b}B parameters in its layers) and the "
-     "image tokens in each sequence are not sized yet; the estimate covers the language model only."},
+     "config.json has a vision_config without the keys that size its tower (layers, width, heads, MLP width, "
+     "image_size): the vision tower and the image tokens in each sequence are not counted; the estimate covers "
+     "the language model only."},
+    {"vision_config_assumed",
+     "config.json's vision_config belongs to a model_type ({model_type}) whose processor TrainSizer does not "
+     "know: the tower is sized from its generic keys ({tower_params_b}B parameters, no projector), and each "
+     "image is assumed resized to {image_size} px and to become {tokens} tokens, one per patch. Check both "
+     "against the model's processor."},
 };
 
 }  // namespace

@@ -330,7 +330,7 @@ std::vector<ScenarioField> BuildTable() {
                "freeze it by default, LLaVA and Qwen's own scripts train it.",
        .section = FS::kTraining, TS_FIELD_VALUE(Scenario, training.media.projector), .applies = HasVision,
        .write_if = HasVision},
-      {.key = "freeze_llm", .type = FT::kBool, .label = "Freeze the language model",
+      {.key = "freeze_llm", .type = FT::kBool, .label = "Freeze the LLM",
        .help = "Train only the vision side (LLaVA's stage 1 trains the projector alone); gradients still flow back "
                "through the language model.",
        .section = FS::kTraining, TS_FIELD_VALUE(Scenario, training.media.freeze_llm), .applies = HasVision,

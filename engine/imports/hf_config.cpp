@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <string>
 
 #include "catalog/catalog_entries.h"
 #include "engine/format.h"
+#include "engine/input_limits.h"
+#include "engine/vision.h"
 
 namespace engine::imports {
 namespace {
@@ -49,6 +52,13 @@ const std::set<std::string> kIrrelevantKeys = {
     "no_bias", "scale_attn_weights", "use_dynamic_ntk", "use_logn_attn", "use_flash_attn", "bf16", "fp16",
     "fp32", "emb_dropout_prob", "attn_dropout_prob", "softmax_in_fp32", "onnx_safe", "tokenizer_type",
     "use_cache_quantization", "use_cache_kernel"};
+
+// Top-level keys of vision-language configs that ReadVision reads (the tiles, the merge) or
+// that change neither size nor tokens (InternVL's ps_version, select_layer, ...).
+const std::set<std::string> kVisionWrapperKeys = {"image_grid_pinpoints", "vision_aspect_ratio", "max_dynamic_patch",
+                                                  "min_dynamic_patch", "use_thumbnail", "force_image_size",
+                                                  "spatial_merge_size", "ps_version", "select_layer",
+                                                  "dynamic_image_size"};
 
 // model_type values read as another one: Falcon's pre-transformers names, and the text
 // models of Qwen2-VL/2.5-VL (Qwen2 decoders with QKV bias; transformers
@@ -300,7 +310,7 @@ void WarnUnknownKeys(const contract::Json& c, const std::string& prefix, std::ve
   std::string unknown;
   size_t count = 0;
   for (const auto& [key, value] : c.items()) {
-    if (kIrrelevantKeys.count(key)) continue;
+    if (kIrrelevantKeys.count(key) || kVisionWrapperKeys.count(key)) continue;
     if (++count <= kMaxListed) unknown += (unknown.empty() ? "" : ", ") + prefix + QuotedInput(key);
   }
   if (unknown.empty()) return;
@@ -446,34 +456,436 @@ std::optional<InputError> ReadQuantization(const contract::Json& c, HfQuantizati
 
 // [SECTION] vision_config
 
-// A rough size of a ViT tower from the keys of a vision_config: CLIP/SigLIP/Mllama/InternViT
-// (num_hidden_layers, hidden_size, intermediate_size) or Qwen2-VL (depth, embed_dim,
-// mlp_ratio), with a gated MLP when hidden_act is silu (Qwen2.5-VL). Per layer 4·w² for
-// attention and 2 (gated 3)·w·f for the MLP; biases, norms, patch embedding and projector
-// are left out. 0 when the keys are missing or out of any model's range.
-double VisionTowerParams(const contract::Json& v) {
-  auto number = [&](const char* key) {
-    return v.contains(key) && v[key].is_number() ? v[key].get<double>() : 0.0;
-  };
-  double layers = number("num_hidden_layers") > 0 ? number("num_hidden_layers") : number("depth");
-  layers += number("num_global_layers");  // Mllama's global encoder after the local one
-  const double width = number("embed_dim") > 0 ? number("embed_dim") : number("hidden_size");
-  const double ffn = number("intermediate_size") > 0 ? number("intermediate_size") : number("mlp_ratio") * width;
-  // The engine's own bounds on layers, hidden and ffn (engine::ValidateModel).
-  if (!(layers >= 1 && layers <= 1000 && width >= 8 && width <= 262144 && ffn >= 1 && ffn <= 4194304)) return 0;
-  const bool gated = v.contains("hidden_act") && (v["hidden_act"] == "silu" || v["hidden_act"] == "swish");
-  return layers * (4 * width * width + (gated ? 3 : 2) * width * ffn);
+// The vision-language families whose vision_config is read, by the wrapper's model_type.
+// Their shapes and projectors are those of the presets (catalog/models.json, whose notes
+// count each one); any other vision_config is sized from its generic keys (ReadGenericVision).
+enum class VisionFamily { kQwen2Vl, kQwen25Vl, kQwen3Vl, kLlava, kLlavaTiled, kInternVl, kGemma3, kMllama, kMistral3 };
+
+const std::map<std::string, VisionFamily> kVisionFamilies = {
+    {"qwen2_vl", VisionFamily::kQwen2Vl},         {"qwen2_5_vl", VisionFamily::kQwen25Vl},
+    {"qwen3_vl", VisionFamily::kQwen3Vl},         {"qwen3_vl_moe", VisionFamily::kQwen3Vl},
+    {"llava", VisionFamily::kLlava},              {"llava_next", VisionFamily::kLlavaTiled},
+    {"llava_onevision", VisionFamily::kLlavaTiled}, {"internvl_chat", VisionFamily::kInternVl},
+    {"internvl", VisionFamily::kInternVl},        {"gemma3", VisionFamily::kGemma3},
+    {"mllama", VisionFamily::kMllama},            {"mistral3", VisionFamily::kMistral3}};
+
+// The keys that name a ViT's shape in a family's vision_config.
+struct VitKeys {
+  const char* layers;
+  const char* hidden;
+  const char* heads;
+  const char* ffn;  // nullptr: mlp_ratio × hidden (Qwen2-VL)
+};
+// CLIPVisionConfig, SiglipVisionConfig, InternVisionConfig, PixtralVisionConfig.
+constexpr VitKeys kHfVitKeys = {"num_hidden_layers", "hidden_size", "num_attention_heads", "intermediate_size"};
+constexpr VitKeys kQwenVitKeys = {"depth", "hidden_size", "num_heads", "intermediate_size"};  // Qwen2.5-VL, Qwen3-VL
+constexpr VitKeys kQwen2VitKeys = {"depth", "embed_dim", "num_heads", nullptr};
+constexpr VitKeys kMllamaVitKeys = {"num_hidden_layers", "hidden_size", "attention_heads", "intermediate_size"};
+
+// One JSON value read as an int under `path` + `key` (an element of an array).
+std::optional<InputError> ReadIntValue(const contract::Json& value, const std::string& path, const char* key, int lo,
+                                       int hi, int* out) {
+  contract::Json holder = contract::Json::object();
+  holder[key] = value;
+  return contract::ReadInt(holder, key, path, lo, hi, out);
 }
 
-void WarnVisionConfig(const contract::Json& c, std::vector<engine::Warning>& w) {
-  if (!c.contains("vision_config") || c["vision_config"].is_null()) return;
-  const double params = c["vision_config"].is_object() ? VisionTowerParams(c["vision_config"]) : 0;
-  if (params <= 0) {
-    w.push_back(engine::MakeWarning("vision_tower_not_sized", {}));
-    return;
+// An int key within the limit of an engine field (engine/architecture_fields.cpp declares each
+// vision_* range once: "model.vision_layers"); the error names the config key. HF-native InternVL
+// writes image_size and patch_size as [height, width]: the height is read (its towers are square).
+std::optional<InputError> ReadLimited(Reader& r, const char* key, const char* field, int* out) {
+  if (!r.Has(key)) return std::nullopt;
+  const contract::Json& value = r.c[key].is_array() && !r.c[key].empty() ? r.c[key][0] : r.c[key];
+  int read = 0;
+  if (auto e = ReadIntValue(value, r.path, key, 0, 100000000, &read)) return e;
+  if (auto e = engine::CheckLimit(std::string("model.") + field, r.path + key, read)) return e;
+  *out = read;
+  r.origin[field] = key;
+  return std::nullopt;
+}
+
+// The length of an array of layer indexes (Qwen2.5-VL's fullatt_block_indexes, Qwen3-VL's
+// deepstack_visual_indexes); absent keeps *count.
+std::optional<InputError> ReadIndexCount(Reader& r, const char* key, const char* field, int* count) {
+  if (!r.Has(key)) return std::nullopt;
+  if (!r.c[key].is_array()) {
+    return MakeInputError(r.path + key, "input.not_an_array", {catalog::JsonTypeArg("got", r.c[key])});
   }
-  w.push_back(engine::MakeWarning("vision_tower_not_sized", {engine::NumberArg("tower_params_b", params / 1e9)},
-                                  "vision_tower_not_sized.sized"));
+  int index = 0;
+  for (const contract::Json& i : r.c[key]) {
+    if (auto e = ReadIntValue(i, r.path, key, 0, 255, &index)) return e;
+  }
+  *count = static_cast<int>(r.c[key].size());
+  if (field != nullptr) r.origin[field] = key;
+  return engine::CheckLimit("model.vision_layers", r.path + key, *count);
+}
+
+bool ActIsSilu(const Reader& r, bool absent) {
+  if (!r.Has("hidden_act")) return absent;
+  return r.c["hidden_act"] == "silu" || r.c["hidden_act"] == "swish";
+}
+
+// Depth, width, heads, MLP width and patch. Heads may be given as head_dim (PixtralVisionConfig).
+std::optional<InputError> ReadVit(Reader& v, const VitKeys& k, VisionSpec& s) {
+  for (const char* key : {k.layers, k.hidden, k.ffn != nullptr ? k.ffn : k.layers}) {
+    if (!v.Has(key)) return v.Missing(key, MakeMessage("hf_config.required"));
+  }
+  if (auto e = ReadLimited(v, k.layers, "vision_layers", &s.layers)) return e;
+  if (auto e = ReadLimited(v, k.hidden, "vision_hidden", &s.hidden)) return e;
+  if (!v.Has(k.heads) && v.Has("head_dim")) {
+    int head_dim = 0;
+    if (auto e = ReadLimited(v, "head_dim", "vision_heads", &head_dim)) return e;
+    s.heads = head_dim > 0 ? s.hidden / head_dim : 0;
+  } else {
+    if (!v.Has(k.heads)) return v.Missing(k.heads, MakeMessage("hf_config.required"));
+    if (auto e = ReadLimited(v, k.heads, "vision_heads", &s.heads)) return e;
+  }
+  if (k.ffn != nullptr) {
+    if (auto e = ReadLimited(v, k.ffn, "vision_ffn", &s.ffn)) return e;
+  } else {
+    // Qwen2-VL's MLP is int(embed_dim × mlp_ratio) wide (VisionMlp, modeling_qwen2_vl.py,
+    // 2024-08); Qwen2VLVisionConfig's mlp_ratio defaults to 4.
+    double ratio = 4;
+    if (auto e = contract::OptionalNumber(v.c, "mlp_ratio", v.path, 0.0625, 64, &ratio)) return e;
+    s.ffn = static_cast<int>(s.hidden * ratio);
+    v.origin["vision_ffn"] = "mlp_ratio";
+  }
+  return ReadLimited(v, "patch_size", "vision_patch", &s.patch);
+}
+
+// Learned positions of a tower of image_size: one per patch, plus CLIP's and InternViT's class token.
+int LearnedPositions(const VisionSpec& s, bool class_token) {
+  const int side = s.patch > 0 ? s.image_size / s.patch : 0;
+  return side * side + (class_token ? 1 : 0);
+}
+
+double LinearParams(double in, double out, bool bias) { return in * out + (bias ? out : 0); }
+double NormParams(double width, VisionNorm norm) { return width * (norm == VisionNorm::kLayerNorm ? 2 : 1); }
+
+// [SECTION] vision_config: Qwen2-VL, Qwen2.5-VL, Qwen3-VL
+
+// Qwen's PatchMerger (modeling_qwen2_vl.py 2024-08, modeling_qwen2_5_vl.py 2025-01,
+// modeling_qwen3_vl.py 2025-09): a norm over the ViT width, then Linear(w·m², w·m²) -> GELU ->
+// Linear(w·m², out) with biases over merge² patches concatenated. Qwen3-VL adds one merger per
+// deepstack_visual_indexes entry, normed after the shuffle (over w·m²).
+double QwenMergerParams(const VisionSpec& s, int out, int deepstack) {
+  const double merged = double(s.hidden) * s.merge * s.merge;
+  const double mlp = LinearParams(merged, merged, true) + LinearParams(merged, out, true);
+  return NormParams(s.hidden, s.norm) + mlp + deepstack * (NormParams(merged, s.norm) + mlp);
+}
+
+// Qwen2.5-VL attends within window_size px windows (112 px = 8 patches of 14), except in the
+// fullatt_block_indexes blocks (Qwen2_5_VLVisionConfig defaults: 112, [7, 15, 23, 31]).
+std::optional<InputError> ReadQwenWindow(Reader& v, VisionSpec& s) {
+  int window_px = 112;
+  s.full_attention_layers = 4;
+  if (auto e = v.Int("window_size", nullptr, &window_px)) return e;
+  if (auto e = ReadIndexCount(v, "fullatt_block_indexes", "vision_full_attention_layers", &s.full_attention_layers)) {
+    return e;
+  }
+  s.window = window_px / std::max(1, s.patch);
+  v.origin["vision_window"] = "window_size";
+  return engine::CheckLimit("model.vision_window", v.path + "window_size", s.window);
+}
+
+// Pixel limits live in preprocessor_config.json, not config.json: the processors' defaults, as the
+// presets take them. Qwen2VLImageProcessor min_pixels 56·56 = 3136, max_pixels 28·28·16384 =
+// 12845056; Qwen3-VL's shortest_edge 65536, longest_edge 16777216 (factor 32). A video frame is
+// capped at qwen-vl-utils' VIDEO_MAX_PIXELS 768·28·28 = 602112 (Qwen3-VL: 768·32·32 = 786432).
+void QwenPixelLimits(bool qwen3, VisionSpec& s) {
+  s.min_pixels = qwen3 ? 65536 : 3136;
+  s.max_pixels = qwen3 ? 16777216 : 12845056;
+  s.video_max_pixels = qwen3 ? 786432 : 602112;
+}
+
+// Qwen2-VL: embed_dim wide, GELU MLP, LayerNorm, vision_config.hidden_size = the merger's output.
+// Qwen2.5-VL: hidden_size wide, SwiGLU (hidden_act silu) and RMSNorm, windows, out_hidden_size.
+// Qwen3-VL: GELU and LayerNorm, patch 16, learned num_position_embeddings (2304), DeepStack.
+std::optional<InputError> ReadQwenVision(Reader& v, VisionFamily f, int text_hidden, VisionSpec& s) {
+  const bool qwen2 = f == VisionFamily::kQwen2Vl, qwen25 = f == VisionFamily::kQwen25Vl;
+  const bool qwen3 = f == VisionFamily::kQwen3Vl;
+  s.patch = qwen3 ? 16 : 14;
+  s.merge = s.temporal_patch = 2;
+  if (auto e = ReadVit(v, qwen2 ? kQwen2VitKeys : kQwenVitKeys, s)) return e;
+  if (auto e = ReadLimited(v, "spatial_merge_size", "vision_merge", &s.merge)) return e;
+  if (auto e = ReadLimited(v, "temporal_patch_size", "vision_temporal_patch", &s.temporal_patch)) return e;
+  s.mlp = qwen25 && ActIsSilu(v, true) ? VisionMlp::kGated : VisionMlp::kPlain;
+  s.norm = qwen25 ? VisionNorm::kRmsNorm : VisionNorm::kLayerNorm;
+  if (qwen25) {
+    if (auto e = ReadQwenWindow(v, s)) return e;
+  }
+  int deepstack = 0;
+  if (qwen3) {
+    s.positions = 2304;
+    deepstack = 3;
+    if (auto e = ReadLimited(v, "num_position_embeddings", "vision_positions", &s.positions)) return e;
+    if (auto e = ReadIndexCount(v, "deepstack_visual_indexes", nullptr, &deepstack)) return e;
+  }
+  // The merger's output is the language model's width (the configs repeat it).
+  int out = text_hidden;
+  if (auto e = ReadLimited(v, qwen2 ? "hidden_size" : "out_hidden_size", "vision_hidden", &out)) return e;
+  v.origin["vision_hidden"] = qwen2 ? "embed_dim" : "hidden_size";
+  s.projector_params = QwenMergerParams(s, out, deepstack);
+  s.scheme = MediaScheme::kDynamic;
+  s.markers = 2;  // <|vision_start|> and <|vision_end|>
+  QwenPixelLimits(qwen3, s);
+  return std::nullopt;
+}
+
+// [SECTION] vision_config: LLaVA, Pixtral, Mistral 3
+
+// Pixtral's ViT (modeling_pixtral.py, 2024-09): SwiGLU and RMSNorm without biases, 2-D RoPE (no
+// learned positions), one token per patch (per merge² patches in Mistral 3) and an [IMG_BREAK]
+// after each row. The processor caps the longest edge at image_size, taken as an image_size²
+// area as the pixtral-12b preset does.
+std::optional<InputError> ReadPixtralTower(Reader& v, VisionSpec& s) {
+  s.patch = 16;
+  s.image_size = 1024;  // PixtralVisionConfig defaults
+  if (auto e = ReadVit(v, kHfVitKeys, s)) return e;
+  if (auto e = ReadLimited(v, "image_size", "vision_image_size", &s.image_size)) return e;
+  v.origin["vision_max_pixels"] = "image_size";
+  s.mlp = VisionMlp::kGated;
+  s.norm = VisionNorm::kRmsNorm;
+  s.bias = false;
+  s.scheme = MediaScheme::kDynamic;
+  s.max_pixels = double(s.image_size) * s.image_size;
+  s.image_size = 0;
+  s.row_breaks = true;
+  return std::nullopt;
+}
+
+// LLaVA-NeXT picks a grid from image_grid_pinpoints, whose largest holds w·h / image_size² tiles
+// (LlavaNextConfig's default pinpoints, up to 672 × 672 at 336: 4); LLaVA-OneVision caps the grid
+// at anyres_max_N crops (vision_aspect_ratio, configuration_llava_onevision.py, 2024-08).
+std::optional<InputError> ReadLlavaTiles(const contract::Json& c, VisionSpec& s) {
+  const std::string path = std::string(kRoot) + "image_grid_pinpoints";
+  int tiles = 4;
+  if (c.contains("image_grid_pinpoints") && c["image_grid_pinpoints"].is_array()) {
+    tiles = 1;
+    for (const contract::Json& point : c["image_grid_pinpoints"]) {
+      int h = 0, w = 0;
+      const bool pair = point.is_array() && point.size() == 2;
+      if (auto e = ReadIntValue(pair ? point[0] : point, kRoot, "image_grid_pinpoints", 1, 16384, &h)) return e;
+      if (auto e = ReadIntValue(pair ? point[1] : point, kRoot, "image_grid_pinpoints", 1, 16384, &w)) return e;
+      tiles = std::max(tiles, (h / s.image_size) * (w / s.image_size));
+    }
+  }
+  const std::string anyres = "anyres_max_";
+  if (c.contains("vision_aspect_ratio") && c["vision_aspect_ratio"].is_string()) {
+    const std::string ratio = c["vision_aspect_ratio"].get<std::string>();
+    if (ratio.rfind(anyres, 0) == 0) tiles = std::atoi(ratio.c_str() + anyres.size());
+  }
+  s.max_tiles = tiles;
+  s.thumbnail = true;  // the base image beside the grid
+  return engine::CheckLimit("model.vision_max_tiles", path, tiles);
+}
+
+// LLaVA (modeling_llava.py, llava_next, llava_onevision; 2023-2024): a CLIP or SigLIP tower (or
+// Pixtral's, mistral-community/pixtral-12b) and LlavaMultiModalProjector Linear(w·feature layers,
+// text) -> GELU -> Linear(text, text), biased unless multimodal_projector_bias is false. LLaVA-NeXT
+// and OneVision add image_newline (one text-width vector). CLIP positions include its class token.
+std::optional<InputError> ReadLlavaVision(Reader& v, const contract::Json& c, VisionFamily f, int text_hidden,
+                                          VisionSpec& s) {
+  std::string tower = "clip_vision_model";  // LlavaConfig's default vision_config
+  if (auto e = contract::ReadString(v.c, "model_type", v.path, &tower)) return e;
+  if (tower == "pixtral") {
+    if (auto e = ReadPixtralTower(v, s)) return e;
+  } else {
+    s.patch = tower == "siglip_vision_model" ? 16 : 32;  // SiglipVisionConfig, CLIPVisionConfig defaults
+    s.image_size = 224;
+    if (auto e = ReadVit(v, kHfVitKeys, s)) return e;
+    if (auto e = ReadLimited(v, "image_size", "vision_image_size", &s.image_size)) return e;
+    s.positions = LearnedPositions(s, tower != "siglip_vision_model");
+    s.scheme = f == VisionFamily::kLlavaTiled ? MediaScheme::kTiled : MediaScheme::kFixed;
+    if (f == VisionFamily::kLlavaTiled) {
+      if (auto e = ReadLlavaTiles(c, s)) return e;
+    }
+  }
+  bool bias = true;
+  if (c.contains("multimodal_projector_bias")) {
+    if (auto e = contract::ReadBool(c, "multimodal_projector_bias", kRoot, &bias)) return e;
+  }
+  const auto& layer = c.contains("vision_feature_layer") ? c["vision_feature_layer"] : contract::Json();
+  const double in = double(s.hidden) * (layer.is_array() ? std::max<size_t>(1, layer.size()) : 1);
+  s.projector_params = LinearParams(in, text_hidden, bias) + LinearParams(text_hidden, text_hidden, bias) +
+                       (f == VisionFamily::kLlavaTiled ? text_hidden : 0);
+  return std::nullopt;
+}
+
+// Mistral 3 (modeling_mistral3.py, 2025-03): Pixtral's tower, spatial_merge_size² patches per
+// token, and a projector RMSNorm(w) + Linear(w·m², w) without bias (the patch merger) +
+// Linear(w, text) -> GELU -> Linear(text, text), biased when multimodal_projector_bias (default false).
+std::optional<InputError> ReadMistral3Vision(Reader& v, Reader& top, int text_hidden, VisionSpec& s) {
+  if (auto e = ReadPixtralTower(v, s)) return e;
+  s.merge = 2;
+  if (auto e = ReadLimited(top, "spatial_merge_size", "vision_merge", &s.merge)) return e;
+  bool bias = false;
+  if (top.Has("multimodal_projector_bias")) {
+    if (auto e = contract::ReadBool(top.c, "multimodal_projector_bias", kRoot, &bias)) return e;
+  }
+  const double w = s.hidden;
+  s.projector_params = NormParams(w, VisionNorm::kRmsNorm) + LinearParams(w * s.merge * s.merge, w, false) +
+                       LinearParams(w, text_hidden, bias) + LinearParams(text_hidden, text_hidden, bias);
+  return std::nullopt;
+}
+
+// [SECTION] vision_config: InternVL, Gemma 3, Llama 3.2 Vision
+
+// InternVL (remote code: OpenGVLab configuration_internvl_chat.py and modeling_internvl_chat.py,
+// 2024-2025; HF-native: configuration_internvl.py, 2025-04): InternViT (norm_type rms_norm in the
+// 6B, layer_norm in the 300M), a pixel shuffle keeping downsample_ratio per side (0.5: 2 × 2
+// patches per token), tiles of force_image_size (or the tower's image_size) up to
+// max_dynamic_patch (12) plus a thumbnail (use_thumbnail; the HF-native processor's defaults are
+// the same), <img></img> around each image, and mlp1 = LayerNorm(w·m²) -> Linear(w·m², text) ->
+// GELU -> Linear(text, text) with biases.
+std::optional<InputError> ReadInternVision(Reader& v, Reader& top, int text_hidden, VisionSpec& s) {
+  s.image_size = 448;
+  if (auto e = ReadVit(v, kHfVitKeys, s)) return e;
+  if (auto e = ReadLimited(v, "image_size", "vision_image_size", &s.image_size)) return e;
+  if (auto e = ReadLimited(top, "force_image_size", "vision_image_size", &s.image_size)) return e;
+  s.norm = v.Has("norm_type") && v.c["norm_type"] == "rms_norm" ? VisionNorm::kRmsNorm : VisionNorm::kLayerNorm;
+  double ratio = 0.5;
+  if (auto e = contract::OptionalNumber(top.c, "downsample_ratio", kRoot, 1.0 / 64, 1, &ratio)) return e;
+  s.merge = static_cast<int>(std::lround(1 / ratio));
+  s.max_tiles = 12;
+  s.thumbnail = true;
+  if (auto e = ReadLimited(top, "max_dynamic_patch", "vision_max_tiles", &s.max_tiles)) return e;
+  if (auto e = top.Flag("use_thumbnail", &s.thumbnail)) return e;
+  s.positions = LearnedPositions(s, true);
+  s.scheme = MediaScheme::kTiled;
+  s.markers = 2;
+  const double merged = double(s.hidden) * s.merge * s.merge;
+  s.projector_params = NormParams(merged, VisionNorm::kLayerNorm) + LinearParams(merged, text_hidden, true) +
+                       LinearParams(text_hidden, text_hidden, true);
+  return std::nullopt;
+}
+
+// Gemma 3 (modeling_gemma3.py, 2025-03): SigLIP at image_size (896), average-pooled to
+// mm_tokens_per_image (256) tokens: (896/14)² / 256 = 16 patches, a merge of 4 per side;
+// <start_of_image> and <end_of_image> around them; Gemma3MultiModalProjector = RMSNorm(w) + a
+// w × text matrix without bias.
+std::optional<InputError> ReadGemma3Vision(Reader& v, Reader& top, int text_hidden, VisionSpec& s) {
+  s.patch = 14;
+  s.image_size = 896;
+  if (auto e = ReadVit(v, kHfVitKeys, s)) return e;
+  if (auto e = ReadLimited(v, "image_size", "vision_image_size", &s.image_size)) return e;
+  s.positions = LearnedPositions(s, false);
+  int tokens = 256;
+  if (top.Has("mm_tokens_per_image")) {
+    if (auto e = contract::ReadInt(top.c, "mm_tokens_per_image", kRoot, 1, std::max(1, s.positions), &tokens)) return e;
+  }
+  s.merge = std::max(1, static_cast<int>(std::lround(std::sqrt(double(s.positions) / tokens))));
+  s.scheme = MediaScheme::kFixed;
+  s.markers = 2;
+  s.projector_params = NormParams(s.hidden, VisionNorm::kRmsNorm) + LinearParams(s.hidden, text_hidden, false);
+  return std::nullopt;
+}
+
+// Llama 3.2 Vision (modeling_mllama.py, 2024-09): num_hidden_layers local and num_global_layers
+// global blocks; per tile (image_size 560) learned positions for its patches and class token, and
+// a tile-position embedding Embedding(aspect ratios + 1, max_num_tiles × positions × w) counted as
+// rows of w; the features of several layers concatenated (vision_output_dim 7680) go through
+// Linear(vision_output_dim, text) with bias. The language model reads them by cross-attention: one
+// <|image|> token. MllamaVisionConfig's supported_aspect_ratios are the grids of at most
+// max_num_tiles tiles (8 for 4).
+int MllamaAspectRatios(int max_tiles) {
+  int count = 0;
+  for (int w = 1; w <= max_tiles; ++w) count += max_tiles / w;
+  return count;
+}
+
+std::optional<InputError> ReadMllamaVision(Reader& v, int text_hidden, VisionSpec& s) {
+  s.patch = 14;
+  s.image_size = 560;
+  s.max_tiles = 4;
+  if (auto e = ReadVit(v, kMllamaVitKeys, s)) return e;
+  int global = 8, output = 7680;
+  if (auto e = ReadLimited(v, "num_global_layers", "vision_layers", &global)) return e;
+  if (auto e = ReadLimited(v, "image_size", "vision_image_size", &s.image_size)) return e;
+  if (auto e = ReadLimited(v, "max_num_tiles", "vision_max_tiles", &s.max_tiles)) return e;
+  if (auto e = v.Int("vision_output_dim", nullptr, &output)) return e;
+  int ratios = MllamaAspectRatios(s.max_tiles);
+  if (v.Has("supported_aspect_ratios") && v.c["supported_aspect_ratios"].is_array()) {
+    ratios = static_cast<int>(v.c["supported_aspect_ratios"].size());
+  }
+  s.layers += global;
+  v.origin["vision_layers"] = "num_hidden_layers";
+  if (auto e = engine::CheckLimit("model.vision_layers", v.path + "num_global_layers", s.layers)) return e;
+  const int tile_positions = LearnedPositions(s, true);
+  s.positions = tile_positions + (ratios + 1) * s.max_tiles * tile_positions;
+  s.scheme = MediaScheme::kCrossAttention;
+  s.markers = 1;
+  s.projector_params = LinearParams(output, text_hidden, true);
+  return std::nullopt;
+}
+
+// [SECTION] vision_config: other families
+
+// A vision_config of another family: the ViT from its generic keys (CLIP-style or Qwen2-VL-style
+// names), a learned position per patch, each image resized to the tower's image_size, one token
+// per patch, no projector. *sized is false when those keys are missing.
+std::optional<InputError> ReadGenericVision(Reader& v, VisionSpec& s, bool* sized) {
+  auto first = [&](std::initializer_list<const char*> keys) -> const char* {
+    for (const char* key : keys) {
+      if (v.Has(key)) return key;
+    }
+    return nullptr;
+  };
+  const VitKeys k = {first({"num_hidden_layers", "depth"}), first({"embed_dim", "hidden_size"}),
+                     first({"num_attention_heads", "num_heads", "attention_heads"}),
+                     v.Has("intermediate_size") || !v.Has("mlp_ratio") ? "intermediate_size" : nullptr};
+  *sized = k.layers && k.hidden && k.heads && (k.ffn == nullptr || v.Has(k.ffn)) && v.Has("image_size");
+  if (!*sized) return std::nullopt;
+  if (auto e = ReadVit(v, k, s)) return e;
+  int global = 0;
+  if (auto e = ReadLimited(v, "num_global_layers", "vision_layers", &global)) return e;  // Mllama-like
+  s.layers += global;
+  v.origin["vision_layers"] = k.layers;
+  if (auto e = ReadLimited(v, "image_size", "vision_image_size", &s.image_size)) return e;
+  s.mlp = ActIsSilu(v, false) ? VisionMlp::kGated : VisionMlp::kPlain;
+  s.positions = LearnedPositions(s, false);
+  s.scheme = MediaScheme::kFixed;
+  return std::nullopt;
+}
+
+// Reads vision_config into m.vision (after the language model, whose width the projector
+// meets). `v` reads vision_config, `top` the wrapper's keys; both remember which key set each
+// vision_* field, for the errors of ValidateModel.
+std::optional<InputError> ReadVision(Reader& v, Reader& top, const std::string& wrapper_type, engine::ModelSpec& m,
+                                     std::vector<engine::Warning>& w) {
+  VisionSpec s;
+  const auto family = kVisionFamilies.find(wrapper_type);
+  if (family == kVisionFamilies.end()) {
+    bool sized = false;
+    if (auto e = ReadGenericVision(v, s, &sized)) return e;
+    if (!sized) {
+      w.push_back(engine::MakeWarning("vision_tower_not_sized", {}));
+      return std::nullopt;
+    }
+    const double tokens = double(s.image_size / s.patch) * (s.image_size / s.patch);
+    w.push_back(engine::MakeWarning(
+        "vision_config_assumed",
+        {engine::TextArg("model_type", QuotedInput(wrapper_type)),
+         engine::NumberArg("tower_params_b", engine::VisionTowerParams(s) / 1e9),
+         engine::CountArg("image_size", s.image_size), engine::CountArg("tokens", static_cast<long long>(tokens))}));
+    m.vision = s;
+    return std::nullopt;
+  }
+  std::optional<InputError> e;
+  switch (family->second) {
+    case VisionFamily::kQwen2Vl:
+    case VisionFamily::kQwen25Vl:
+    case VisionFamily::kQwen3Vl: e = ReadQwenVision(v, family->second, m.hidden, s); break;
+    case VisionFamily::kLlava:
+    case VisionFamily::kLlavaTiled: e = ReadLlavaVision(v, top.c, family->second, m.hidden, s); break;
+    case VisionFamily::kMistral3: e = ReadMistral3Vision(v, top, m.hidden, s); break;
+    case VisionFamily::kInternVl: e = ReadInternVision(v, top, m.hidden, s); break;
+    case VisionFamily::kGemma3: e = ReadGemma3Vision(v, top, m.hidden, s); break;
+    case VisionFamily::kMllama: e = ReadMllamaVision(v, m.hidden, s); break;
+  }
+  if (e) return e;
+  m.vision = s;
+  return std::nullopt;
 }
 
 // The text_config (or InternVL's llm_config) when the config nests one, else nullptr.
@@ -484,10 +896,22 @@ const contract::Json* NestedTextConfig(const contract::Json& c) {
   return nullptr;
 }
 
+// The config key that set a vision_* field: the wrapper's (force_image_size overrides the
+// tower's image_size) or the vision_config's, else the vision_config itself.
+std::string VisionKeyPath(const std::string& field, const Reader& vision, const Reader& top) {
+  if (const auto it = top.origin.find(field); it != top.origin.end()) return top.path + it->second;
+  if (const auto it = vision.origin.find(field); it != vision.origin.end()) return vision.path + it->second;
+  return vision.path.substr(0, vision.path.size() - 1);
+}
+
 // ValidateModel names the engine's fields ("layers"); the error is moved to the key of
 // the config.json that set the field ("num_hidden_layers").
-InputError ToConfigKey(const InputError& e, const Reader& r) {
+InputError ToConfigKey(const InputError& e, const Reader& r, const Reader& vision, const Reader& top) {
   InputError moved = e;  // the same message (code and arguments), under the config.json key
+  if (e.field.rfind("vision_", 0) == 0) {
+    moved.field = VisionKeyPath(e.field, vision, top);
+    return moved;
+  }
   if (e.field == "model") {
     moved.field = r.path.substr(0, r.path.size() - 1);
     return moved;
@@ -537,6 +961,7 @@ engine::Result<HfImport> ImportHfConfig(const contract::Json& c) {
 
   std::string type = "llama";
   if (auto e = contract::ReadString(c, "model_type", kRoot, &type)) return *e;
+  const std::string wrapper_type = type;  // names the vision-language family
   if (nested != nullptr) {
     // The wrapper's model_type ("llava", "gemma3") names the pair; the text model's, the decoder.
     if (nested->contains("model_type")) {
@@ -601,8 +1026,18 @@ engine::Result<HfImport> ImportHfConfig(const contract::Json& c) {
   }
   WarnUnknownKeys(c, "", r.warnings);
   if (nested != nullptr) WarnUnknownKeys(*nested, nested_key + ".", r.warnings);
-  WarnVisionConfig(c, r.warnings);
-  if (auto e = engine::ValidateModel(m, "")) return ToConfigKey(*e, reader);
+  Reader top{c, kRoot, false, "", {}};
+  Reader vision{c, std::string(kRoot) + "vision_config.", false, "", {}};
+  if (c.contains("vision_config") && !c["vision_config"].is_null()) {
+    if (!c["vision_config"].is_object()) {
+      return MakeInputError(std::string(kRoot) + "vision_config", "input.not_an_object",
+                            {catalog::JsonTypeArg("got", c["vision_config"])});
+    }
+    Reader tower{c["vision_config"], vision.path, false, "", {}};
+    if (auto e = ReadVision(tower, top, wrapper_type, m, r.warnings)) return *e;
+    vision.origin = std::move(tower.origin);
+  }
+  if (auto e = engine::ValidateModel(m, "")) return ToConfigKey(*e, reader, vision, top);
   return r;
 }
 
