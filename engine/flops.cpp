@@ -148,6 +148,7 @@ FlopsPerToken TrainingFlopsPerToken(const Scenario& input, const ParamCounts& c)
   const VisionFlops vision = VisionFlopsPerSample(input);
   if (vision.step > 0 && t.seq_len > 0) {
     f.vision = vision.step / t.seq_len;
+    f.vision_attention = vision.attention / t.seq_len;
     f.model += vision.model / t.seq_len;
     f.hardware += f.vision;
   }

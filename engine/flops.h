@@ -18,6 +18,7 @@ struct FlopsPerToken {
   // A vision-language model's tower and projector, per language-model token (part of
   // `hardware`, apart from `gemm` and `attention`, which are the language model's).
   double vision = 0;
+  double vision_attention = 0;  // the tower's core attention, part of `vision`
 };
 
 FlopsPerToken TrainingFlopsPerToken(const Scenario& scenario, const ParamCounts& params);

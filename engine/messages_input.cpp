@@ -208,6 +208,9 @@ constexpr MessageTemplate kTemplates[] = {
     {"input.media_without_vision",
      "needs a vision-language model: {model} has no vision tower (pick a preset such as qwen2.5-vl-7b, or give "
      "the model's vision_* fields)"},
+    {"input.vision_under_freeze",
+     "cannot be trained with method freeze, whose backward stops below its top layers: use full with "
+     "freeze_llm, or lora"},
     {"input.nothing_trained",
      "leaves nothing to train: with the language model frozen, train the vision tower (vision_training) or the "
      "projector (projector_training)"},

@@ -202,6 +202,11 @@ std::optional<InputError> CheckMedia(const Scenario& s) {
     return std::nullopt;
   }
   if (media.freeze_llm && !media.TrainsVision()) return MakeInputError("freeze_llm", "input.nothing_trained");
+  // "freeze" stops backward below its top layers; a trained projector or tower needs the
+  // gradient to pass through every layer, which that method's accounting does not hold.
+  if (s.training.method == Method::kFreeze && media.TrainsVision()) {
+    return MakeInputError(media.projector ? "projector_training" : "vision_training", "input.vision_under_freeze");
+  }
   const SampleSequence q = SampleSequenceOf(s);
   const double max_tokens = LimitOf("seq_len").max;
   if (q.total_tokens > max_tokens) {

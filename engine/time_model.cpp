@@ -213,12 +213,13 @@ MicroBatch MicroBatchTime(const Scenario& s, const ParamCounts& c, const FlopsPe
                  ((f.gemm - f.expert_gemm - f.head_gemm) / gemm_rate + f.head_gemm / head_rate +
                   f.expert_gemm / expert_rate +
                   attention_share * f.attention / attention_rate);
-  // A vision tower runs before the first stage's layers, split over TP, at the BF16 GEMM
-  // rate of a model of its width (its attention within one image is a small share).
+  // A vision tower runs before the first stage's layers, split over TP: its GEMMs at the
+  // BF16 rate of a model of its width, its attention within each image (not causal: the
+  // whole score matrix) at the attention rate.
   if (f.vision > 0) {
     const double vision_rate = PeakFlops(gpu, Precision::kBf16) * clocks * eff.gemm_bf16 *
                                DenseGemmShapeFactor(VisionAsTransformer(m.vision), p.tp);
-    mb.compute_s += tokens / p.tp * f.vision / vision_rate;
+    mb.compute_s += tokens / p.tp * ((f.vision - f.vision_attention) / vision_rate + f.vision_attention / attention_rate);
   }
   const double moe_layers = m.MoeLayers();
   mb.compute_s += tokens * share *

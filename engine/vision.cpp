@@ -281,7 +281,9 @@ VisionFlops VisionFlopsPerSample(const Scenario& s) {
   if (t.media.projector) proj += 1;
   if (t.media.tower != VisionTraining::kFrozen && proj < 2) proj = 2;
   f.model = tower * (blocks + attention) + proj * projector;
-  f.step = f.model + (BackpropagatesVision(t) && RecomputesVision(t) ? blocks + attention : 0);
+  const bool recomputes = BackpropagatesVision(t) && RecomputesVision(t);
+  f.step = f.model + (recomputes ? blocks + attention : 0);
+  f.attention = (tower + (recomputes ? 1 : 0)) * attention;
   return f;
 }
 

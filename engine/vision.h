@@ -76,6 +76,7 @@ struct VisionFlops {
   double forward = 0;
   double step = 0;   // what the hardware runs
   double model = 0;  // without recomputation (for MFU)
+  double attention = 0;  // the core-attention part of `step` (QKᵀ and AV within each image)
 };
 VisionFlops VisionFlopsPerSample(const Scenario& s);
 

@@ -527,8 +527,8 @@ bool ActIsSilu(const Reader& r, bool absent) {
 
 // Depth, width, heads, MLP width and patch. Heads may be given as head_dim (PixtralVisionConfig).
 std::optional<InputError> ReadVit(Reader& v, const VitKeys& k, VisionSpec& s) {
-  for (const char* key : {k.layers, k.hidden, k.ffn != nullptr ? k.ffn : k.layers}) {
-    if (!v.Has(key)) return v.Missing(key, MakeMessage("hf_config.required"));
+  for (const char* key : {k.layers, k.hidden, k.ffn}) {
+    if (key != nullptr && !v.Has(key)) return v.Missing(key, MakeMessage("hf_config.required"));
   }
   if (auto e = ReadLimited(v, k.layers, "vision_layers", &s.layers)) return e;
   if (auto e = ReadLimited(v, k.hidden, "vision_hidden", &s.hidden)) return e;
@@ -623,8 +623,9 @@ std::optional<InputError> ReadQwenVision(Reader& v, VisionFamily f, int text_hid
   }
   // The merger's output is the language model's width (the configs repeat it).
   int out = text_hidden;
-  if (auto e = ReadLimited(v, qwen2 ? "hidden_size" : "out_hidden_size", "vision_hidden", &out)) return e;
-  v.origin["vision_hidden"] = qwen2 ? "embed_dim" : "hidden_size";
+  const char* out_key = qwen2 ? "hidden_size" : "out_hidden_size";
+  if (auto e = v.Int(out_key, nullptr, &out)) return e;
+  if (auto e = engine::CheckLimit("model.hidden", v.path + out_key, out)) return e;
   s.projector_params = QwenMergerParams(s, out, deepstack);
   s.scheme = MediaScheme::kDynamic;
   s.markers = 2;  // <|vision_start|> and <|vision_end|>

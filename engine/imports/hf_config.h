@@ -2,9 +2,11 @@
 // into a ModelSpec. Supported model_type values: llama, mistral, mixtral, qwen2,
 // qwen2_moe, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, phi3, deepseek_v2, deepseek_v3,
 // gpt_neox, falcon, and the language model of a vision-language config (LLaVA, Gemma 3,
-// Mllama, InternVL: `text_config`; Qwen2-VL/2.5-VL: text keys at the top level). Keys that
-// could change the size but are not mapped are named in a warning; errors name the
-// config.json key (e.g. model.hf_config.text_config.num_hidden_layers).
+// Mllama, InternVL: `text_config`; Qwen2-VL/2.5-VL: text keys at the top level), whose
+// vision_config fills ModelSpec::vision (Qwen2-VL, Qwen2.5-VL, Qwen3-VL, LLaVA, LLaVA-NeXT,
+// LLaVA-OneVision, InternVL, Gemma 3, Mllama, Pixtral, Mistral 3; other families from generic
+// keys, with a warning). Keys that could change the size but are not mapped are named in a
+// warning; errors name the config.json key (e.g. model.hf_config.vision_config.depth).
 #pragma once
 
 #include <string>
