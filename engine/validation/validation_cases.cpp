@@ -65,6 +65,7 @@ ValidationCase CaseFrom(const contract::Json& c, ValidationKind kind, CaseInputs
   v.asserted = c.value("asserted", true);
   v.not_asserted_reason = c.value("not_asserted_reason", "");
   v.error = PrepareCase(scenario, inputs);
+  v.media = v.error.empty() && inputs->scenario.training.media.HasMedia();
   if (v.error.empty()) v.predicted = PredictFigure(v, *inputs, ShippedCalibration());
   return v;
 }
@@ -215,6 +216,10 @@ ValidationSummary SummarizeValidation(const std::vector<ValidationCase>& cases) 
     e.by_method[c.method].push_back(in_sample);
     e.loso.push_back(left_out);
     e.loso_by_method[c.method].push_back(left_out);
+    if (c.media) {
+      e.by_method[kVisionLanguageSubset].push_back(in_sample);
+      e.loso_by_method[kVisionLanguageSubset].push_back(left_out);
+    }
     // A framework's band is what its training steps reach; a post-training step (its own
     // method's band) would blur it with generation and other roles' time.
     const bool post_training = engine::EnumFromName<engine::PostTraining>(engine::kPostTrainingNames, c.method).has_value();

@@ -16,6 +16,10 @@ namespace engine::validation {
 enum class ValidationKind { kMemory, kThroughput };
 
 // One published measurement next to our prediction for the same setup.
+// The subset of the by-method tables that gathers the vision-language runs with media,
+// whatever their method: the runs closest to a VLM scenario.
+inline constexpr const char* kVisionLanguageSubset = "vision-language";
+
 struct ValidationCase {
   std::string id, title;
   // The publication the case comes from ("arxiv:2104.04473", "pytorch/torchtune"): cases of
@@ -34,6 +38,7 @@ struct ValidationCase {
   bool causal_attention_flops = false;
   std::string method;     // the scenario's method: pretrain | full | freeze | lora | qlora
   std::string framework;  // the scenario's framework: fsdp | deepspeed | megatron
+  bool media = false;     // a vision-language run with images or video (the kVisionLanguageSubset)
   double measured = 0, predicted = 0;
   // Predicted by the calibration fitted on every other source (calibration_fit.h): what a
   // user should expect on a run the engine has never seen.

@@ -48,7 +48,7 @@ const char* FrameworkName(engine::Framework framework) {
 
 // Which runs a note quotes: the closest subset with at least this many.
 constexpr int kMinRuns = 3;
-enum class Subset { kMethodAndFramework, kMethod, kAll };
+enum class Subset { kVisionLanguage, kMethodAndFramework, kMethod, kAll };
 
 // The stats a note quotes: runs of the same method and framework when there are a few,
 // else of the same method, else every run of the metric; each run predicted with its
@@ -60,13 +60,22 @@ const engine::validation::ErrorStats& Basis(AccuracyMetric metric, const engine:
   const bool memory = metric == AccuracyMetric::kMemory;
   const std::string method_name = MethodKey(training);
   const std::string framework_name(engine::EnumName(engine::kFrameworkNames, framework));
+  const auto& by_method = memory ? summary.memory_loso_by_method : summary.throughput_loso_by_method;
+  // A vision-language run with images or video is closest to the others like it, whatever
+  // their method: the tower and the media tokens are what sets them apart.
+  if (training.media.HasMedia()) {
+    const auto it = by_method.find(engine::validation::kVisionLanguageSubset);
+    if (it != by_method.end() && it->second.cases >= kMinRuns) {
+      *subset = Subset::kVisionLanguage;
+      return it->second;
+    }
+  }
   const auto& pairs =
       memory ? summary.memory_loso_by_method_framework : summary.throughput_loso_by_method_framework;
   if (const auto it = pairs.find(method_name + "/" + framework_name); it != pairs.end() && it->second.cases >= kMinRuns) {
     *subset = Subset::kMethodAndFramework;
     return it->second;
   }
-  const auto& by_method = memory ? summary.memory_loso_by_method : summary.throughput_loso_by_method;
   if (const auto it = by_method.find(method_name); it != by_method.end() && it->second.cases >= kMinRuns) {
     *subset = Subset::kMethod;
     return it->second;
@@ -97,6 +106,12 @@ std::string AccuracyNote(AccuracyMetric metric, const engine::Training& training
                     memory ? T("Memory predictions were typically within ±%.0f%% of %d published %s runs like this one, each predicted without its source in the calibration (median error).")
                            : T("Speed predictions were typically within ±%.0f%% of %d published %s runs like this one, each predicted without its source in the calibration (median error)."),
                     median_percent, cases, MethodRuns(training));
+      break;
+    case Subset::kVisionLanguage:
+      std::snprintf(text, sizeof text,
+                    memory ? T("Memory predictions were typically within ±%.0f%% of %d published vision-language runs with images or video, each predicted without its source in the calibration (median error).")
+                           : T("Speed predictions were typically within ±%.0f%% of %d published vision-language runs with images or video, each predicted without its source in the calibration (median error)."),
+                    median_percent, cases);
       break;
     case Subset::kMethodAndFramework:
       std::snprintf(text, sizeof text,
