@@ -40,6 +40,9 @@ constexpr MessageTemplate kTemplates[] = {
     {"import.ignored.freeze_modules", "which modules train besides the top layers is not modelled; the top layers are"},
     {"import.ignored.llamafactory_option", "a LLaMA-Factory option TrainSizer does not model (model export, other optimizers, RoPE scaling)"},
     {"import.ignored.not_preference", "only read with stage: dpo"},
+    {"import.ignored.media_detail",
+     "a processor setting the estimate does not size (a lower pixel bound, a frame cap, audio): images and video "
+     "are sized from images_per_sample, their size and the upper pixel caps"},
     {"import.ignored.packing", "packing fills every sequence to the full length, as the estimate assumes"},
     {"import.ignored.optimizer", "the optimizer {name} is not modelled"},
     {"import.ignored.eight_bit_base", "a frozen 8-bit base is not modelled: sized as LoRA on a 16-bit base (more memory than the run needs)"},

@@ -162,7 +162,9 @@ std::string EstimateTable(const contract::Json& result) {
 namespace {
 
 constexpr const char* kSummaryKeys[] = {
-    "method", "lora_rank", "lora_targets", "lora_modules_to_save", "precision", "optimizer", "seq_len", "micro_batch", "global_batch",
+    "method", "lora_rank", "lora_targets", "lora_modules_to_save", "precision", "optimizer", "seq_len",
+    "images_per_sample", "image_resolution", "image_max_pixels", "video_seconds", "vision_training",
+    "projector_training", "freeze_llm", "micro_batch", "global_batch",
     "tokens", "activation_checkpointing", "flash_attention", "gpu", "gpus", "gpus_per_node", "tp", "pp", "cp", "ep",
     "virtual_pipeline", "sequence_parallel", "zero", "framework", "offload", "network"};
 
@@ -176,6 +178,13 @@ std::string ScenarioSection(const contract::Json& scenario, const contract::Json
     // Training nothing beside the adapters is the common case, not worth a row.
     if (k == "lora_modules_to_save" && scenario[key] == "none") continue;
     out += "| " + std::string(key) + " | " + Cell(Text(scenario[key])) + " |\n";
+  }
+  // A vision-language sample: its text and media parts as the language model runs them.
+  if (At(result, "sequence/media_tokens").is_number() && At(result, "sequence/media_tokens").get<double>() > 0) {
+    out += "| sequence | " +
+           Cell(Text(At(result, "sequence/text_tokens")) + " text + " + Text(At(result, "sequence/media_tokens")) +
+                " image/video = " + Text(At(result, "sequence/total_tokens")) + " tokens") +
+           " |\n";
   }
   return out;
 }

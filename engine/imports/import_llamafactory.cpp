@@ -26,6 +26,33 @@ std::string StageMethod(Reader& reader, const Setting* stage, const Setting* pre
   return "";  // the fine-tuning type decides
 }
 
+// A vision-language model's switches (LLaMA-Factory hparams/finetuning_args.py and
+// model_args.py, 2025): the tower trains in the run's own way (LoRA adapters under
+// finetuning_type lora) once it is not frozen; pixel caps as the processor applies them.
+void ReadMultimodal(Reader& reader, const Setting* type) {
+  if (const Setting* s = reader.Take("freeze_vision_tower")) {
+    const bool lora = type != nullptr && (type->value == "lora");
+    if (auto v = reader.Bool(*s)) reader.Set("vision_training", *v ? "frozen" : lora ? "lora" : "full", *s);
+  }
+  if (const Setting* s = reader.Take("freeze_multi_modal_projector")) {
+    if (auto v = reader.Bool(*s)) reader.Set("projector_training", !*v, *s);
+  }
+  if (const Setting* s = reader.Take("freeze_language_model")) {
+    if (auto v = reader.Bool(*s)) reader.Set("freeze_llm", *v, *s);
+  }
+  for (const char* key : {"image_max_pixels", "video_max_pixels"}) {
+    if (const Setting* s = reader.Take(key)) {
+      if (auto v = reader.Number(*s, 784, 268435456)) reader.Set(key, *v, *s);
+    }
+  }
+  if (const Setting* s = reader.Take("video_fps")) {
+    if (auto v = reader.Number(*s, 0.01, 240)) reader.Set("video_fps", *v, *s);
+  }
+  reader.IgnoreKeys({"image_min_pixels", "video_min_pixels", "video_maxlen", "image_do_pan_and_scan",
+                     "use_audio_in_video", "audio_sampling_rate"},
+                    "import.ignored.media_detail");
+}
+
 }  // namespace
 
 void ReadLlamaFactory(Reader& reader) {
@@ -116,6 +143,7 @@ void ReadLlamaFactory(Reader& reader) {
       }
     }
   }
+  ReadMultimodal(reader, type);
   if (const Setting* s = reader.Take("max_samples")) {
     if (auto v = reader.Int(*s, 1, kMaxCount)) reader.SetPiece(reader.state().samples, *v, *s);
   }

@@ -108,6 +108,27 @@ TEST(ConfigImport, LlamaFactoryLoraWithZero3Json) {
   EXPECT_TRUE(stage_used);
 }
 
+// LLaMA-Factory's examples/train_lora/qwen2_5vl_lora_sft.yaml with the vision tower and
+// projector unfrozen and the processor's caps set, as a team tuning OCR would have it.
+TEST(ConfigImport, LlamaFactoryVisionSwitches) {
+  auto r = Import({{"qwen2_5vl_lora_sft.yaml", "model_name_or_path: Qwen/Qwen2.5-VL-7B-Instruct\n"
+                                               "image_max_pixels: 262144\nvideo_max_pixels: 16384\n"
+                                               "image_min_pixels: 1024\nstage: sft\nfinetuning_type: lora\n"
+                                               "freeze_vision_tower: false\nfreeze_multi_modal_projector: false\n"
+                                               "freeze_language_model: false\ncutoff_len: 2048\n"}});
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  const Json& s = r.value().scenario;
+  EXPECT_EQ(s["model"], "qwen2.5-vl-7b");
+  EXPECT_EQ(s["vision_training"], "lora");  // finetuning_type lora reaches the unfrozen tower
+  EXPECT_EQ(s["projector_training"], true);
+  EXPECT_EQ(s["freeze_llm"], false);
+  EXPECT_EQ(s["image_max_pixels"], 262144);
+  EXPECT_EQ(s["video_max_pixels"], 16384);
+  bool min_pixels = false;
+  for (const auto& i : r.value().ignored) min_pixels |= i.key == "image_min_pixels" && i.why.id == "import.ignored.media_detail";
+  EXPECT_TRUE(min_pixels);
+}
+
 TEST(ConfigImport, WithoutTheDeepSpeedFileTheStageIsAnAssumption) {
   auto r = Import({{"train.yaml", kLlamaFactoryLora}});
   ASSERT_TRUE(r.ok()) << r.error().message;
