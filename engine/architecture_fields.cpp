@@ -201,6 +201,10 @@ std::vector<ArchitectureField> BuildTable() {
       {.key = "vision_video_max_pixels", .type = FT::kNumber,
        .help = "Dynamic scheme: the largest area of one video frame (qwen-vl-utils 602,112); 0 = vision_max_pixels.",
        .limit = Range(0, 268435456, "px"), TS_FIELD_VALUE(ModelSpec, vision.video_max_pixels), .write_if = HasVision},
+      {.key = "vision_video_min_pixels", .type = FT::kNumber,
+       .help = "Dynamic scheme: the least area of a video frame (qwen-vl-utils 100,352); the per-frame cap stays at "
+               "least 1.05 × it. 0 = vision_min_pixels.",
+       .limit = Range(0, 268435456, "px"), TS_FIELD_VALUE(ModelSpec, vision.video_min_pixels), .write_if = HasVision},
       {.key = "vision_markers", .type = FT::kInteger,
        .help = "Tokens around each image or video (Qwen's vision start and end: 2; Llama 3.2 Vision's image token: 1).",
        .limit = Range(0, 64, "tokens"), TS_FIELD_VALUE(ModelSpec, vision.markers), .write_if = HasVision},

@@ -46,6 +46,9 @@ struct VisionSpec {
   double min_pixels = 0;     // dynamic: the processor's clamp of the resized area
   double max_pixels = 0;
   double video_max_pixels = 0;  // dynamic: per-frame clamp for video; 0 = max_pixels
+  // dynamic: the least area of a video frame; the per-frame cap is never set below 1.05 × it
+  // (qwen-vl-utils VIDEO_MIN_PIXELS, 128·28·28); 0 = min_pixels, no floor on the cap.
+  double video_min_pixels = 0;
   int markers = 0;           // tokens around each image or video (vision start/end)
   bool row_breaks = false;   // one more token at the end of each row of image tokens (Pixtral)
   double projector_params = 0;  // the projector or merger, counted from its shape (models.json says how)

@@ -591,11 +591,13 @@ std::optional<InputError> ReadQwenWindow(Reader& v, VisionSpec& s) {
 // Pixel limits live in preprocessor_config.json, not config.json: the processors' defaults, as the
 // presets take them. Qwen2VLImageProcessor min_pixels 56·56 = 3136, max_pixels 28·28·16384 =
 // 12845056; Qwen3-VL's shortest_edge 65536, longest_edge 16777216 (factor 32). A video frame is
-// capped at qwen-vl-utils' VIDEO_MAX_PIXELS 768·28·28 = 602112 (Qwen3-VL: 768·32·32 = 786432).
+// capped at qwen-vl-utils' VIDEO_MAX_PIXELS 768·28·28 = 602112 (Qwen3-VL: 768·32·32 = 786432),
+// and for Qwen2/2.5-VL never below 1.05 × its VIDEO_MIN_PIXELS 128·28·28 = 100352.
 void QwenPixelLimits(bool qwen3, VisionSpec& s) {
   s.min_pixels = qwen3 ? 65536 : 3136;
   s.max_pixels = qwen3 ? 16777216 : 12845056;
   s.video_max_pixels = qwen3 ? 786432 : 602112;
+  s.video_min_pixels = qwen3 ? 0 : 100352;
 }
 
 // Qwen2-VL: embed_dim wide, GELU MLP, LayerNorm, vision_config.hidden_size = the merger's output.

@@ -131,6 +131,16 @@ TEST(Vision, VideoTokensFollowFramesAndTemporalPatches) {
   const MediaTokens t = VideoTokens(Qwen25VlTower(3584), media);
   EXPECT_DOUBLE_EQ(t.frames, 20);
   EXPECT_DOUBLE_EQ(t.tokens, 10 * 299 + 2);
+  // ms-swift's VIDEO_MAX_PIXELS = 50,176 is raised by qwen-vl-utils to int(1.05 × 100,352) =
+  // 105,369: 1280 × 720 → β = √(921,600 / 105,369) = 2.957, floor(720/β/28)·28 = 224,
+  // floor(1280/β/28)·28 = 420: 8 × 15 = 120 tokens per pair of frames.
+  VisionSpec qwen = Qwen25VlTower(3584);
+  qwen.video_min_pixels = 100352;
+  media.video_width = 1280;
+  media.video_height = 720;
+  media.video_max_pixels = 50176;
+  media.video_seconds = 6;  // 12 frames: 6 pairs
+  EXPECT_DOUBLE_EQ(VideoTokens(qwen, media).tokens, 6 * 120 + 2);
 }
 
 TEST(Vision, TheLanguageModelRunsOverTextAndMedia) {
