@@ -26,7 +26,7 @@ engine::contract::Json Call(const engine::service::Response& r) {
 }
 
 TEST(Examples, EveryExampleEstimatesAndPlans) {
-  ASSERT_EQ(Embedded().value().examples.size(), 6u);
+  ASSERT_EQ(Embedded().value().examples.size(), 7u);
   for (const engine::Example& x : Embedded().value().examples) {
     EXPECT_TRUE(engine::service::Session().Estimate(x.scenario_json).ok) << x.id;
     const engine::contract::Json plan = Call(engine::service::Session().Plan(x.scenario_json));
@@ -41,6 +41,17 @@ TEST(Examples, SevenBillionQloraFitsOneTwentyFourGigabyteCard) {
   s["method"] = "qlora";
   s["gpu"] = "rtx-4090-24gb";
   const engine::contract::Json r = Call(engine::service::Session().Estimate(s.dump()));
+  EXPECT_TRUE(r["memory"]["fits"].get<bool>());
+}
+
+// The document example's sequence, worked by hand in its description: 1280 × 960 px pages
+// resize to 1288 × 952 (multiples of 28), 46 × 34 = 1,564 tokens + 2 markers each; two of
+// them and 300 text tokens make 3,432.
+TEST(Examples, TheDocumentExampleRunsAtItsStatedLength) {
+  const engine::contract::Json r =
+      Call(engine::service::Session().Estimate(ExampleScenario("qwen25vl-7b-documents-lora")));
+  EXPECT_EQ(r["sequence"]["total_tokens"], 3432);
+  EXPECT_EQ(r["sequence"]["image"]["resized"], engine::contract::Json::array({1288, 952}));
   EXPECT_TRUE(r["memory"]["fits"].get<bool>());
 }
 
