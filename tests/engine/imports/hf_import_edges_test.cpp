@@ -10,20 +10,12 @@
 
 #include "catalog/catalog_loader.h"
 #include "engine/imports/hf_config.h"
+#include "hf_import_test_util.h"
 #include "engine/link/url_state.h"
 #include "engine/service/api.h"
 
 namespace engine::imports {
 namespace {
-
-engine::Result<HfImport> Import(const std::string& text) { return ImportHfConfig(contract::Json::parse(text)); }
-
-const engine::Warning* FindWarning(const HfImport& imported, const std::string& code) {
-  for (const engine::Warning& w : imported.warnings) {
-    if (w.code == code) return &w;
-  }
-  return nullptr;
-}
 
 bool Contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 

@@ -9,19 +9,11 @@
 #include <string>
 
 #include "engine/imports/hf_config.h"
+#include "hf_import_test_util.h"
 #include "engine/vision.h"
 
 namespace engine::imports {
 namespace {
-
-engine::Result<HfImport> Import(const std::string& text) { return ImportHfConfig(contract::Json::parse(text)); }
-
-const engine::Warning* FindWarning(const HfImport& imported, const std::string& code) {
-  for (const engine::Warning& w : imported.warnings) {
-    if (w.code == code) return &w;
-  }
-  return nullptr;
-}
 
 double Total(const HfImport& imported) { return engine::CountParams(imported.spec).total; }
 
