@@ -676,7 +676,11 @@ std::optional<InputError> ReadLlavaTiles(const contract::Json& c, VisionSpec& s)
   const std::string anyres = "anyres_max_";
   if (c.contains("vision_aspect_ratio") && c["vision_aspect_ratio"].is_string()) {
     const std::string ratio = c["vision_aspect_ratio"].get<std::string>();
-    if (ratio.rfind(anyres, 0) == 0) tiles = std::atoi(ratio.c_str() + anyres.size());
+    if (ratio.rfind(anyres, 0) == 0) {
+      // strtol saturates where atoi's overflow is undefined; the limit check below refuses it.
+      const long n = std::strtol(ratio.c_str() + anyres.size(), nullptr, 10);
+      tiles = static_cast<int>(std::clamp<long>(n, -1, 1 << 20));
+    }
   }
   s.max_tiles = tiles;
   s.thumbnail = true;  // the base image beside the grid
