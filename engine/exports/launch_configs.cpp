@@ -328,6 +328,22 @@ std::string YamlTrain(const Scenario& s, const LaunchPlan& plan) {
   return out;
 }
 
+// The chat template LLaMA-Factory needs: a vision-language model's own, which inserts the
+// image placeholders (README "Supported Models" table, 2025; qwen3_vl added with Qwen3-VL,
+// 2025-10), by preset id; otherwise a placeholder to pick.
+std::string LlamaFactoryTemplate(const engine::ModelSpec& m) {
+  constexpr std::pair<std::string_view, std::string_view> kTemplates[] = {
+      {"qwen3-vl", "qwen3_vl"},  {"qwen2.5-vl", "qwen2_vl"}, {"qwen2-vl", "qwen2_vl"},
+      {"internvl", "intern_vl"}, {"llava-1.5", "llava"},     {"llama-3.2-", "mllama"},
+      {"gemma-3-", "gemma3"},    {"minicpm", "minicpm_v"},   {"pixtral", "pixtral"}};
+  if (m.vision.present()) {
+    for (const auto& [prefix, name] : kTemplates) {
+      if (m.id.starts_with(prefix)) return std::string(name);
+    }
+  }
+  return "default  # the model's chat template, e.g. llama3 or qwen";
+}
+
 // A vision-language model's settings (LLaMA-Factory hparams/finetuning_args.py and
 // model_args.py, 2025): what is frozen, and the pixel caps the estimate sized. Its own
 // image_max_pixels default is 768 × 768 = 589,824, below Qwen2.5-VL's 12,845,056, so the
@@ -377,8 +393,8 @@ std::string LlamaFactoryYaml(const Scenario& s, std::string_view hf_repo) {
   out += YamlMethod(t);
   out += YamlMultimodal(s);
   out += "\n### dataset\ndataset: REPLACE_WITH_DATASET  # a name from data/dataset_info.json\n";
-  out += "template: default  # the model's chat template, e.g. llama3 or qwen\ncutoff_len: " +
-         std::to_string(t.seq_len) + "\npreprocessing_num_workers: 16\n";
+  out += "template: " + LlamaFactoryTemplate(s.model) + "\ncutoff_len: " + std::to_string(t.seq_len) +
+         "\npreprocessing_num_workers: 16\n";
   out += "\n### output\noutput_dir: " + YamlScalar("saves/" + s.model.id) + "\nlogging_steps: 10\nsave_steps: 500\n\n";
   out += YamlTrain(s, plan);
   return out;
