@@ -156,6 +156,13 @@ Notes LlamaFactoryNotes(const Scenario& s) {
     Add(notes, "launch.llamafactory.lora_target");
   }
   AddCheckpointingNotes(t, LaunchTool::kLlamaFactory, notes);
+  // LLaMA-Factory trains an unfrozen tower the run's own way: adapters under finetuning_type
+  // lora, every weight under full (its freeze_vision_tower switch has no third state).
+  if (s.model.vision.present() && t.media.tower != VisionTraining::kFrozen &&
+      TrainsAdapters(t.method) != (t.media.tower == VisionTraining::kLora)) {
+    Add(notes, "launch.llamafactory.vision_training",
+        {TextArg("vision_training", std::string(EnumName(kVisionTrainingNames, t.media.tower)))});
+  }
   return notes;
 }
 

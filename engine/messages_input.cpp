@@ -214,6 +214,12 @@ constexpr MessageTemplate kTemplates[] = {
     {"input.nothing_trained",
      "leaves nothing to train: with the language model frozen, train the vision tower (vision_training) or the "
      "projector (projector_training)"},
+    {"input.media_with_rollouts",
+     "cannot be combined with PPO or GRPO yet: generating answers about images (the prefill, KV cache and the "
+     "vision tower per prompt) is not sized; DPO, ORPO, SimPO and KTO take images"},
+    {"input.media_patches_too_many",
+     "gives the vision tower {patches} patches per sample, past the {max} it can be sized for: lower the image "
+     "size, the pixel cap or the count"},
     {"input.media_sequence_too_long",
      "makes each sample {total} tokens ({media} of them images and video), past the {max} a sequence may have"},
     {"input.must_be_string", "must be a string"},

@@ -142,6 +142,9 @@ constexpr MessageTemplate kTemplates[] = {
      "a vision-language model: load it with its processor (AutoModelForImageTextToText) and set requires_grad in "
      "the script as estimated (vision_training {vision_training}, projector_training {projector_training}, "
      "freeze_llm {freeze_llm}); the processor's max_pixels must match the estimate's."},
+    {"launch.llamafactory.vision_training",
+     "not expressible: vision_training {vision_training} under this method; LLaMA-Factory trains an unfrozen "
+     "vision tower with the run's own finetuning_type (LoRA adapters under lora, every weight under full)."},
     {"launch.megatron.vision",
      "a vision-language model: pretrain_gpt.py trains the language model alone; the vision tower and projector "
      "run through Megatron's multimodal example or Megatron-SWIFT / Megatron-Bridge, with these parallel settings."},

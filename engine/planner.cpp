@@ -13,6 +13,7 @@
 #include "input_limits.h"
 #include "units.h"
 #include "memory_model.h"
+#include "post_training.h"
 #include "reliability.h"
 #include "scenario_check.h"
 #include "time_model.h"
@@ -409,7 +410,10 @@ void Search::SearchLayout(const GpuSpec& g, const FabricSpec& f, const Prices& p
 void Search::SearchGpu(const GpuSpec& g, const FabricSpec& f) {
   GpuOutcome out;
   const ModelSpec& m = base_.model;
-  const bool long_context = base_.training.seq_len >= 32768;
+  // The length the layers run over: post-training's prompt + response, a vision-language
+  // model's text + media (what ValidateScenario's CP check divides).
+  const int trained_len = TrainedScenario(base_).training.seq_len;
+  const bool long_context = trained_len >= 32768;
   const std::vector<int> counts =
       Keeps(c_, "gpus") ? std::vector<int>{base_.parallel.gpus} : GpuCounts(c_.min_gpus, c_.max_gpus);
   for (int n : counts) {
@@ -441,7 +445,7 @@ void Search::SearchGpu(const GpuSpec& g, const FabricSpec& f) {
       for (int pp : Tried(c_, "pp", base_.parallel.pp, {1, 2, 4, 8, 16})) {
         if (n % (tp * pp) != 0 || (pp > 1 && pp * 2 > m.layers)) continue;
         for (int cp : Tried(c_, "cp", base_.parallel.cp, long_context ? std::vector<int>{1, 2, 4, 8} : std::vector<int>{1})) {
-          if (n % (tp * pp * cp) != 0 || base_.training.seq_len % cp != 0) continue;
+          if (n % (tp * pp * cp) != 0 || trained_len % cp != 0) continue;
           const int dp = n / (tp * pp * cp);
           for (int ep : Tried(c_, "ep", base_.parallel.ep, m.IsMoe() ? std::vector<int>{1, 2, 4, 8} : std::vector<int>{1})) {
             if (ep > 1 && (m.moe.experts % ep != 0 || dp % ep != 0)) continue;

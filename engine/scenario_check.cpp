@@ -207,13 +207,25 @@ std::optional<InputError> CheckMedia(const Scenario& s) {
   if (s.training.method == Method::kFreeze && media.TrainsVision()) {
     return MakeInputError(media.projector ? "projector_training" : "vision_training", "input.vision_under_freeze");
   }
-  const SampleSequence q = SampleSequenceOf(s);
+  const char* media_field = media.images_per_sample > 0 ? "images_per_sample" : "video_seconds";
+  // Generation with images (a VLM's rollout: its prefill, KV cache and the tower's forward
+  // per prompt) is not sized yet; the preference methods train on the media like SFT.
+  if (media.HasMedia() && Generates(s.training.post.kind)) {
+    return MakeInputError(media_field, "input.media_with_rollouts");
+  }
+  const Scenario trained = s.training.post.kind != PostTraining::kNone ? PolicyUpdateScenario(s) : s;
+  const SampleSequence q = SampleSequenceOf(trained);
   const double max_tokens = LimitOf("seq_len").max;
   if (q.total_tokens > max_tokens) {
-    return MakeInputError(media.images_per_sample > 0 ? "images_per_sample" : "video_seconds",
-                          "input.media_sequence_too_long",
+    return MakeInputError(media_field, "input.media_sequence_too_long",
                           {NumberArg("total", q.total_tokens), NumberArg("media", q.media_tokens),
                            NumberArg("max", max_tokens)});
+  }
+  // The tower's own sequence, bounded like the language model's once merged: 16 patches per
+  // token (a 4 × 4 merge) over the longest sequence allowed.
+  if (q.vision_patches > 16 * max_tokens) {
+    return MakeInputError(media_field, "input.media_patches_too_many",
+                          {NumberArg("patches", q.vision_patches), NumberArg("max", 16 * max_tokens)});
   }
   return std::nullopt;
 }

@@ -147,6 +147,15 @@ MediaTokens ImageTokens(const VisionSpec& v, int width, int height, double max_p
   return t;
 }
 
+double VideoFrameCap(const VisionSpec& v, const MediaSetup& media) {
+  const double cap = media.video_max_pixels > 0 ? media.video_max_pixels
+                     : v.video_max_pixels > 0   ? v.video_max_pixels
+                                                : v.max_pixels;
+  // qwen-vl-utils (vision_process.py fetch_video, 2024-2025) keeps each frame's cap at
+  // least int(VIDEO_MIN_PIXELS × 1.05), whatever VIDEO_MAX_PIXELS asks for.
+  return v.video_min_pixels > 0 ? std::max(cap, std::floor(v.video_min_pixels * 1.05)) : cap;
+}
+
 MediaTokens VideoTokens(const VisionSpec& v, const MediaSetup& media) {
   MediaTokens t;
   if (!v.present() || media.video_seconds <= 0) return t;
@@ -155,15 +164,10 @@ MediaTokens VideoTokens(const VisionSpec& v, const MediaSetup& media) {
   frames = std::max(step, RoundHalfEven(frames / step) * step);
   t.frames = frames;
   if (v.scheme == MediaScheme::kDynamic) {
-    double limit = media.video_max_pixels > 0 ? media.video_max_pixels
-                   : v.video_max_pixels > 0   ? v.video_max_pixels
-                                              : v.max_pixels;
-    // qwen-vl-utils (vision_process.py fetch_video, 2024-2025) keeps each frame's cap at
-    // least int(VIDEO_MIN_PIXELS × 1.05), whatever VIDEO_MAX_PIXELS asks for.
     const double least = v.video_min_pixels > 0 ? v.video_min_pixels : v.min_pixels;
-    if (v.video_min_pixels > 0) limit = std::max(limit, std::floor(v.video_min_pixels * 1.05));
     const double factor = double(v.patch) * v.merge;
-    SmartResize(media.video_height, media.video_width, factor, least, limit, &t.height_px, &t.width_px);
+    SmartResize(media.video_height, media.video_width, factor, least, VideoFrameCap(v, media), &t.height_px,
+                &t.width_px);
     t.tiles = static_cast<int>(frames / step);
     t.unit_patches = double(t.height_px / v.patch) * (t.width_px / v.patch);
     t.patches = t.tiles * t.unit_patches;

@@ -24,6 +24,9 @@ struct MediaTokens {
 };
 
 MediaTokens ImageTokens(const VisionSpec& v, int width, int height, double max_pixels);
+// The area a video frame is resized within (dynamic scheme): the scenario's cap, else the
+// model's, never below qwen-vl-utils' floor.
+double VideoFrameCap(const VisionSpec& v, const MediaSetup& media);
 MediaTokens VideoTokens(const VisionSpec& v, const MediaSetup& media);
 
 // A training sample's sequence: its text and media parts.

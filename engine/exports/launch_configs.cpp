@@ -15,6 +15,7 @@
 #include "engine/imports/hf_config.h"
 #include "engine/memory_model.h"
 #include "engine/post_training.h"
+#include "engine/vision.h"
 
 namespace engine::exports {
 namespace {
@@ -358,9 +359,7 @@ std::string YamlMultimodal(const Scenario& s) {
                     "\nfreeze_language_model: " + flag(media.freeze_llm) + "\n";
   if (v.scheme == engine::MediaScheme::kDynamic) {
     const double image_cap = media.image_max_pixels > 0 ? media.image_max_pixels : v.max_pixels;
-    const double video_cap = media.video_max_pixels > 0 ? media.video_max_pixels
-                             : v.video_max_pixels > 0   ? v.video_max_pixels
-                                                        : v.max_pixels;
+    const double video_cap = engine::VideoFrameCap(v, media);
     if (image_cap > 0) out += "image_max_pixels: " + ExactNumber(image_cap) + "\n";
     if (v.min_pixels > 0) out += "image_min_pixels: " + ExactNumber(v.min_pixels) + "\n";
     if (video_cap > 0) out += "video_max_pixels: " + ExactNumber(video_cap) + "\n";
