@@ -129,7 +129,7 @@ Result<Estimate> ComputeEstimate(const Scenario& s, const Catalog& catalog, cons
   e.model_derived = s.model_derived;
   e.params = CountParams(s.model);
   {
-    const Scenario update = s.training.post.kind != PostTraining::kNone ? PolicyUpdateScenario(s) : s;
+    const Scenario update = UpdateScenario(s);
     e.sequence = SampleSequenceOf(update);
     e.vision_activation_bytes = VisionActivationBytesOnGpu(update);
     e.vision_flops = VisionFlopsPerSample(update);

@@ -240,12 +240,9 @@ LocalParams ParamsOnGpu(const Scenario& s, const ParamCounts& c, double trainabl
   // stage, split over the tensor-parallel ranks as Megatron's vision models are. Their
   // trained weights are part of them; LoRA adapters on the tower come on top.
   if (HoldsEmbedding(stage) && s.model.vision.present()) {
-    const MediaSetup& media = s.training.media;
     const double held = (c.vision_tower + c.vision_projector) / tp;
-    double trained_weights = media.projector ? c.vision_projector / tp : 0;
-    if (media.tower == VisionTraining::kFull) trained_weights += c.vision_tower / tp;
     l.base += held;
-    l.frozen += held - trained_weights;
+    l.frozen += held - VisionTrainedWeights(c, s.training) / tp;
     l.trainable += vision_trained / tp;
   }
   return l;

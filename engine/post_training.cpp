@@ -203,9 +203,11 @@ const ModelSpec& CriticModel(const Scenario& s) {
   return critic.layers > 0 ? critic : s.model;
 }
 
-Scenario TrainedScenario(const Scenario& s) {
-  return LanguageModelScenario(s.training.post.kind != PostTraining::kNone ? PolicyUpdateScenario(s) : s);
+Scenario UpdateScenario(const Scenario& s) {
+  return s.training.post.kind != PostTraining::kNone ? PolicyUpdateScenario(s) : s;
 }
+
+Scenario TrainedScenario(const Scenario& s) { return LanguageModelScenario(UpdateScenario(s)); }
 
 Scenario PolicyUpdateScenario(const Scenario& s) {
   Scenario u = s;

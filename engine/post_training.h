@@ -48,6 +48,9 @@ const ModelSpec& CriticModel(const Scenario& s);
 // sequences, on the training GPUs. Memory and time of the update are this scenario's.
 Scenario PolicyUpdateScenario(const Scenario& s);
 
+// Post-training's policy update, else `s` itself (media left as they are).
+Scenario UpdateScenario(const Scenario& s);
+
 // The scenario whose sequences are trained: post-training's policy update, else `s`, with
 // a vision-language model's media tokens folded into its sequences. What the checks, the
 // checklist and the training tools' launch configs speak of.

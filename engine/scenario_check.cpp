@@ -213,8 +213,7 @@ std::optional<InputError> CheckMedia(const Scenario& s) {
   if (media.HasMedia() && Generates(s.training.post.kind)) {
     return MakeInputError(media_field, "input.media_with_rollouts");
   }
-  const Scenario trained = s.training.post.kind != PostTraining::kNone ? PolicyUpdateScenario(s) : s;
-  const SampleSequence q = SampleSequenceOf(trained);
+  const SampleSequence q = SampleSequenceOf(UpdateScenario(s));
   const double max_tokens = LimitOf("seq_len").max;
   if (q.total_tokens > max_tokens) {
     return MakeInputError(media_field, "input.media_sequence_too_long",

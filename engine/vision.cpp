@@ -232,20 +232,19 @@ bool RecomputesVision(const Training& t) {
   return false;
 }
 
+double VisionTrainedWeights(const ParamCounts& c, const Training& t) {
+  return (t.media.projector ? c.vision_projector : 0) + (t.media.tower == VisionTraining::kFull ? c.vision_tower : 0);
+}
+
 double VisionTrainableParams(const ModelSpec& m, const ParamCounts& c, const Training& t) {
   const VisionSpec& v = m.vision;
   if (!v.present()) return 0;
-  double out = t.media.projector ? c.vision_projector : 0;
-  switch (t.media.tower) {
-    case VisionTraining::kFrozen: break;
-    case VisionTraining::kFull: out += c.vision_tower; break;
-    case VisionTraining::kLora: {
-      // r·(d_in + d_out) per adapted matrix (Hu et al. 2021 §4): q, k, v, o and the MLP's.
-      const double r = t.lora_rank, w = v.hidden, f = v.ffn;
-      const double mlp = (v.mlp == VisionMlp::kGated ? 3 : 2) * r * (w + f);
-      out += v.layers * (4 * r * 2 * w + mlp);
-      break;
-    }
+  double out = VisionTrainedWeights(c, t);
+  if (t.media.tower == VisionTraining::kLora) {
+    // r·(d_in + d_out) per adapted matrix (Hu et al. 2021 §4): q, k, v, o and the MLP's.
+    const double r = t.lora_rank, w = v.hidden, f = v.ffn;
+    const double mlp = (v.mlp == VisionMlp::kGated ? 3 : 2) * r * (w + f);
+    out += v.layers * (4 * r * 2 * w + mlp);
   }
   return out;
 }

@@ -65,6 +65,9 @@ class LanguageModelView {
   const Scenario* scenario_;
 };
 
+// The tower's and projector's own weights that train (the projector when trained, the tower
+// when trained in full): part of them, unlike adapters.
+double VisionTrainedWeights(const ParamCounts& c, const Training& t);
 // Parameters trained in the tower and projector (LoRA adapters on the tower's linear layers
 // at the scenario's rank, or its weights).
 double VisionTrainableParams(const ModelSpec& m, const ParamCounts& c, const Training& t);
