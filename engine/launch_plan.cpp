@@ -166,6 +166,27 @@ Notes LlamaFactoryNotes(const Scenario& s) {
   return notes;
 }
 
+Notes SwiftNotes(const Scenario& s) {
+  const Training& t = s.training;
+  const Parallelism& p = s.parallel;
+  Notes notes;
+  if (const std::string degrees = ModelParallelDegrees(p); !degrees.empty()) {
+    Add(notes, "launch.swift.model_parallel", {TextArg("degrees", degrees)});
+  }
+  AddDataParallelOnlyNotes(s, LaunchTool::kSwift, notes);
+  if (IsLowPrecisionGemm(t.precision)) Add(notes, "launch.swift.fp8");
+  // Its DeepSpeed presets offload at stage 2 or 3 only; its FSDP preset shards everything.
+  if (p.offload != Offload::kNone && p.zero < 2 && !ShardsThroughAccelerateFsdp(p)) {
+    Add(notes, "launch.swift.offload_stage", {CountArg("zero", p.zero)});
+  }
+  if (ShardsThroughAccelerateFsdp(p) && (p.zero != 3 || p.offload != Offload::kNone)) {
+    Add(notes, "launch.swift.fsdp", {CountArg("zero", p.zero)});
+  }
+  if (t.method == Method::kFreeze) Add(notes, "launch.swift.freeze", {CountArg("layers", t.freeze_trainable_layers)});
+  AddCheckpointingNotes(t, LaunchTool::kSwift, notes);
+  return notes;
+}
+
 Notes MegatronModelNotes(const ModelSpec& m) {
   Notes notes;
   if (m.attention == AttentionKind::kMla) Add(notes, "launch.megatron.mla");
@@ -252,6 +273,7 @@ std::vector<Message> LaunchNotes(const Scenario& s, LaunchTool tool) {
     case LaunchTool::kDeepSpeed: specific = DeepSpeedNotes(s); break;
     case LaunchTool::kTorchrun: specific = TorchrunNotes(s); break;
     case LaunchTool::kLlamaFactory: specific = LlamaFactoryNotes(s); break;
+    case LaunchTool::kSwift: specific = SwiftNotes(s); break;
     case LaunchTool::kMegatron: specific = MegatronNotes(s); break;
     // The post-training texts say what they cannot run in their own comments.
     case LaunchTool::kVerl:

@@ -14,11 +14,11 @@
 
 namespace engine {
 
-// The last three run post-training (engine/exports/rl_launch.h).
-enum class LaunchTool { kDeepSpeed, kTorchrun, kLlamaFactory, kMegatron, kVerl, kOpenRlhf, kTrl };
-inline constexpr std::array<std::string_view, 7> kLaunchToolNames = {"deepspeed", "torchrun", "llamafactory",
-                                                                     "megatron",  "verl",     "openrlhf",
-                                                                     "trl"};
+// verl and OpenRLHF run post-training (engine/exports/rl_launch.h); TRL post-training or a
+// vision-language model's supervised fine-tuning.
+enum class LaunchTool { kDeepSpeed, kTorchrun, kLlamaFactory, kSwift, kMegatron, kVerl, kOpenRlhf, kTrl };
+inline constexpr std::array<std::string_view, 8> kLaunchToolNames = {
+    "deepspeed", "torchrun", "llamafactory", "swift", "megatron", "verl", "openrlhf", "trl"};
 
 struct LaunchPlan {
   int gpus = 1;
@@ -41,7 +41,8 @@ LaunchPlan PlanLaunch(const Scenario& scenario);
 
 // Whether `tool` runs data parallelism only: DeepSpeed's config without its pipeline engine
 // or model-parallel code, torchrun with the Trainer's FSDP flags, and LLaMA-Factory start
-// every GPU as a data-parallel rank whatever tp, pp and cp the scenario has.
+// every GPU as a data-parallel rank whatever tp, pp and cp the scenario has; so does
+// ms-swift's `swift sft` (its Megatron-SWIFT is another command).
 bool DataParallelOnly(LaunchTool tool);
 
 // The launch numbers as `tool` actually runs them. For a data-parallel-only tool the

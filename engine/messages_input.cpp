@@ -236,7 +236,7 @@ constexpr MessageTemplate kTemplates[] = {
     {"input.cli.unreadable_config", "cannot read this config file"},
     {"input.cli.missing_value", "needs a value after it"},
     {"input.cli.validate_format", "must be table, markdown or json"},
-    {"input.cli.launch_tool", "must be deepspeed, torchrun, llamafactory, megatron, verl, openrlhf, trl or all"},
+    {"input.cli.launch_tool", "must be deepspeed, torchrun, llamafactory, swift, megatron, verl, openrlhf, trl or all"},
     {"input.cli.stale_days", "must be a whole number of days between 0 and 36500"},
     {"input.cli.link_too_long", "longer than {max_chars} characters; none of it can be read"},
     {"input.page.not_started", "the page has not started"},

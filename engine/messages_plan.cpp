@@ -105,6 +105,11 @@ constexpr MessageTemplate kTemplates[] = {
      "layer."},
     {"launch.recompute_layers.torchrun",
      "not expressible: recompute_layers = {recompute_layers}; --gradient_checkpointing checkpoints every layer."},
+    {"launch.activation_offload.swift", "not expressible: activation offload; ms-swift keeps activations on the GPU."},
+    {"launch.selective_recompute.swift",
+     "not expressible: selective recomputation; --gradient_checkpointing recomputes whole layers."},
+    {"launch.recompute_layers.swift",
+     "not expressible: recompute_layers = {recompute_layers}; --gradient_checkpointing checkpoints every layer."},
     {"launch.recompute_layers.llamafactory",
      "not expressible: recompute_layers = {recompute_layers}; LLaMA-Factory's gradient checkpointing checkpoints "
      "every layer."},
@@ -139,9 +144,9 @@ constexpr MessageTemplate kTemplates[] = {
      "bitsandbytes); this file holds batch, precision, optimizer and ZeRO settings."},
     // torchrun with the Trainer's FSDP flags
     {"launch.torchrun.vision",
-     "a vision-language model: load it with its processor (AutoModelForImageTextToText) and set requires_grad in "
-     "the script as estimated (vision_training {vision_training}, projector_training {projector_training}, "
-     "freeze_llm {freeze_llm}); the processor's max_pixels must match the estimate's."},
+     "a vision-language model: run the TRL script (train_trl.py) as train.py; it loads the processor with the "
+     "estimate's pixel caps and trains the parts as estimated (vision_training {vision_training}, "
+     "projector_training {projector_training}, freeze_llm {freeze_llm})."},
     {"launch.llamafactory.vision_training",
      "not expressible: vision_training {vision_training} under this method; LLaMA-Factory trains an unfrozen "
      "vision tower with the run's own finetuning_type (LoRA adapters under lora, every weight under full)."},
@@ -172,6 +177,26 @@ constexpr MessageTemplate kTemplates[] = {
      "not expressible: offload with zero 0; offload goes through a DeepSpeed ZeRO config."},
     {"launch.llamafactory.lora_target",
      "lora_target uses Llama-style module names (q_proj, v_proj, ...); other architectures name them differently."},
+    // ms-swift
+    {"launch.swift.model_parallel",
+     "not expressible: {degrees}; swift sft trains data parallel only (DeepSpeed ZeRO or FSDP); Megatron-SWIFT "
+     "(megatron sft) runs TP, PP, CP and EP."},
+    {"launch.swift.fp8", "not expressible: fp8; bf16 is set."},
+    {"launch.swift.offload_stage",
+     "offload with zero {zero}: ms-swift's DeepSpeed presets offload at stage 2 or 3 only, so zero2_offload is "
+     "written (gradients are sharded too)."},
+    {"launch.swift.fsdp",
+     "sharding fsdp with zero {zero}: ms-swift's fsdp2 preset shards parameters, gradients and optimizer states "
+     "(as zero 3) and offloads nothing; edit its JSON for another strategy."},
+    {"launch.swift.freeze",
+     "method freeze ({layers} trained layers): written as --freeze_parameters_ratio, which freezes that share of "
+     "the parameters from the bottom up, not whole layers."},
+    {"launch.swift.vision_training",
+     "not expressible: vision_training {vision_training} under full tuning; --freeze_vit false trains every "
+     "weight of the vision tower."},
+    {"launch.swift.projector_lora",
+     "not expressible: projector_training beside a LoRA vision tower; --freeze_aligner false gives the projector "
+     "LoRA adapters instead (--tuner_type lora_llm would train the tower in full)."},
     // Megatron-LM
     {"launch.megatron.mla",
      "not set: multi-latent attention; add --multi-latent-attention and the model's q/kv LoRA ranks."},

@@ -3,7 +3,7 @@
 //   trainsizer plan FILE|- [--format json|csv|markdown|table|proposal]   search hardware and layouts
 //     (without --format: the result JSON, as the JS API's estimate/plan; --format json: the
 //     export, {"scenario", "result"} plus "constraints" for a plan, as the page downloads it)
-//   trainsizer launch FILE|- [--tool deepspeed|torchrun|llamafactory|megatron|verl|openrlhf|trl|all]   launch configs
+//   trainsizer launch FILE|- [--tool deepspeed|torchrun|llamafactory|swift|megatron|verl|openrlhf|trl|all]   launch configs
 //   trainsizer catalog [--stale DAYS]   the embedded catalog, or its prices older than DAYS
 //   trainsizer validate [--format table|markdown|json]   predicted vs measured, published runs
 //   trainsizer calibrate                                 the calibrated constants fitted on them
@@ -50,10 +50,11 @@ constexpr const char* kUsage =
     "                               deadline_days / budget / objective / purchase constraints\n"
     "                               (--format json adds \"constraints\" to the scenario and result;\n"
     "                               --format proposal prints the printable proposal in Markdown)\n"
-    "  trainsizer launch FILE|- [--tool deepspeed|torchrun|llamafactory|megatron|verl|openrlhf|trl|all]\n"
+    "  trainsizer launch FILE|- [--tool deepspeed|torchrun|llamafactory|swift|megatron|verl|openrlhf|trl|all]\n"
     "                               Print ready-to-run launch configs for the scenario: DeepSpeed JSON,\n"
-    "                               torchrun + FSDP command, LLaMA-Factory YAML, Megatron-LM arguments;\n"
-    "                               for post-training, verl and OpenRLHF commands and a TRL script\n"
+    "                               torchrun + FSDP command, LLaMA-Factory YAML, ms-swift command,\n"
+    "                               Megatron-LM arguments; a TRL script for a vision-language model's\n"
+    "                               fine-tuning; for post-training, verl and OpenRLHF commands and a TRL script\n"
     "                               (default all); settings a tool cannot express are listed as notes\n"
     "  trainsizer import FILE... [--from auto|llamafactory|axolotl|trl|deepspeed|torchtune|megatron|verl|openrlhf]\n"
     "                    [--base SCENARIO]\n"
@@ -147,6 +148,7 @@ int Export(const engine::service::Session& session, const std::string& path, con
 constexpr const char* kLaunchTitles[][2] = {{"deepspeed", "ds_config.json (DeepSpeed)"},
                                              {"torchrun", "torchrun.sh (torchrun + FSDP)"},
                                              {"llamafactory", "llamafactory.yaml (LLaMA-Factory)"},
+                                             {"swift", "swift.sh (ms-swift)"},
                                              {"megatron", "megatron.sh (Megatron-LM)"},
                                              {"verl", "verl.sh (verl main_ppo)"},
                                              {"openrlhf", "openrlhf.sh (OpenRLHF)"},

@@ -9,7 +9,9 @@
 
 #include "engine/contract/message_json.h"
 #include "engine/exports/launch_text.h"
+#include "engine/exports/trainer_args.h"
 #include "engine/exports/rl_launch.h"
+#include "engine/exports/swift_launch.h"
 #include "engine/format.h"
 #include "engine/framework_profile.h"
 #include "engine/imports/hf_config.h"
@@ -20,41 +22,7 @@
 namespace engine::exports {
 namespace {
 
-
 // [SECTION] Shared pieces
-
-// A starting learning rate only: the scenario does not carry one. Common values: 3e-4
-// pretraining, 1e-5 full fine-tuning, 1e-4 LoRA/QLoRA adapters. Written as "1.0e-4" because
-// YAML 1.1 (PyYAML) reads "1e-4" as a string.
-struct LearningRate {
-  double value;
-  const char* text;
-};
-
-LearningRate PlaceholderLearningRate(Method method) {
-  switch (method) {
-    case Method::kPretrain: return {3e-4, "3.0e-4"};
-    case Method::kLora:
-    case Method::kQlora: return {1e-4, "1.0e-4"};
-    default: return {1e-5, "1.0e-5"};
-  }
-}
-
-// AdamW hyperparameters written into every config, so that DeepSpeed's optimizer section
-// and the Trainer arguments of LLaMA-Factory agree (the HF DeepSpeed integration refuses
-// mismatches). β₂ 0.95 and weight decay 0.1 are the Llama/GPT-3 training values.
-constexpr double kBeta1 = 0.9, kBeta2 = 0.95, kEpsilon = 1e-8, kWeightDecay = 0.1, kClipNorm = 1.0;
-constexpr int kRendezvousPort = 29500;
-
-
-// A number as written in a config.json, all its digits: the shortest of %.15g and %.17g
-// that reads back as the same double (engine::Num keeps only 3 significant digits).
-std::string ExactNumber(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.15g", value);
-  if (std::strtod(text, nullptr) != value) std::snprintf(text, sizeof text, "%.17g", value);
-  return text;
-}
 
 // Megatron-LM parses --rotary-base as an int (megatron/training/arguments.py,
 // _add_network_size_args): a whole rope_theta is written with every digit, another one
@@ -81,6 +49,10 @@ bool NeedsRopePlaceholder(const Scenario& s, LaunchTool tool, const RopeSettings
 // The engine's notes for `tool`, and the codec's own about what the model spec lacks.
 std::vector<engine::Message> LaunchConfigNotes(const Scenario& s, LaunchTool tool, const RopeSettings& rope) {
   std::vector<engine::Message> notes = engine::LaunchNotes(s, tool);
+  if (tool == LaunchTool::kSwift) {
+    const std::vector<engine::Message> vision = SwiftVisionNotes(s);
+    notes.insert(notes.end(), vision.begin(), vision.end());
+  }
   if (NeedsRopePlaceholder(s, tool, rope)) {
     notes.push_back(engine::MakeMessage("launch.megatron.rope_placeholder",
                                         {engine::TextArg("placeholder", kRopePlaceholder)}));
@@ -95,16 +67,15 @@ std::vector<engine::Message> LaunchConfigNotes(const Scenario& s, LaunchTool too
   return notes;
 }
 
-namespace {
-
-// The notes as the shell and YAML texts' comments, in English.
-std::string NotesComment(const Scenario& s, LaunchTool tool, const RopeSettings& rope = {}) {
+std::string NotesComment(const Scenario& s, LaunchTool tool, const RopeSettings& rope) {
   const std::vector<engine::Message> notes = LaunchConfigNotes(s, tool, rope);
   if (notes.empty()) return "";
   std::string out = "# Notes:\n";
   for (const engine::Message& n : notes) out += "#   " + n.english + "\n";
   return out;
 }
+
+namespace {
 
 // `torchrun ... SCRIPT \` followed by one argument per line.
 std::string ShellCommand(const Scenario& s, const std::string& script, const std::vector<std::string>& args) {
@@ -184,40 +155,6 @@ std::string DeepSpeedConfig(const Scenario& s) {
 // [SECTION] torchrun + FSDP (Hugging Face Trainer)
 
 namespace {
-
-// Trainer's --fsdp options (transformers FSDPOption): zero 3 → full_shard; zero 1–2 →
-// shard_grad_op (FSDP has no optimizer-only sharding); zero 0 or one GPU → plain DDP.
-std::string FsdpOption(const engine::Parallelism& p) {
-  if (p.gpus == 1 || p.zero == 0) return "";
-  std::string option = p.zero == 3 ? "full_shard auto_wrap" : "shard_grad_op auto_wrap";
-  if (p.offload != engine::Offload::kNone) option += " offload";
-  return option;
-}
-
-const char* TrainerOptimizer(Optimizer o) {
-  switch (o) {
-    case Optimizer::kAdamW8bit: return "adamw_bnb_8bit";
-    case Optimizer::kSgd: return "sgd";
-    case Optimizer::kAdafactor: return "adafactor";
-    default: return "adamw_torch";
-  }
-}
-
-// PEFT module names as TRL's ModelConfig takes them (--lora_target_modules, nargs +).
-const char* LoraModules(engine::LoraTargets targets, bool yaml) {
-  switch (targets) {
-    case engine::LoraTargets::kAttention: return yaml ? "q_proj,k_proj,v_proj,o_proj" : "q_proj k_proj v_proj o_proj";
-    case engine::LoraTargets::kQv: return yaml ? "q_proj,v_proj" : "q_proj v_proj";
-    default: return yaml ? "all" : "all-linear";
-  }
-}
-
-// PEFT module names of the whole modules trained beside the adapters, or "" for none.
-std::string SavedModuleNames(const engine::Training& t, const char* separator) {
-  std::string names = TrainsEmbeddingCopy(t) ? "embed_tokens" : "";
-  if (TrainsHeadCopy(t)) names += (names.empty() ? "" : separator) + std::string("lm_head");
-  return names;
-}
 
 void AddTrainerMethodArgs(const engine::Training& t, std::vector<std::string>& args) {
   if (!TrainsAdapters(t.method)) return;
@@ -357,13 +294,10 @@ std::string YamlMultimodal(const Scenario& s) {
   std::string out = "\n### multimodal\nfreeze_vision_tower: " + flag(media.tower == engine::VisionTraining::kFrozen) +
                     "\nfreeze_multi_modal_projector: " + flag(!media.projector) +
                     "\nfreeze_language_model: " + flag(media.freeze_llm) + "\n";
-  if (v.scheme == engine::MediaScheme::kDynamic) {
-    const double image_cap = media.image_max_pixels > 0 ? media.image_max_pixels : v.max_pixels;
-    const double video_cap = engine::VideoFrameCap(v, media);
-    if (image_cap > 0) out += "image_max_pixels: " + ExactNumber(image_cap) + "\n";
-    if (v.min_pixels > 0) out += "image_min_pixels: " + ExactNumber(v.min_pixels) + "\n";
-    if (video_cap > 0) out += "video_max_pixels: " + ExactNumber(video_cap) + "\n";
-  }
+  const PixelCaps caps = ProcessorPixelCaps(s);
+  if (caps.image_max > 0) out += "image_max_pixels: " + ExactNumber(caps.image_max) + "\n";
+  if (caps.image_min > 0) out += "image_min_pixels: " + ExactNumber(caps.image_min) + "\n";
+  if (caps.video_max > 0) out += "video_max_pixels: " + ExactNumber(caps.video_max) + "\n";
   out += "video_fps: " + engine::Num(media.video_fps) + "\n";
   return out;
 }
@@ -604,6 +538,7 @@ contract::Json LaunchConfigsToJson(const Scenario& scenario, std::string_view hf
   return contract::Json{{"deepspeed", DeepSpeedConfig(s)},
               {"torchrun", TorchrunCommand(s, hf_repo)},
               {"llamafactory", LlamaFactoryYaml(s, hf_repo)},
+              {"swift", SwiftCommand(scenario, hf_repo)},
               {"megatron", MegatronCommand(s, rope)},
               {"verl", VerlCommand(scenario, hf_repo, gpu_memory_bytes)},
               {"openrlhf", OpenRlhfCommand(scenario, hf_repo, gpu_memory_bytes)},

@@ -40,7 +40,11 @@ std::string MegatronCommand(const engine::Scenario& scenario, const RopeSettings
 std::vector<engine::Message> LaunchConfigNotes(const engine::Scenario& scenario, engine::LaunchTool tool,
                                                const RopeSettings& rope);
 
-// The four texts under their tool names, "notes": [{"tool", "note", "code", "args"}] (the
+// The notes as a shell, YAML or Python text's comment lines ("# Notes:" and one line each,
+// in English); "" when there are none.
+std::string NotesComment(const engine::Scenario& scenario, engine::LaunchTool tool, const RopeSettings& rope = {});
+
+// The texts under their tool names (swift: engine/exports/swift_launch.h), "notes": [{"tool", "note", "code", "args"}] (the
 // note's English and its message, engine/contract/message_json.h) and "plan": the launch
 // numbers of the scenario's own layout (nodes, procs_per_node, data_parallel, micro_batch,
 // global_batch, grad_accum_steps, train_steps), which Megatron-LM runs.

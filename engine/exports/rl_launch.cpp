@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "engine/exports/launch_text.h"
+#include "engine/exports/trl_vision_sft.h"
 #include "engine/format.h"
 #include "engine/memory_model.h"
 #include "engine/post_training.h"
@@ -242,6 +243,7 @@ std::string OpenRlhfCommand(const Scenario& s, std::string_view hf_repo, double 
 std::string TrlScript(const Scenario& s, std::string_view hf_repo, double gpu_memory_bytes) {
   const PostTrainingSetup& post = s.training.post;
   if (post.kind == PostTraining::kNone) {
+    if (s.model.vision.present()) return TrlVisionSftScript(s, hf_repo);
     return Comment({"TRL's post-training trainers (DPO, ORPO, SimPO via CPO, KTO, PPO, GRPO): choose one of those "
                       "methods; for supervised fine-tuning see the torchrun config (TRL SFTTrainer)."});
   }

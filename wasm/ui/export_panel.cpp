@@ -49,10 +49,11 @@ constexpr LaunchTool kTools[] = {
     {"DeepSpeed JSON", "deepspeed", "ds_config.json", engine::LaunchTool::kDeepSpeed},
     {"torchrun + FSDP", "torchrun", "launch_fsdp.sh", engine::LaunchTool::kTorchrun},
     {"LLaMA-Factory YAML", "llamafactory", "llamafactory.yaml", engine::LaunchTool::kLlamaFactory},
+    {"ms-swift", "swift", "swift_sft.sh", engine::LaunchTool::kSwift},
     {"Megatron-LM", "megatron", "megatron_args.sh", engine::LaunchTool::kMegatron},
     {"verl (PPO, GRPO)", "verl", "verl_main_ppo.sh", engine::LaunchTool::kVerl},
     {"OpenRLHF", "openrlhf", "openrlhf.sh", engine::LaunchTool::kOpenRlhf},
-    {"TRL (DPO, GRPO, ...)", "trl", "train_trl.py", engine::LaunchTool::kTrl},
+    {"TRL (VLM SFT, DPO, GRPO, ...)", "trl", "train_trl.py", engine::LaunchTool::kTrl},
 };
 
 // Launch configs for the link they were made for: recomputed only after an edit. The
