@@ -197,10 +197,7 @@ std::string TorchrunCommand(const Scenario& s, std::string_view hf_repo) {
        "TrainingArguments and TRL ModelConfig flags (e.g. TRL's examples/scripts/sft.py).",
        "Run the same command on each of the " + std::to_string(plan.nodes) +
            " node(s); MASTER_ADDR = the first node's address.",
-       std::to_string(plan.gpus) + " GPUs, data parallel " + std::to_string(plan.data_parallel) + ", global batch " +
-           std::to_string(plan.global_batch) + " = " + std::to_string(plan.micro_batch) + " x " +
-           std::to_string(plan.data_parallel) + " x " + std::to_string(plan.grad_accum_steps) +
-           " accumulation steps; sequences of " + std::to_string(t.seq_len) + " tokens (TRL >= 0.16 --max_length).",
+       BatchSentence(plan) + "; sequences of " + std::to_string(t.seq_len) + " tokens (TRL >= 0.16 --max_length).",
        "FSDP reference: https://huggingface.co/docs/transformers/fsdp"});
   return header + NotesComment(s, LaunchTool::kTorchrun) + ShellCommand(s, "train.py", args);
 }

@@ -186,13 +186,11 @@ std::string SwiftCommand(const Scenario& scenario, std::string_view hf_repo) {
     sequence_line += " (" + Num(sequence.text_tokens) + " text + " + Num(sequence.media_tokens) + " media)";
   }
   std::string out = Comment(
-      {std::string("ms-swift >= 4.0 (on 3.x write --train_type for --tuner_type). Run the same command on each of the ") +
-           std::to_string(plan.nodes) + " node(s)" + (plan.nodes > 1 ? ", NODE_RANK 0.., MASTER_ADDR the first node's" : "") +
-           ".",
-       std::to_string(plan.gpus) + " GPUs, data parallel " + std::to_string(plan.data_parallel) + ", global batch " +
-           std::to_string(plan.global_batch) + " = " + std::to_string(plan.micro_batch) + " x " +
-           std::to_string(plan.data_parallel) + " x " + std::to_string(plan.grad_accum_steps) + " accumulation steps; " +
-           sequence_line + " as --max_length.",
+      {std::string("ms-swift >= 4.0 (on 3.x write --train_type for --tuner_type). ") +
+           (plan.nodes > 1 ? "Run the same command on each of the " + std::to_string(plan.nodes) +
+                                 " nodes, with NODE_RANK 0.. and MASTER_ADDR the first node's address."
+                           : std::string("One node.")),
+       BatchSentence(plan) + "; " + sequence_line + " as --max_length.",
        "Flags: https://swift.readthedocs.io/en/latest/Instruction/Command-line-parameters.html"});
   out += NotesComment(s, LaunchTool::kSwift);
   std::vector<std::string> env = LaunchEnv(plan);

@@ -147,13 +147,11 @@ std::string TrlVisionSftScript(const Scenario& scenario, std::string_view hf_rep
 
   std::string out = Comment(
       {"TRL SFTTrainer for a vision-language model (SFTTrainer takes image datasets directly; TRL docs,",
-       "\"Training Vision Language Models\"; transformers >= 4.52 module names). Run on each of the " +
-           std::to_string(plan.nodes) + " node(s):",
+       "\"Training Vision Language Models\"; transformers >= 4.52 module names). Run" +
+           (plan.nodes > 1 ? " on each of the " + std::to_string(plan.nodes) + " nodes:" : std::string(":")),
        "  torchrun --nnodes " + std::to_string(plan.nodes) + " --nproc_per_node " + std::to_string(plan.procs_per_node) +
            " --rdzv_backend c10d --rdzv_endpoint $MASTER_ADDR:" + std::to_string(kRendezvousPort) + " train_trl.py",
-       std::to_string(plan.gpus) + " GPUs, data parallel " + std::to_string(plan.data_parallel) + ", global batch " +
-           std::to_string(plan.global_batch) + " = " + std::to_string(plan.micro_batch) + " x " +
-           std::to_string(plan.data_parallel) + " x " + std::to_string(plan.grad_accum_steps) + " accumulation steps."});
+       BatchSentence(plan) + "."});
   // The Trainer's limits are the torchrun command's, but for the one this script answers.
   std::string notes;
   for (const Message& n : LaunchConfigNotes(s, LaunchTool::kTorchrun, {})) {

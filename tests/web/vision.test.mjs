@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { useBrowser, openPage, finish, drawnText, shotDir } from './harness.mjs';
+import { useBrowser, openPage, finish, drawnText, clickAnchor, retryGesture, shotDir } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -53,4 +53,30 @@ test('more images and a trained tower take more memory on the page', async () =>
   const one = await gib('');
   assert.ok(await gib('&images_per_sample=6') > one, 'six images');
   assert.ok(await gib('&vision_training=full') > one, 'the tower trained in full');
+});
+
+// The launch configs of the same fine-tune: the ms-swift command and the TRL script carry
+// the frozen parts, the pixel cap and the sequence of text and image tokens together
+// (1,871 = 500 + 1,371), through the JS API and on the page's ms-swift tab.
+test('the ms-swift and TRL launch configs of a vision-language fine-tune', async () => {
+  // Tall enough that the export section, at the bottom, is drawn on screen to be clicked.
+  const opened = await openPage(env.browser, `${env.server.url}/${VLM}&image_max_pixels=1003520`,
+    { width: 1440, height: 6000 });
+  const { page } = opened;
+  await sized(opened);
+  const launch = await page.evaluate(() => window.TrainSizer.launchConfigs(
+    { model: 'qwen2.5-vl-7b', method: 'lora', gpus: 2, zero: 2, seq_len: 500, images_per_sample: 1,
+      image_resolution: [1024, 1024] }));
+  assert.match(launch.swift, /--max_length 1871\b/);
+  assert.match(launch.swift, /--freeze_vit true --freeze_aligner true --freeze_llm false/);
+  assert.match(launch.swift, /NPROC_PER_NODE=2/);
+  assert.match(launch.trl, /AutoProcessor\.from_pretrained\(MODEL, max_pixels=12845056/);
+  assert.match(launch.trl, /1871 tokens per sample \(500 text \+ 1371 media\)/);
+  await retryGesture(page, () => clickAnchor(page, 'exports'),
+    () => window.TrainSizer.current().anchors['launch-tool:swift']);
+  await retryGesture(page, () => clickAnchor(page, 'launch-tool:swift'),
+    () => window.TrainSizer.current().anchors['launch-config:swift'] !== undefined);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(shotDir, 'vision-launch-swift-1440.png'), fullPage: true });
+  await finish(opened);
 });

@@ -53,7 +53,7 @@ constexpr LaunchTool kTools[] = {
     {"Megatron-LM", "megatron", "megatron_args.sh", engine::LaunchTool::kMegatron},
     {"verl (PPO, GRPO)", "verl", "verl_main_ppo.sh", engine::LaunchTool::kVerl},
     {"OpenRLHF", "openrlhf", "openrlhf.sh", engine::LaunchTool::kOpenRlhf},
-    {"TRL (VLM SFT, DPO, GRPO, ...)", "trl", "train_trl.py", engine::LaunchTool::kTrl},
+    {"TRL script", "trl", "train_trl.py", engine::LaunchTool::kTrl},
 };
 
 // Launch configs for the link they were made for: recomputed only after an edit. The
@@ -172,11 +172,14 @@ void DrawLaunchConfigs(AppState& state) {
   if (!ImGui::BeginTabBar("launch_tools")) return;
   for (size_t i = 0; i < std::size(kTools); ++i) {
     const LaunchTool& tool = kTools[i];
-    if (!ImGui::BeginTabItem(L(tool.label))) continue;
+    const bool selected = ImGui::BeginTabItem(L(tool.label));
+    MarkAnchor(state, std::string("launch-tool:") + tool.key);
+    if (!selected) continue;
     const std::string text = answer.value(tool.key, "");
     CopyOrDownload(state, text, tool.file_name, "text/plain");
     ImGui::InputTextMultiline("##config", const_cast<char*>(text.c_str()), text.size() + 1,
                               ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * 14), ImGuiInputTextFlags_ReadOnly);
+    MarkAnchor(state, std::string("launch-config:") + tool.key);
     for (const engine::Message& note : configs.notes[i]) {
       ImGui::PushStyleColor(ImGuiCol_Text, Colors().warn);
       ImGui::Bullet();
@@ -193,6 +196,7 @@ void DrawLaunchConfigs(AppState& state) {
 void DrawExportSection(AppState& state, const Fonts& fonts) {
   ImGui::PushFont(fonts.heading);
   const bool open = ImGui::CollapsingHeader(L("Export and launch configs"));
+  MarkAnchor(state, "exports");
   ImGui::PopFont();
   if (!open) return;
   DrawExports(state);
