@@ -71,6 +71,13 @@ constexpr MessageTemplate kTemplates[] = {
     {"import.assumed.model_unknown", "{name} is not a catalog model: the current one is kept; add its config.json to size it"},
     {"import.assumed.model_variant", "{name} has the architecture of the preset {preset}"},
     {"import.assumed.framework", "the configs are {tool}'s"},
+    {"import.assumed.swift_lora", "no --tuner_type: ms-swift's default, LoRA"},
+    {"import.assumed.swift_aligner_lora",
+     "--freeze_aligner false under --tuner_type lora gives the projector LoRA adapters: sized as trained in full "
+     "(a few more gigabytes of states at most)"},
+    {"import.assumed.swift_media_length",
+     "max_length = {max_length} counts a sample's image and video tokens too: all of it is sized as text; to size the "
+     "vision tower, give images_per_sample and image_resolution and lower seq_len to the text part"},
     {"import.assumed.global_batch", "{micro_batch} per GPU x {grad_accum} accumulation steps x {data_parallel} data-parallel GPUs; the configs do not give the GPU count"},
     {"import.assumed.tokens", "the configs give no dataset size or step count: wall time and cost need tokens"},
     {"import.assumed.samples_full", "every sample counted at its full {seq_len} tokens, an upper bound"},

@@ -215,6 +215,7 @@ bool HasPrefix(const ConfigDocument& doc, std::string_view prefix) {
 }
 
 ConfigTool DetectCommandLine(const ConfigDocument& doc) {
+  if (doc.RunsProgram("swift")) return ConfigTool::kSwift;
   if (doc.RunsProgram("verl") || HasPrefix(doc, "actor_rollout_ref.")) return ConfigTool::kVerl;
   if (doc.RunsProgram("openrlhf")) return ConfigTool::kOpenRlhf;
   if (doc.RunsProgram("pretrain_") || doc.RunsProgram("megatron") ||
@@ -256,6 +257,7 @@ void ReadWith(ConfigTool tool, Reader& reader) {
     case ConfigTool::kVerl: ReadVerl(reader); break;
     case ConfigTool::kOpenRlhf: ReadOpenRlhf(reader); break;
     case ConfigTool::kHfConfig: ReadHfConfig(reader); break;
+    case ConfigTool::kSwift: ReadSwift(reader); break;
     default: ReadTrainerArguments(reader); break;
   }
   if (reader.doc().kind == DocumentKind::kCommandLine) ReadLauncher(reader);

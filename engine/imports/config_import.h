@@ -30,10 +30,11 @@ enum class ConfigTool {
   kMegatron,
   kVerl,
   kOpenRlhf,
+  kSwift,     // ms-swift's swift sft / swift pt
   kHfConfig,  // a model's config.json
 };
-inline constexpr std::array<std::string_view, 10> kConfigToolNames = {
-    "auto", "llamafactory", "axolotl", "trl", "deepspeed", "torchtune", "megatron", "verl", "openrlhf", "hf_config"};
+inline constexpr std::array<std::string_view, 11> kConfigToolNames = {
+    "auto", "llamafactory", "axolotl", "trl", "deepspeed", "torchtune", "megatron", "verl", "openrlhf", "swift", "hf_config"};
 
 // A key the import read, and the scenario fields it gave.
 struct UsedKey {

@@ -278,7 +278,7 @@ std::string Substitute(const std::string& text, const std::map<std::string, std:
 bool IsProgramWord(const std::string& word) {
   static const std::set<std::string> kLaunchers = {"torchrun", "python", "python3", "deepspeed", "accelerate",
                                                    "llamafactory-cli", "tune", "axolotl", "srun", "mpirun",
-                                                   "trl", "uv", "ray", "bash", "sh"};
+                                                   "trl", "uv", "ray", "bash", "sh", "swift"};
   const std::string base = word.substr(word.find_last_of('/') + 1);
   if (kLaunchers.count(base)) return true;
   if (base.size() > 3 && base.compare(base.size() - 3, 3, ".py") == 0) return true;
@@ -326,6 +326,12 @@ engine::Result<ConfigDocument> ReadCommandLine(const ConfigFile& file) {
         return ErrorAt(file.name, token.line, token.column,
                        engine::MakeMessage("import.expands_too_far", {engine::CountArg("limit_kib", kMaxExpandedBytes / 1024)}));
       }
+      Setting assignment;
+      assignment.key = token.text.substr(0, eq);
+      assignment.value = value;
+      assignment.line = token.line;
+      assignment.column = token.column;
+      doc.assignments.push_back(std::move(assignment));
       vars[token.text.substr(0, eq)] = std::move(value);
       continue;
     }

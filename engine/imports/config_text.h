@@ -41,6 +41,10 @@ struct ConfigDocument {
   DocumentKind kind = DocumentKind::kMapping;
   std::vector<std::string> programs;  // command lines: the programs and scripts in order ("torchrun", "train.py")
   std::vector<Setting> settings;
+  // Command lines: NAME=value before a command (or after export), the environment a
+  // launcher such as ms-swift reads (NPROC_PER_NODE, MAX_PIXELS); not settings unless a
+  // tool's reader takes them as such.
+  std::vector<Setting> assignments;
   contract::Json json;                // mappings: the document as JSON (a config.json is read whole)
 
   // The first setting with `key`, or nullptr.

@@ -109,6 +109,7 @@ void ReadMegatron(Reader& reader);
 void ReadVerl(Reader& reader);
 void ReadOpenRlhf(Reader& reader);
 void ReadHfConfig(Reader& reader);
+void ReadSwift(Reader& reader);  // ms-swift: swift sft / swift pt and the environment before it
 
 // Launcher flags any command line may carry (torchrun --nnodes/--nproc_per_node,
 // deepspeed --num_gpus/--num_nodes, accelerate --num_processes/--num_machines): gpus and

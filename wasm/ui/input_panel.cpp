@@ -553,7 +553,8 @@ void DrawConfigImportSection(AppState& state) {
   MarkAnchor(state, "config-import");
   if (!open) return;
   MutedText(T("Paste or drop a LLaMA-Factory or axolotl YAML, TRL/Trainer arguments or a torchrun line, a DeepSpeed "
-              "JSON, a torchtune recipe, Megatron-LM arguments, a verl or OpenRLHF command, or a model's config.json. "
+              "JSON, a torchtune recipe, Megatron-LM arguments, a verl, OpenRLHF or ms-swift command, or a model's "
+              "config.json. "
               "Several files: put a line with --- between them."));
   DocumentBox(state, "##config_import", state.config_import_text, 160 * state.dpi_scale);
   if (ImGui::Button(L("Read the config"))) ReadConfigImport(state);
