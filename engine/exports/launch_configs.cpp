@@ -9,9 +9,9 @@
 
 #include "engine/contract/message_json.h"
 #include "engine/exports/launch_text.h"
-#include "engine/exports/trainer_args.h"
 #include "engine/exports/rl_launch.h"
 #include "engine/exports/swift_launch.h"
+#include "engine/exports/trainer_args.h"
 #include "engine/format.h"
 #include "engine/framework_profile.h"
 #include "engine/imports/hf_config.h"

@@ -119,12 +119,28 @@ void AddTunerArgs(const Scenario& s, std::vector<std::string>& args) {
   }
 }
 
-void AddTrainArgs(const Scenario& s, const LaunchPlan& plan, std::vector<std::string>& args) {
+// Post-training runs as `swift rlhf --rlhf_type ...`; GRPO also takes its group and answer
+// length (ms-swift's GRPO arguments follow TRL's GRPOConfig names).
+std::vector<std::string> RlhfArgs(const PostTrainingSetup& post) {
+  if (post.kind == PostTraining::kNone) return {};
+  std::vector<std::string> args = {"--rlhf_type " + std::string(EnumName(kPostTrainingNames, post.kind))};
+  if (post.kind == PostTraining::kGrpo) {
+    args.push_back("--num_generations " + std::to_string(GroupSize(post)) + " --max_completion_length " +
+                   std::to_string(post.LongestResponse()));
+    args.push_back(std::string("--use_vllm true --vllm_mode ") +
+                   (post.placement == Placement::kSeparate ? "server" : "colocate"));
+  }
+  return args;
+}
+
+// `s` is the policy update; `pairs`: its sequences are preference pairs, which ms-swift's
+// per-device batch counts (as TRL's does).
+void AddTrainArgs(const Scenario& s, const LaunchPlan& plan, bool pairs, std::vector<std::string>& args) {
   const Training& t = s.training;
   args.push_back("--torch_dtype " + std::string(TorchDtype(t.precision)) + " --attn_impl " +
                  (t.flash_attention ? "flash_attn" : "eager"));
   args.push_back("--max_length " + std::to_string(t.seq_len));
-  args.push_back("--per_device_train_batch_size " + std::to_string(plan.micro_batch) +
+  args.push_back("--per_device_train_batch_size " + std::to_string(pairs ? std::max(1, plan.micro_batch / 2) : plan.micro_batch) +
                  " --gradient_accumulation_steps " + std::to_string(plan.grad_accum_steps));
   args.push_back(plan.train_steps > 0 ? "--max_steps " + std::to_string(plan.train_steps)
                                       : "--num_train_epochs " + std::to_string(std::max(1L, std::lround(t.epochs))));
@@ -174,14 +190,18 @@ std::string SwiftCommand(const Scenario& scenario, std::string_view hf_repo) {
   const LaunchPlan plan = PlanLaunch(s, LaunchTool::kSwift);
   const PixelSettings pixels = PixelSettingsOf(scenario);
   const SampleSequence sequence = SampleSequenceOf(UpdateScenario(scenario));
+  const PostTrainingSetup& post = scenario.training.post;
   std::vector<std::string> args = {"--model " + ModelPath(hf_repo) + " --use_hf true",
                                    "--dataset REPLACE_WITH_DATASET"};
+  const std::vector<std::string> rlhf = RlhfArgs(post);
+  args.insert(args.end(), rlhf.begin(), rlhf.end());
   AddTunerArgs(s, args);
-  AddTrainArgs(s, plan, args);
+  AddTrainArgs(s, plan, TrainsOnPairs(post.kind), args);
   args.insert(args.end(), pixels.args.begin(), pixels.args.end());
   args.push_back("--output_dir " + std::string("saves/") + s.model.id + " --logging_steps 10 --save_steps 500");
 
   std::string sequence_line = "sequences of " + std::to_string(s.training.seq_len) + " tokens";
+  if (TrainsOnPairs(post.kind)) sequence_line = "a preference pair is 2 " + sequence_line + " (the per-device batch counts pairs)";
   if (sequence.media_tokens > 0) {
     sequence_line += " (" + Num(sequence.text_tokens) + " text + " + Num(sequence.media_tokens) + " media)";
   }
@@ -196,7 +216,9 @@ std::string SwiftCommand(const Scenario& scenario, std::string_view hf_repo) {
   std::vector<std::string> env = LaunchEnv(plan);
   env.insert(env.end(), pixels.env.begin(), pixels.env.end());
   for (const std::string& e : env) out += e + " \\\n";
-  out += std::string("swift ") + (s.training.method == Method::kPretrain ? "pt" : "sft");
+  out += std::string("swift ") + (post.kind != PostTraining::kNone            ? "rlhf"
+                                  : s.training.method == Method::kPretrain ? "pt"
+                                                                           : "sft");
   for (const std::string& a : args) out += " \\\n  " + a;
   return out + "\n";
 }

@@ -1,4 +1,5 @@
-// An ms-swift launch command (`swift sft`, `swift pt`; ms-swift >= 4.0): the Trainer's batch
+// An ms-swift launch command (`swift sft`, `swift pt`, `swift rlhf` for post-training;
+// ms-swift >= 4.0): the Trainer's batch
 // and optimizer settings, LoRA or full tuning, the DeepSpeed preset, and for a
 // vision-language model the parts it freezes (--freeze_vit, --freeze_aligner, --freeze_llm)
 // and the processor's pixel caps (MAX_PIXELS), with --max_length the trained sequence,

@@ -383,6 +383,8 @@ engine::Result<ConfigDocument> ReadCommandLine(const ConfigFile& file) {
     } else if (IsProgramWord(token.text) || token.text.find('.') != std::string::npos) {
       scope = token.text.substr(token.text.find_last_of('/') + 1);
       doc.programs.push_back(scope);
+    } else if (!doc.programs.empty() && doc.programs.back() == "swift" && !token.quoted) {
+      doc.programs.push_back(token.text);  // ms-swift's subcommand: sft, pt, rlhf
     }
   }
   return doc;

@@ -154,6 +154,34 @@ void ReadDeepSpeedPreset(Reader& reader, const Setting& s) {
   if (v.size() > 5) reader.Set("offload", stage == 3 ? "optimizer+params" : "optimizer", s);
 }
 
+// `swift rlhf --rlhf_type dpo|orpo|simpo|kto|cpo|ppo|grpo`: the method, with the tuner's as
+// the policy update; GRPO's group and longest answer.
+void ReadRlhf(Reader& reader) {
+  const Setting* type = reader.Take("rlhf_type");
+  if (type == nullptr) return;
+  const std::string kind = type->value == "cpo" ? "simpo" : type->value;
+  static const char* const kKinds[] = {"dpo", "orpo", "simpo", "kto", "ppo", "grpo"};
+  if (std::find(std::begin(kKinds), std::end(kKinds), kind) == std::end(kKinds)) {
+    reader.Fail(*type, engine::MakeMessage("input.not_one_of", {engine::TextArg("allowed", "dpo, orpo, simpo, cpo, kto, ppo, grpo"),
+                                                                 engine::TextArg("got", engine::QuotedInput(type->value))}));
+    return;
+  }
+  const contract::Json* update = reader.Field("method");
+  if (update != nullptr) reader.Set("policy_update", *update, *type);
+  reader.state().result.scenario["method"] = kind;
+  reader.Set("method", kind, *type);
+  if (const Setting* s = reader.Take("num_generations")) {
+    if (auto v = reader.Int(*s, 1, 4096)) reader.Set("group_size", *v, *s);
+  }
+  if (const Setting* s = reader.Take("max_completion_length")) {
+    if (auto v = reader.Int(*s, 1, 1000000)) reader.Set("max_response_len", *v, *s);
+  }
+  if (const Setting* s = reader.Take("vllm_mode")) reader.Set("placement", s->value == "server" ? "separate" : "colocated", *s);
+  reader.IgnoreKeys({"use_vllm", "beta", "rpo_alpha", "loss_type", "temperature", "reward_funcs", "epsilon",
+                     "epsilon_high", "num_iterations", "vllm_gpu_memory_utilization", "vllm_tensor_parallel_size"},
+                    "import.ignored.hyperparameter");
+}
+
 }  // namespace
 
 void ReadSwift(Reader& reader) {
@@ -168,9 +196,27 @@ void ReadSwift(Reader& reader) {
   const bool pretrain = std::find(doc.programs.begin(), doc.programs.end(), "pt") != doc.programs.end();
   const std::string tuner = ReadTuner(reader, pretrain);
   if (reader.failed()) return;
+  if (std::find(doc.programs.begin(), doc.programs.end(), "rlhf") != doc.programs.end()) ReadRlhf(reader);
+  if (reader.failed()) return;
   ReadFrozenParts(reader, tuner);
   ReadMedia(reader);
-  if (const Setting* s = reader.Take("max_length")) {
+  const contract::Json* method = reader.Field("method");
+  const std::string post = method != nullptr && method->is_string() ? method->get<std::string>() : "";
+  const bool preference = post == "dpo" || post == "orpo" || post == "simpo" || post == "kto";
+  const Setting* longest = doc.Find("max_completion_length");
+  if (const Setting* s = reader.Take("max_length"); s != nullptr && preference) {
+    // A pair's prompt and answer share max_length, as LLaMA-Factory's cutoff_len.
+    if (auto v = reader.Int(*s, 2, 1 << 24)) {
+      reader.Set("prompt_len", *v / 2, *s);
+      reader.Set("response_len", *v - *v / 2, *s);
+      reader.Assume("prompt_len", *v / 2, engine::MakeMessage("import.assumed.cutoff_split", {engine::CountArg("cutoff", *v)}));
+    }
+  } else if (s != nullptr && (post == "grpo" || post == "ppo")) {
+    // The prompt is what max_length leaves beside the longest answer.
+    const long answer = longest ? reader.Int(*longest, 1, 1000000).value_or(0) : 0;
+    if (auto v = reader.Int(*s, 1, 1 << 24); v && answer > 0 && *v > answer) reader.Set("prompt_len", *v - answer, *s);
+    else reader.Used(*s);
+  } else if (s != nullptr) {
     if (auto v = reader.Int(*s, 1, 1 << 24)) {
       reader.Set("seq_len", *v, *s);
       // ms-swift counts a sample's image and video tokens in max_length.

@@ -74,6 +74,18 @@ TEST(SwiftImport, QwenThreeVlTokenCapsAreSizedInPixels) {
   ExpectSame(qwen3, back, {"method", "image_max_pixels"});
 }
 
+TEST(SwiftImport, PostTrainingRunsAsSwiftRlhf) {
+  // GRPO: 8 answers per prompt of at most 1,024 tokens; max_length 512 + 1,024 leaves the prompt.
+  const json grpo = {{"model", "qwen2.5-7b"}, {"method", "grpo"}, {"policy_update", "lora"}, {"gpus", 8},
+                     {"group_size", 8},       {"prompt_len", 512}, {"max_response_len", 1024}, {"prompts_per_step", 64}};
+  ExpectSame(grpo, RoundTrip(grpo), {"method", "policy_update", "group_size", "prompt_len", "max_response_len",
+                                     "prompts_per_step", "gpus"});
+  // DPO: a pair's per-device batch counts pairs; 64 pairs = 2 per GPU × 8 GPUs × 4 steps.
+  const json dpo = {{"model", "qwen2.5-7b"}, {"method", "dpo"}, {"policy_update", "full"}, {"gpus", 8}, {"zero", 3},
+                    {"micro_batch", 2},       {"prompts_per_step", 64}};
+  ExpectSame(dpo, RoundTrip(dpo), {"method", "policy_update", "micro_batch", "prompts_per_step", "zero"});
+}
+
 TEST(SwiftImport, AHandWrittenCommandWithItsDefaults) {
   const auto r = Import(
       "CUDA_VISIBLE_DEVICES=0,1,2,3 \\\nNPROC_PER_NODE=4 \\\nMAX_PIXELS=602112 \\\nswift sft \\\n"
