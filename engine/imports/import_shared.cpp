@@ -63,10 +63,11 @@ void SetRoleModel(Reader& reader, const char* field, const char* role, const Set
 }
 
 // torchrun (--nnodes, --nproc_per_node / --nproc-per-node), deepspeed (--num_nodes,
-// --num_gpus), accelerate launch (--num_machines, --num_processes: every GPU of the job).
+// --num_gpus), accelerate launch (--num_machines, --num_processes: every GPU of the job),
+// ms-swift's environment (NNODES, NPROC_PER_NODE, which it hands to torchrun).
 void ReadLauncher(Reader& reader) {
-  const Setting* nodes = reader.TakeAny({"nnodes", "num_nodes", "num_machines"});
-  const Setting* per_node = reader.TakeAny({"nproc_per_node", "nproc-per-node", "num_gpus"});
+  const Setting* nodes = reader.TakeAny({"nnodes", "num_nodes", "num_machines", "NNODES"});
+  const Setting* per_node = reader.TakeAny({"nproc_per_node", "nproc-per-node", "num_gpus", "NPROC_PER_NODE"});
   const Setting* total = reader.Take("num_processes");
   std::optional<long> n = nodes ? reader.Int(*nodes, 1, kMaxGpus) : std::optional<long>(1);
   if (per_node != nullptr) {
@@ -100,7 +101,8 @@ void ReadLauncher(Reader& reader) {
   reader.IgnoreKeys({"rdzv_backend", "rdzv_endpoint", "rdzv_id", "rdzv-backend", "rdzv-endpoint", "rdzv-id",
                      "master_addr", "master_port", "node_rank", "machine_rank", "main_process_ip", "main_process_port",
                      "hostfile", "config_file", "standalone", "address", "max-restarts", "max_restarts",
-                     "rdzv_conf", "monitor_interval", "dynamo_backend", "module"},
+                     "rdzv_conf", "monitor_interval", "dynamo_backend", "module", "NODE_RANK", "MASTER_ADDR",
+                     "MASTER_PORT", "CUDA_VISIBLE_DEVICES"},
                     "import.ignored.launcher");
 }
 

@@ -26,22 +26,6 @@ void TakeEnvironment(ConfigDocument& doc) {
   }
 }
 
-void ReadProcesses(Reader& reader) {
-  const Setting* per_node = reader.Take("NPROC_PER_NODE");
-  const Setting* nodes = reader.Take("NNODES");
-  const std::optional<long> n = nodes ? reader.Int(*nodes, 1, kMaxGpus) : std::optional<long>(1);
-  if (per_node != nullptr) {
-    const std::optional<long> p = reader.Int(*per_node, 1, kMaxGpus);
-    if (!n || !p) return;
-    reader.Set("gpus_per_node", *p, *per_node);
-    reader.Set("gpus", static_cast<long long>(*n) * *p, *per_node);
-    if (nodes) reader.Set("gpus", static_cast<long long>(*n) * *p, *nodes);
-  } else if (nodes != nullptr) {
-    reader.Ignore(*nodes, engine::MakeMessage("import.ignored.nodes_without_gpus"));
-  }
-  reader.IgnoreKeys({"NODE_RANK", "MASTER_ADDR", "MASTER_PORT", "CUDA_VISIBLE_DEVICES"}, "import.ignored.launcher");
-}
-
 // tuner_type lora, lora_llm (LoRA on the language model, the unfrozen tower and aligner in
 // full) or full; 4-bit bitsandbytes makes LoRA QLoRA. Returns the tuner ("" on failure).
 std::string ReadTuner(Reader& reader, bool pretrain) {
@@ -191,7 +175,6 @@ void ReadSwift(Reader& reader) {
                 engine::MakeMessage("import.assumed.framework", {engine::TextArg("tool", "ms-swift (Hugging Face Trainer)")}));
   reader.state().result.scenario["framework"] = "hf-trainer";
   if (const Setting* s = reader.Take("model")) reader.SetModelFromName(*s);
-  ReadProcesses(reader);
   // `swift pt` continues pretraining; every other subcommand read here fine-tunes.
   const bool pretrain = std::find(doc.programs.begin(), doc.programs.end(), "pt") != doc.programs.end();
   const std::string tuner = ReadTuner(reader, pretrain);

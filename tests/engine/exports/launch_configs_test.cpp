@@ -4,6 +4,7 @@
 // Expected numbers are worked out by hand in the comments.
 #include "engine/service/api.h"
 #include "tests/engine/exports/cli_runner.h"
+#include "tests/engine/exports/shell_flags.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -25,26 +26,8 @@ json Launch(const std::string& scenario) {
   return j;
 }
 
-// The argument after `flag` in a shell command ("" when absent); line continuations are
-// whitespace.
-std::string FlagValue(const std::string& command, const std::string& flag) {
-  std::istringstream in(command);
-  std::string token, previous;
-  while (in >> token) {
-    if (previous == flag) return token;
-    previous = token;
-  }
-  return "";
-}
-
-bool HasFlag(const std::string& command, const std::string& flag) {
-  std::istringstream in(command);
-  std::string token;
-  while (in >> token) {
-    if (token == flag) return true;
-  }
-  return false;
-}
+using engine::test::FlagValue;
+using engine::test::HasFlag;
 
 int IntFlag(const std::string& command, const std::string& flag) {
   const std::string value = FlagValue(command, flag);

@@ -3,11 +3,11 @@
 // and a sequence length of text and media tokens together; what ms-swift's switches cannot
 // say comes back as a note. Expected numbers are worked out by hand in the comments.
 #include "engine/service/api.h"
+#include "tests/engine/exports/shell_flags.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <sstream>
 #include <string>
 
 namespace {
@@ -21,16 +21,7 @@ json Launch(const json& scenario) {
   return j;
 }
 
-// The word after `flag` in a command ("" when absent); line continuations are whitespace.
-std::string FlagValue(const std::string& command, const std::string& flag) {
-  std::istringstream in(command);
-  std::string token, previous;
-  while (in >> token) {
-    if (previous == flag) return token;
-    previous = token;
-  }
-  return "";
-}
+using engine::test::FlagValue;
 
 bool Contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
