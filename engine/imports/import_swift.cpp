@@ -1,8 +1,11 @@
-// ms-swift command lines (`swift sft`, `swift pt`; the environment before them): its own
+// ms-swift command lines (`swift sft`, `swift pt`, `swift rlhf`; the environment before them): its own
 // flags and the Hugging Face TrainingArguments it passes through. Names and defaults from
 // ms-swift's command-line reference, 4.x (--tuner_type; 3.x --train_type):
 // https://swift.readthedocs.io/en/latest/Instruction/Command-line-parameters.html (2026-12),
 // and its "Specific Model Arguments" for the Qwen-VL environment (MAX_PIXELS, ...).
+#include <algorithm>
+#include <iterator>
+
 #include "engine/imports/import_reader.h"
 
 namespace engine::imports {
@@ -166,23 +169,10 @@ void ReadRlhf(Reader& reader) {
                     "import.ignored.hyperparameter");
 }
 
-}  // namespace
-
-void ReadSwift(Reader& reader) {
-  ConfigDocument& doc = reader.doc();
-  TakeEnvironment(doc);
-  reader.Assume("framework", "hf-trainer",
-                engine::MakeMessage("import.assumed.framework", {engine::TextArg("tool", "ms-swift (Hugging Face Trainer)")}));
-  reader.state().result.scenario["framework"] = "hf-trainer";
-  if (const Setting* s = reader.Take("model")) reader.SetModelFromName(*s);
-  // `swift pt` continues pretraining; every other subcommand read here fine-tunes.
-  const bool pretrain = std::find(doc.programs.begin(), doc.programs.end(), "pt") != doc.programs.end();
-  const std::string tuner = ReadTuner(reader, pretrain);
-  if (reader.failed()) return;
-  if (std::find(doc.programs.begin(), doc.programs.end(), "rlhf") != doc.programs.end()) ReadRlhf(reader);
-  if (reader.failed()) return;
-  ReadFrozenParts(reader, tuner);
-  ReadMedia(reader);
+// max_length: the trained sequence (text and media); for post-training, a pair's prompt and
+// answer, or GRPO's prompt beside its longest answer.
+void ReadMaxLength(Reader& reader) {
+  const ConfigDocument& doc = reader.doc();
   const contract::Json* method = reader.Field("method");
   const std::string post = method != nullptr && method->is_string() ? method->get<std::string>() : "";
   const bool preference = post == "dpo" || post == "orpo" || post == "simpo" || post == "kto";
@@ -208,6 +198,26 @@ void ReadSwift(Reader& reader) {
       }
     }
   }
+}
+
+}  // namespace
+
+void ReadSwift(Reader& reader) {
+  ConfigDocument& doc = reader.doc();
+  TakeEnvironment(doc);
+  reader.Assume("framework", "hf-trainer",
+                engine::MakeMessage("import.assumed.framework", {engine::TextArg("tool", "ms-swift (Hugging Face Trainer)")}));
+  reader.state().result.scenario["framework"] = "hf-trainer";
+  if (const Setting* s = reader.Take("model")) reader.SetModelFromName(*s);
+  // `swift pt` continues pretraining; every other subcommand read here fine-tunes.
+  const bool pretrain = std::find(doc.programs.begin(), doc.programs.end(), "pt") != doc.programs.end();
+  const std::string tuner = ReadTuner(reader, pretrain);
+  if (reader.failed()) return;
+  if (std::find(doc.programs.begin(), doc.programs.end(), "rlhf") != doc.programs.end()) ReadRlhf(reader);
+  if (reader.failed()) return;
+  ReadFrozenParts(reader, tuner);
+  ReadMedia(reader);
+  ReadMaxLength(reader);
   // ms-swift trains in the dtype it loads the model in (bf16 or fp16 mixed precision).
   if (const Setting* s = reader.Take("torch_dtype")) {
     const char* precision = s->value == "bfloat16" ? "bf16" : s->value == "float16" ? "fp16"
