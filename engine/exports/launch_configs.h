@@ -1,6 +1,6 @@
 // Ready-to-run launch configs for a scenario: a DeepSpeed JSON config, a torchrun command
-// with PyTorch FSDP through the Hugging Face Trainer, a LLaMA-Factory YAML and Megatron-LM
-// arguments. The numbers come from engine/launch_plan.h; what a tool cannot express is
+// with PyTorch FSDP through the Hugging Face Trainer, a LLaMA-Factory YAML, an ms-swift
+// command and Megatron-LM arguments. The numbers come from engine/launch_plan.h; what a tool cannot express is
 // listed as notes (and as comments in the shell and YAML texts) instead of being dropped.
 #pragma once
 
@@ -44,12 +44,13 @@ std::vector<engine::Message> LaunchConfigNotes(const engine::Scenario& scenario,
 // in English); "" when there are none.
 std::string NotesComment(const engine::Scenario& scenario, engine::LaunchTool tool, const RopeSettings& rope = {});
 
-// The texts under their tool names (swift: engine/exports/swift_launch.h), "notes": [{"tool", "note", "code", "args"}] (the
-// note's English and its message, engine/contract/message_json.h) and "plan": the launch
-// numbers of the scenario's own layout (nodes, procs_per_node, data_parallel, micro_batch,
-// global_batch, grad_accum_steps, train_steps), which Megatron-LM runs.
-// With post-training, "verl", "openrlhf" and "trl" (rl_launch.h) size the rollout engine's
-// memory share from `gpu_memory_bytes` (the GPU's; 0 = unknown).
+// The texts under their tool names (swift: engine/exports/swift_launch.h), "notes": [{"tool",
+// "note", "code", "args"}] (the note's English and its message, engine/contract/message_json.h)
+// and "plan": the launch numbers of the scenario's own layout (nodes, procs_per_node,
+// data_parallel, micro_batch, global_batch, grad_accum_steps, train_steps), which Megatron-LM
+// runs. With post-training, "verl", "openrlhf" and "trl" (rl_launch.h) size the rollout
+// engine's memory share from `gpu_memory_bytes` (the GPU's; 0 = unknown); for a
+// vision-language model's fine-tuning "trl" is its SFTTrainer script (trl_vision_sft.h).
 contract::Json LaunchConfigsToJson(const engine::Scenario& scenario, std::string_view hf_repo, const RopeSettings& rope,
                                    double gpu_memory_bytes = 0);
 
