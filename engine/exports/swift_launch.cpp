@@ -161,10 +161,13 @@ void AddTrainArgs(const Scenario& s, const LaunchPlan& plan, bool pairs, std::ve
   }
 }
 
-// NPROC_PER_NODE and, across nodes, NNODES and the rendezvous: ms-swift starts torchrun
-// with them.
+// The GPUs of each node, NPROC_PER_NODE and, across nodes, NNODES and the rendezvous:
+// ms-swift starts torchrun with them. Without NPROC_PER_NODE it runs one process and spreads
+// the model over every visible GPU (device_map), so the visible GPUs are always named.
 std::vector<std::string> LaunchEnv(const LaunchPlan& plan) {
-  std::vector<std::string> env;
+  std::string devices = "CUDA_VISIBLE_DEVICES=0";
+  for (int i = 1; i < plan.procs_per_node && i < 64; ++i) devices += "," + std::to_string(i);
+  std::vector<std::string> env = {devices};
   if (plan.nodes > 1) {
     env.insert(env.end(), {"NNODES=" + std::to_string(plan.nodes), "NODE_RANK=$NODE_RANK", "MASTER_ADDR=$MASTER_ADDR",
                            "MASTER_PORT=" + std::to_string(kRendezvousPort)});

@@ -149,8 +149,11 @@ std::string TrlVisionSftScript(const Scenario& scenario, std::string_view hf_rep
       {"TRL SFTTrainer for a vision-language model (SFTTrainer takes image datasets directly; TRL docs,",
        "\"Training Vision Language Models\"; transformers >= 4.52 module names). Run" +
            (plan.nodes > 1 ? " on each of the " + std::to_string(plan.nodes) + " nodes:" : std::string(":")),
-       "  torchrun --nnodes " + std::to_string(plan.nodes) + " --nproc_per_node " + std::to_string(plan.procs_per_node) +
-           " --rdzv_backend c10d --rdzv_endpoint $MASTER_ADDR:" + std::to_string(kRendezvousPort) + " train_trl.py",
+       "  torchrun " +
+           (plan.nodes > 1 ? "--nnodes " + std::to_string(plan.nodes) + " --rdzv_backend c10d --rdzv_endpoint $MASTER_ADDR:" +
+                                 std::to_string(kRendezvousPort)
+                           : std::string("--standalone")) +
+           " --nproc_per_node " + std::to_string(plan.procs_per_node) + " train_trl.py",
        BatchSentence(plan) + "."});
   // The Trainer's limits are the torchrun command's, but for the one this script answers.
   std::string notes;

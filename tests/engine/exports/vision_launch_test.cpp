@@ -49,6 +49,7 @@ TEST(SwiftLaunch, CarriesTheFrozenPartsPixelCapAndMediaLength) {
   EXPECT_EQ(FlagValue(swift, "--max_length"), "2966");
   EXPECT_TRUE(Contains(swift, "MAX_PIXELS=1003520 \\\n"));
   EXPECT_TRUE(Contains(swift, "NPROC_PER_NODE=8 \\\n"));
+  EXPECT_TRUE(Contains(swift, "CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 \\\n"));
   EXPECT_EQ(FlagValue(swift, "--tuner_type"), "lora");
   EXPECT_EQ(FlagValue(swift, "--freeze_vit"), "true");  // the tower frozen (the default)
   EXPECT_EQ(FlagValue(swift, "--freeze_aligner"), "true");
