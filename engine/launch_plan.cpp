@@ -72,6 +72,15 @@ void AddDataParallelOnlyNotes(const Scenario& s, LaunchTool tool, Notes& notes) 
   }
 }
 
+// A data-parallel-only launcher's note on the scenario's model-parallel degrees
+// ("launch.<tool>.model_parallel", naming the tool that runs them), then the data-parallel notes.
+void AddModelParallelNotes(const Scenario& s, LaunchTool tool, Notes& notes) {
+  if (const std::string degrees = ModelParallelDegrees(s.parallel); !degrees.empty()) {
+    Add(notes, "launch." + ToolKey(tool) + ".model_parallel", {TextArg("degrees", degrees)});
+  }
+  AddDataParallelOnlyNotes(s, tool, notes);
+}
+
 // Model parallelism lives in DeepSpeed's model code, not in its config.
 Notes DeepSpeedParallelNotes(const Scenario& s) {
   const Parallelism& p = s.parallel;
@@ -117,10 +126,7 @@ Notes TorchrunNotes(const Scenario& s) {
   const Training& t = s.training;
   const Parallelism& p = s.parallel;
   Notes notes;
-  if (const std::string degrees = ModelParallelDegrees(p); !degrees.empty()) {
-    Add(notes, "launch.torchrun.model_parallel", {TextArg("degrees", degrees)});
-  }
-  AddDataParallelOnlyNotes(s, LaunchTool::kTorchrun, notes);
+  AddModelParallelNotes(s, LaunchTool::kTorchrun, notes);
   if (p.zero == 1 && p.gpus > 1) Add(notes, "launch.torchrun.zero1");
   if (p.offload == Offload::kOptimizer) Add(notes, "launch.torchrun.optimizer_offload");
   if (p.offload != Offload::kNone && p.zero < 2) {
@@ -145,10 +151,7 @@ Notes LlamaFactoryNotes(const Scenario& s) {
   const Training& t = s.training;
   const Parallelism& p = s.parallel;
   Notes notes;
-  if (const std::string degrees = ModelParallelDegrees(p); !degrees.empty()) {
-    Add(notes, "launch.llamafactory.model_parallel", {TextArg("degrees", degrees)});
-  }
-  AddDataParallelOnlyNotes(s, LaunchTool::kLlamaFactory, notes);
+  AddModelParallelNotes(s, LaunchTool::kLlamaFactory, notes);
   if (IsLowPrecisionGemm(t.precision)) Add(notes, "launch.llamafactory.fp8");
   if (p.offload != Offload::kNone && p.zero == 0) Add(notes, "launch.llamafactory.offload_zero0");
   if (ShardsThroughAccelerateFsdp(p)) Add(notes, "launch.llamafactory.fsdp");
@@ -170,10 +173,7 @@ Notes SwiftNotes(const Scenario& s) {
   const Training& t = s.training;
   const Parallelism& p = s.parallel;
   Notes notes;
-  if (const std::string degrees = ModelParallelDegrees(p); !degrees.empty()) {
-    Add(notes, "launch.swift.model_parallel", {TextArg("degrees", degrees)});
-  }
-  AddDataParallelOnlyNotes(s, LaunchTool::kSwift, notes);
+  AddModelParallelNotes(s, LaunchTool::kSwift, notes);
   if (IsLowPrecisionGemm(t.precision)) Add(notes, "launch.swift.fp8");
   // Its DeepSpeed presets offload at stage 2 or 3 only; its FSDP preset shards everything.
   if (p.offload != Offload::kNone && p.zero < 2 && !ShardsThroughAccelerateFsdp(p)) {

@@ -89,11 +89,6 @@ std::string ShellCommand(const Scenario& s, const std::string& script, const std
   return out + "\n";
 }
 
-std::string StepsArgument(const LaunchPlan& plan, const Scenario& s, const char* steps_flag, const char* epochs_flag) {
-  if (plan.train_steps > 0) return std::string(steps_flag) + " " + std::to_string(plan.train_steps);
-  return std::string(epochs_flag) + " " + std::to_string(std::max(1L, std::lround(s.training.epochs)));
-}
-
 // [SECTION] DeepSpeed
 
 // Key names from the DeepSpeed configuration reference: https://www.deepspeed.ai/docs/config-json/
@@ -184,7 +179,7 @@ std::string TorchrunCommand(const Scenario& s, std::string_view hf_repo) {
                                    "--max_length " + std::to_string(t.seq_len),
                                    "--per_device_train_batch_size " + std::to_string(plan.micro_batch),
                                    "--gradient_accumulation_steps " + std::to_string(plan.grad_accum_steps),
-                                   StepsArgument(plan, s, "--max_steps", "--num_train_epochs"),
+                                   StepsArgument(plan, s.training, "--max_steps", "--num_train_epochs"),
                                    std::string("--learning_rate ") + PlaceholderLearningRate(t.method).text,
                                    "--max_grad_norm " + engine::Num(kClipNorm),
                                    std::string("--optim ") + TrainerOptimizer(t.optimizer)};
@@ -287,7 +282,7 @@ std::string YamlMultimodal(const Scenario& s) {
   const engine::VisionSpec& v = s.model.vision;
   if (!v.present()) return "";
   const engine::MediaSetup& media = s.training.media;
-  auto flag = [](bool on) { return std::string(on ? "true" : "false"); };
+  auto flag = [](bool on) { return Bool(on, "true", "false"); };
   std::string out = "\n### multimodal\nfreeze_vision_tower: " + flag(media.tower == engine::VisionTraining::kFrozen) +
                     "\nfreeze_multi_modal_projector: " + flag(!media.projector) +
                     "\nfreeze_language_model: " + flag(media.freeze_llm) + "\n";

@@ -16,6 +16,9 @@ inline std::string Comment(const std::vector<std::string>& lines) {
   return out;
 }
 
+// A flag's value: Python's True/False by default, or the words a tool wants ("true", "false").
+inline std::string Bool(bool on, const char* yes = "True", const char* no = "False") { return on ? yes : no; }
+
 // The model to load: the preset's Hugging Face id, or a placeholder for a custom model.
 inline std::string ModelPath(std::string_view hf_repo) {
   return hf_repo.empty() ? "REPLACE_WITH_MODEL_PATH" : std::string(hf_repo);

@@ -69,7 +69,6 @@ RlSizes SizesOf(const Scenario& s, double gpu_memory_bytes) {
   return z;
 }
 
-std::string Bool(bool on, const char* yes = "True", const char* no = "False") { return on ? yes : no; }
 
 // "cmd \\\n  arg \\\n  arg\n": one argument a line.
 std::string Command(const std::string& head, const std::vector<std::string>& args) {

@@ -48,7 +48,7 @@ VisionSwitches SwitchesOf(const Training& t) {
   return z;
 }
 
-std::string Flag(bool on) { return on ? "true" : "false"; }
+std::string Flag(bool on) { return Bool(on, "true", "false"); }
 
 const char* TorchDtype(Precision p) {
   switch (p) {
@@ -142,15 +142,14 @@ void AddTrainArgs(const Scenario& s, const LaunchPlan& plan, bool pairs, std::ve
   args.push_back("--max_length " + std::to_string(t.seq_len));
   args.push_back("--per_device_train_batch_size " + std::to_string(pairs ? std::max(1, plan.micro_batch / 2) : plan.micro_batch) +
                  " --gradient_accumulation_steps " + std::to_string(plan.grad_accum_steps));
-  args.push_back(plan.train_steps > 0 ? "--max_steps " + std::to_string(plan.train_steps)
-                                      : "--num_train_epochs " + std::to_string(std::max(1L, std::lround(t.epochs))));
+  args.push_back(StepsArgument(plan, t, "--max_steps", "--num_train_epochs"));
   args.push_back(std::string("--learning_rate ") + PlaceholderLearningRate(t.method).text +
                  " --lr_scheduler_type cosine --warmup_ratio 0.03");
   args.push_back(std::string("--optim ") + TrainerOptimizer(t.optimizer) + " --adam_beta2 " + Num(kBeta2) +
                  " --weight_decay " + Num(kWeightDecay) + " --max_grad_norm " + Num(kClipNorm));
   args.push_back("--gradient_checkpointing " + Flag(t.activation_checkpointing != Recompute::kNone));
   // Left unset, the tower follows --gradient_checkpointing; written when the estimate differs.
-  if (s.model.vision.present() && RecomputesVision(t) != (t.activation_checkpointing != Recompute::kNone)) {
+  if (s.model.vision.present() && TowerCheckpointingDiffers(t)) {
     args.push_back("--vit_gradient_checkpointing " + Flag(RecomputesVision(t)));
   }
   const Parallelism& p = s.parallel;

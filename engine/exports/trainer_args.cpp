@@ -1,5 +1,7 @@
 #include "engine/exports/trainer_args.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
@@ -31,6 +33,16 @@ const char* TrainerOptimizer(Optimizer o) {
     case Optimizer::kAdafactor: return "adafactor";
     default: return "adamw_torch";
   }
+}
+
+std::string StepsArgument(const LaunchPlan& plan, const Training& t, const char* steps_flag, const char* epochs_flag,
+                          const char* separator) {
+  if (plan.train_steps > 0) return std::string(steps_flag) + separator + std::to_string(plan.train_steps);
+  return std::string(epochs_flag) + separator + std::to_string(std::max(1L, std::lround(t.epochs)));
+}
+
+bool TowerCheckpointingDiffers(const Training& t) {
+  return RecomputesVision(t) != (t.activation_checkpointing != Recompute::kNone);
 }
 
 std::string FsdpOption(const Parallelism& p) {

@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "engine/launch_plan.h"
 #include "engine/scenario.h"
 
 namespace engine::exports {
@@ -31,6 +32,15 @@ std::string ExactNumber(double value);
 
 // The Trainer's --optim name (transformers OptimizerNames).
 const char* TrainerOptimizer(Optimizer o);
+
+// "--max_steps N" when the tokens give a step count, else "--num_train_epochs E" (whole
+// epochs, at least one); `separator` joins name and value ("=" for a Python keyword).
+std::string StepsArgument(const LaunchPlan& plan, const Training& t, const char* steps_flag, const char* epochs_flag,
+                          const char* separator = " ");
+
+// The tower recomputes in backward while the language model does not, or the other way
+// round: the Trainer's one gradient_checkpointing switch covers both.
+bool TowerCheckpointingDiffers(const Training& t);
 
 // Trainer's --fsdp options (transformers FSDPOption): zero 3 → full_shard; zero 1–2 →
 // shard_grad_op (FSDP has no optimizer-only sharding); zero 0 or one GPU → plain DDP ("").

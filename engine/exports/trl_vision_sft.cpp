@@ -15,8 +15,6 @@
 namespace engine::exports {
 namespace {
 
-std::string PyBool(bool on) { return on ? "True" : "False"; }
-
 std::string PyParts(const std::vector<const char*>& parts) {
   std::string out;
   for (const char* p : parts) out += std::string(out.empty() ? "" : ", ") + "\"" + p + "\"";
@@ -123,13 +121,12 @@ std::string ConfigCode(const Scenario& s, const LaunchPlan& plan, const SampleSe
       "    max_length=None",
       "per_device_train_batch_size=" + std::to_string(plan.micro_batch),
       "gradient_accumulation_steps=" + std::to_string(plan.grad_accum_steps),
-      plan.train_steps > 0 ? "max_steps=" + std::to_string(plan.train_steps)
-                           : "num_train_epochs=" + std::to_string(std::max(1L, std::lround(t.epochs))),
+      StepsArgument(plan, t, "max_steps", "num_train_epochs", "="),
       std::string("learning_rate=") + PlaceholderLearningRate(t.method).text + ", lr_scheduler_type=\"cosine\", warmup_ratio=0.03",
       std::string("optim=\"") + TrainerOptimizer(t.optimizer) + "\", adam_beta2=" + Num(kBeta2) +
           ", weight_decay=" + Num(kWeightDecay) + ", max_grad_norm=" + Num(kClipNorm),
       t.precision == Precision::kFp16 ? "fp16=True" : t.precision == Precision::kFp32 ? "bf16=False" : "bf16=True",
-      "gradient_checkpointing=" + PyBool(t.activation_checkpointing != Recompute::kNone)};
+      "gradient_checkpointing=" + Bool(t.activation_checkpointing != Recompute::kNone)};
   if (const std::string fsdp = FsdpOption(s.parallel); !fsdp.empty()) fields.push_back("fsdp=\"" + fsdp + "\"");
   std::string out = "config = SFTConfig(\n";
   for (const std::string& f : fields) out += "    " + f + ",\n";
@@ -161,7 +158,7 @@ std::string TrlVisionSftScript(const Scenario& scenario, std::string_view hf_rep
     if (n.id != "launch.torchrun.vision") notes += "#   " + n.english + "\n";
   }
   if (t.method == Method::kFreeze) notes += "#   method freeze: set requires_grad on the last layers yourself.\n";
-  if (RecomputesVision(t) != (t.activation_checkpointing != Recompute::kNone)) {
+  if (TowerCheckpointingDiffers(t)) {
     notes += "#   the estimate's vision_recompute differs from the language model's; gradient_checkpointing covers both.\n";
   }
   if (!notes.empty()) out += "# Notes:\n" + notes;

@@ -41,9 +41,7 @@ void ReadMultimodal(Reader& reader, const Setting* type) {
     if (auto v = reader.Bool(*s)) reader.Set("freeze_llm", *v, *s);
   }
   for (const char* key : {"image_max_pixels", "video_max_pixels"}) {
-    if (const Setting* s = reader.Take(key)) {
-      if (auto v = reader.Number(*s, 784, 268435456)) reader.Set(key, *v, *s);
-    }
+    if (const Setting* s = reader.Take(key)) ReadPixelCap(reader, *s, key);
   }
   if (const Setting* s = reader.Take("video_fps")) {
     if (auto v = reader.Number(*s, 0.01, 240)) reader.Set("video_fps", *v, *s);

@@ -136,6 +136,10 @@ std::string Lower(std::string text);
 std::vector<std::string> SettingItems(const std::string& value);
 // PPO's critic or the reward model (`field`: critic_model, reward_model) from its path.
 void SetRoleModel(Reader& reader, const char* field, const char* role, const Setting& s, const Setting* policy);
+// A processor's pixel cap (image_max_pixels, video_max_pixels) within the scenario field's
+// range (784 px, one 28 × 28 patch group, to 268,435,456 px).
+void ReadPixelCap(Reader& reader, const Setting& s, std::string_view field);
+
 // LoRA modules_to_save (embed_tokens, lm_head) as lora_modules_to_save.
 void ReadModulesToSave(Reader& reader, const Setting& s);
 

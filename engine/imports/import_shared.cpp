@@ -172,6 +172,10 @@ void ReadLoraTargets(Reader& reader, const Setting& s) {
   }
 }
 
+void ReadPixelCap(Reader& reader, const Setting& s, std::string_view field) {
+  if (auto v = reader.Number(s, 784, 268435456)) reader.Set(field, *v, s);
+}
+
 void ReadModulesToSave(Reader& reader, const Setting& s) {
   const std::vector<std::string> modules = SettingItems(s.value);
   bool embeddings = false, head = false;

@@ -103,16 +103,14 @@ void ReadFrozenParts(Reader& reader, const std::string& tuner) {
 // token counts; fps of sampled video frames.
 void ReadMedia(Reader& reader) {
   const Setting* image = reader.TakeAny({"MAX_PIXELS", "max_pixels"});
-  if (image != nullptr) {
-    if (auto v = reader.Number(*image, 784, 268435456)) reader.Set("image_max_pixels", *v, *image);
-  }
+  if (image != nullptr) ReadPixelCap(reader, *image, "image_max_pixels");
   if (const Setting* s = reader.Take("IMAGE_MAX_TOKEN_NUM"); s != nullptr && image == nullptr) {
     if (auto v = reader.Int(*s, 1, 262144)) reader.Set("image_max_pixels", *v * kQwen3VlTokenPixels, *s);
   } else if (s != nullptr) {
     reader.Used(*s);
   }
   if (const Setting* s = reader.Take("VIDEO_MAX_PIXELS")) {
-    if (auto v = reader.Number(*s, 784, 268435456)) reader.Set("video_max_pixels", *v, *s);
+    ReadPixelCap(reader, *s, "video_max_pixels");
   } else if (const Setting* t = reader.Take("VIDEO_MAX_TOKEN_NUM")) {
     if (auto v = reader.Int(*t, 1, 262144)) reader.Set("video_max_pixels", *v * kQwen3VlTokenPixels, *t);
   }
